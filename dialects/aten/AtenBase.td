@@ -1,0 +1,46 @@
+//===- AtenBase.td - The aten dialect and its base op class -*- tablegen -*-===//
+//
+// Every aten op is one overload of a FunctionSchema from torch's registry.
+// The typed ops are generated from dialects/aten/schemas.txt (see
+// gen_aten_ops.py); this file holds what they share.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_ATEN_BASE_TD
+#define TSIR_ATEN_BASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "PrimTypes.td"
+
+def Aten_Dialect : Dialect {
+  let name = "aten";
+  let summary = "TorchScript's aten operators, one op per schema overload";
+  let description = [{
+    Op names keep TorchScript's spelling: `aten::add.Tensor` is
+    `aten.add.Tensor`, `aten::mm` is `aten.mm`. Operands follow the schema's
+    arguments in order (keyword-only ones included, as TorchScript graphs
+    always pass every argument); results follow its returns.
+  }];
+  let cppNamespace = "::tsir::aten";
+  let dependentDialects = ["::tsir::prim::PrimDialect"];
+}
+
+// Operand and result constraints the generator maps schema types onto.
+// Anything not listed here (number, lists, optionals, type variables, ...)
+// is AnyType: TorchScript's subtyping is checked by the importer's overload
+// resolution, not by the op verifier.
+def Aten_Tensor : Type<CPred<"::llvm::isa<::tsir::prim::TensorType>($_self)">,
+                       "TorchScript tensor", "::tsir::prim::TensorType">;
+def Aten_Int : AnyTypeOf<[I64]>;
+def Aten_Float : AnyTypeOf<[F64]>;
+def Aten_Bool : AnyTypeOf<[I1]>;
+
+class Aten_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Aten_Dialect, mnemonic, traits> {
+  // One printed form for every aten op, so the generated file holds no
+  // per-op parse/print code.
+  let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
+}
+
+#endif // TSIR_ATEN_BASE_TD

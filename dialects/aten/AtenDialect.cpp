@@ -1,0 +1,25 @@
+//===- AtenDialect.cpp - Registration of the aten dialect -----------------===//
+//
+// Registers the generated aten ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsir/Dialect/Aten/AtenDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace tsir::aten;
+
+#include "AtenDialect.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "AtenOps.cpp.inc"
+
+void AtenDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "AtenOps.cpp.inc"
+      >();
+}

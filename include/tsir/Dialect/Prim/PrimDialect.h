@@ -1,0 +1,46 @@
+//===- PrimDialect.h - The prim dialect: types, attributes, ops -*- C++ -*-===//
+//
+// Everything a client needs to use the prim dialect: TorchScript's types,
+// the structural ops, and the type relations TorchScript defines on them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_DIALECT_PRIM_PRIMDIALECT_H
+#define TSIR_DIALECT_PRIM_PRIMDIALECT_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "PrimDialect.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "PrimTypes.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "PrimAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "PrimOps.h.inc"
+
+namespace tsir::prim {
+
+/// TorchScript's subtyping (`isSubtypeOf` in torch/csrc/jit): refined
+/// tensors are Tensors, T and None are Optional[T], int/float/complex are
+/// Scalar, tuples are covariant, everything is Any.
+bool isSubtypeOf(mlir::Type sub, mlir::Type super);
+
+/// The builtin element type for a torch dtype name (`Float` -> f32,
+/// `Long` -> si64, `Bool` -> i1, ...), or null if tsir has none for it.
+mlir::Type dtypeFromTorchName(mlir::MLIRContext *context, llvm::StringRef name);
+
+/// The torch dtype name (`Float`) of a builtin element type, or "" if none.
+llvm::StringRef torchNameOfDtype(mlir::Type dtype);
+
+} // namespace tsir::prim
+
+#endif // TSIR_DIALECT_PRIM_PRIMDIALECT_H

@@ -1,0 +1,36 @@
+//===- Importer.h - TorchScript graph text to prim/aten MLIR ----*- C++ -*-===//
+//
+// The library entry point behind `tsir-translate --import-torchscript`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_IMPORTER_IMPORTER_H
+#define TSIR_IMPORTER_IMPORTER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include <string>
+
+namespace tsir {
+
+struct ImportOptions {
+  /// A safetensors file holding the `<Tensor>` constants (and the small
+  /// tensors printed inline), keyed by value name without `%`.
+  std::string weightsPath;
+};
+
+/// Imports one graph file (the main graph and its `with` subgraphs) into a
+/// module holding `func.func @graph`. `bufferName` names the text in
+/// locations and diagnostics. On error, reports `file:line:col: error: ...`
+/// through the context's diagnostic engine and returns null.
+mlir::OwningOpRef<mlir::ModuleOp>
+importTorchScript(llvm::StringRef text, llvm::StringRef bufferName,
+                  mlir::MLIRContext *context, const ImportOptions &options = {});
+
+/// Loads the dialects an imported module uses into `context`.
+void loadImportDialects(mlir::MLIRContext *context);
+
+} // namespace tsir
+
+#endif // TSIR_IMPORTER_IMPORTER_H

@@ -1,0 +1,914 @@
+//===- MLIRGen.cpp - Build prim/aten MLIR from a parsed graph -------------===//
+//
+// Walks the syntax tree of a graph file and builds `func.func @graph`:
+// resolves value names by scope, checks block arities, resolves aten
+// overloads, turns constants into typed attributes (weights into
+// dense_resource blobs), and expands `with` subgraphs into regions. Every
+// error names its place in the text.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MLIRGen.h"
+
+#include "OverloadResolution.h"
+#include "Weights.h"
+
+#include "tsir/Dialect/Aten/AtenDialect.h"
+#include "tsir/Dialect/Prim/NodeLocation.h"
+#include "tsir/Dialect/Prim/PrimDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/ScopedHashTable.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace tsir;
+namespace prim = tsir::prim;
+
+namespace {
+
+/// The prim kinds that map one to one onto a prim op without regions.
+const llvm::StringSet<> &simplePrimKinds() {
+  static const llvm::StringSet<> kinds = {
+      "ListConstruct", "ListUnpack",     "TupleConstruct", "TupleUnpack",
+      "TupleIndex",    "DictConstruct",  "GetAttr",        "SetAttr",
+      "CallFunction",  "CallMethod",     "RaiseException", "Print",
+      "Uninitialized", "unchecked_cast", "NumToTensor",    "device",
+      "dtype"};
+  return kinds;
+}
+
+class MLIRGen {
+public:
+  MLIRGen(MLIRContext *context, StringRef bufferName, const ts::GraphFile &file,
+          const WeightsFile *weights)
+      : context(context), builder(context),
+        fileName(StringAttr::get(context, bufferName)), file(file),
+        weights(weights) {}
+
+  OwningOpRef<ModuleOp> build();
+
+private:
+  using Scope = llvm::ScopedHashTableScope<StringRef, Value>;
+
+  Location at(ts::SourcePos pos) {
+    return FileLineColLoc::get(fileName, pos.line, pos.col);
+  }
+  InFlightDiagnostic error(ts::SourcePos pos) {
+    hadError = true;
+    return emitError(at(pos));
+  }
+
+  Type convertType(const ts::TypeExpr &type);
+  LogicalResult convertTypes(const std::vector<ts::ValueDef> &defs,
+                             SmallVectorImpl<Type> &types);
+  Value lookup(const ts::ValueUse &use);
+  LogicalResult define(const ts::ValueDef &def, Value value);
+  LogicalResult resolveInputs(const ts::Node &node,
+                              SmallVectorImpl<Value> &inputs);
+
+  Location nodeLocation(const ts::Node &node);
+  LogicalResult emitBlockBody(const ts::Block &block, Block &target,
+                              bool isLoopOrGraph, StringRef terminator);
+  LogicalResult emitNode(const ts::Node &node);
+  Operation *emitIf(const ts::Node &node, ArrayRef<Value> inputs,
+                    ArrayRef<Type> resultTypes, Location loc);
+  Operation *emitLoop(const ts::Node &node, ArrayRef<Value> inputs,
+                      ArrayRef<Type> resultTypes, Location loc);
+  Operation *emitSubgraphNode(const ts::Node &node, const ts::Graph &graph,
+                              ArrayRef<Value> inputs,
+                              ArrayRef<Type> resultTypes, Location loc);
+  Operation *emitConstant(const ts::Node &node, ArrayRef<Type> resultTypes,
+                          Location loc);
+  Operation *emitAten(const ts::Node &node, ArrayRef<Value> inputs,
+                      ArrayRef<Type> resultTypes, Location loc);
+  Operation *emitGeneric(const ts::Node &node, ArrayRef<Value> inputs,
+                         ArrayRef<Type> resultTypes, Location loc);
+  Operation *emitByName(StringRef opName, const ts::Node &node,
+                        ArrayRef<Value> inputs, ArrayRef<Type> resultTypes,
+                        Location loc);
+
+  Attribute convertNodeAttr(const ts::AttrValue &value);
+  DictionaryAttr convertNodeAttrs(const ts::Node &node);
+  Attribute convertConstant(const ts::AttrValue &value, Type type);
+  Attribute convertInlineTensor(const ts::AttrValue &value);
+  Attribute convertWeight(const WeightTensor &weight, StringRef name,
+                          ts::SourcePos pos);
+
+  MLIRContext *context;
+  OpBuilder builder;
+  StringAttr fileName;
+  const ts::GraphFile &file;
+  const WeightsFile *weights;
+  using SymbolTable = llvm::ScopedHashTable<StringRef, Value>;
+  SymbolTable mainSymbols;
+  // The values in sight: the graph's, or a subgraph's while it is built.
+  SymbolTable *symbols = &mainSymbols;
+  llvm::StringMap<const ts::Graph *> subgraphs;
+  // Subgraphs being expanded, to reject a subgraph that uses itself.
+  llvm::StringSet<> expanding;
+  bool hadError = false;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Types and values
+//===----------------------------------------------------------------------===//
+
+Type MLIRGen::convertType(const ts::TypeExpr &type) {
+  using Kind = ts::TypeExpr::Kind;
+  auto element = [&](unsigned i) -> Type {
+    if (i >= type.elements.size()) {
+      error(type.pos) << "type is missing its element type";
+      return {};
+    }
+    return convertType(*type.elements[i]);
+  };
+  auto elements = [&](SmallVectorImpl<Type> &out) -> bool {
+    for (const auto &e : type.elements) {
+      Type converted = convertType(*e);
+      if (!converted)
+        return false;
+      out.push_back(converted);
+    }
+    return true;
+  };
+  switch (type.kind) {
+  case Kind::Tensor: {
+    Type dtype;
+    if (!type.dtype.empty()) {
+      dtype = prim::dtypeFromTorchName(context, type.dtype);
+      if (!dtype) {
+        error(type.pos) << "tensor dtype '" << type.dtype
+                        << "' is not supported by tsir";
+        return {};
+      }
+    }
+    SmallVector<int64_t> legacy;
+    for (auto [dim, marked] : llvm::enumerate(type.legacyNonContiguous))
+      if (marked)
+        legacy.push_back(dim);
+    StringAttr device = type.device.empty()
+                            ? StringAttr()
+                            : StringAttr::get(context, type.device);
+    BoolAttr grad = type.requiresGrad
+                        ? BoolAttr::get(context, *type.requiresGrad)
+                        : BoolAttr();
+    return prim::TensorType::get(context, dtype, type.hasSizes, type.sizes,
+                                 type.hasStrides, type.strides, device, grad,
+                                 legacy);
+  }
+  case Kind::Int:
+  case Kind::Layout:
+  case Kind::ScalarTypeK:
+  case Kind::MemoryFormat:
+    return builder.getI64Type();
+  case Kind::Float:
+    return builder.getF64Type();
+  case Kind::Bool:
+    return builder.getI1Type();
+  case Kind::Complex:
+    return ComplexType::get(builder.getF64Type());
+  case Kind::Str:
+    return prim::StrType::get(context);
+  case Kind::None:
+    return prim::NoneType::get(context);
+  case Kind::Device:
+    return prim::DeviceType::get(context);
+  case Kind::Number:
+    return prim::NumberType::get(context);
+  case Kind::List:
+    if (Type e = element(0))
+      return prim::ListType::get(context, e);
+    return {};
+  case Kind::Optional:
+    if (Type e = element(0))
+      return prim::OptionalType::get(context, e);
+    return {};
+  case Kind::Future:
+    if (Type e = element(0))
+      return prim::FutureType::get(context, e);
+    return {};
+  case Kind::Tuple: {
+    SmallVector<Type> types;
+    if (!elements(types))
+      return {};
+    return prim::TupleType::get(context, types);
+  }
+  case Kind::Union: {
+    SmallVector<Type> types;
+    if (!elements(types))
+      return {};
+    return prim::UnionType::get(context, types);
+  }
+  case Kind::Dict: {
+    Type key = element(0), value = key ? element(1) : Type();
+    if (!value)
+      return {};
+    return prim::DictType::get(context, key, value);
+  }
+  case Kind::AnyTuple:
+    return prim::AnyTupleType::get(context);
+  case Kind::AnyList:
+    return prim::AnyListType::get(context);
+  case Kind::Class:
+    return prim::ClassType::get(context, type.name);
+  case Kind::Function:
+    return prim::FunctionType::get(context);
+  case Kind::Generator:
+    return prim::GeneratorType::get(context);
+  case Kind::Any:
+    return prim::AnyType::get(context);
+  case Kind::World:
+    return prim::WorldType::get(context);
+  case Kind::Handle:
+    return prim::HandleType::get(context);
+  case Kind::Storage:
+    return prim::StorageType::get(context);
+  case Kind::Stream:
+    return prim::StreamType::get(context);
+  case Kind::Capsule:
+    return prim::CapsuleType::get(context);
+  }
+  error(type.pos) << "unsupported type";
+  return {};
+}
+
+LogicalResult MLIRGen::convertTypes(const std::vector<ts::ValueDef> &defs,
+                                    SmallVectorImpl<Type> &types) {
+  for (const ts::ValueDef &def : defs) {
+    Type type = convertType(*def.type);
+    if (!type)
+      return failure();
+    types.push_back(type);
+  }
+  return success();
+}
+
+Value MLIRGen::lookup(const ts::ValueUse &use) {
+  Value value = symbols->lookup(use.name);
+  if (!value)
+    error(use.pos) << "use of undefined value '%" << use.name << "'";
+  return value;
+}
+
+LogicalResult MLIRGen::define(const ts::ValueDef &def, Value value) {
+  if (symbols->count(def.name)) {
+    error(def.pos) << "redefinition of value '%" << def.name << "'";
+    return failure();
+  }
+  symbols->insert(def.name, value);
+  return success();
+}
+
+LogicalResult MLIRGen::resolveInputs(const ts::Node &node,
+                                     SmallVectorImpl<Value> &inputs) {
+  for (const ts::ValueUse &use : node.inputs) {
+    Value value = lookup(use);
+    if (!value)
+      return failure();
+    inputs.push_back(value);
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Graphs and blocks
+//===----------------------------------------------------------------------===//
+
+OwningOpRef<ModuleOp> MLIRGen::build() {
+  for (const ts::Graph &graph : file.subgraphs) {
+    if (!subgraphs.try_emplace(graph.name, &graph).second) {
+      error(graph.pos) << "subgraph '" << graph.name << "' is defined twice";
+      return nullptr;
+    }
+  }
+
+  OwningOpRef<ModuleOp> module = ModuleOp::create(at(file.main.pos));
+  builder.setInsertionPointToEnd(module->getBody());
+
+  SmallVector<Type> inputTypes;
+  if (failed(convertTypes(file.main.body.params, inputTypes)))
+    return nullptr;
+  auto func = func::FuncOp::create(builder, at(file.main.pos), "graph",
+                                   builder.getFunctionType(inputTypes, {}));
+  Block *entry = func.addEntryBlock();
+  for (auto [arg, def] :
+       llvm::zip(entry->getArguments(), file.main.body.params))
+    arg.setLoc(NameLoc::get(StringAttr::get(context, def.name), at(def.pos)));
+
+  Scope scope(*symbols);
+  if (failed(emitBlockBody(file.main.body, *entry, /*isLoopOrGraph=*/true,
+                           func::ReturnOp::getOperationName())))
+    return nullptr;
+  func.setFunctionType(builder.getFunctionType(
+      inputTypes, entry->getTerminator()->getOperandTypes()));
+  if (hadError)
+    return nullptr;
+  return module;
+}
+
+/// Emits `block`'s params (bound to `target`'s arguments, which the caller
+/// created), nodes and return terminator (an op named `terminator`).
+LogicalResult MLIRGen::emitBlockBody(const ts::Block &block, Block &target,
+                                     bool, StringRef terminator) {
+  for (auto [arg, def] : llvm::zip(target.getArguments(), block.params))
+    if (failed(define(def, arg)))
+      return failure();
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(&target);
+  for (const ts::Node &node : block.nodes)
+    if (failed(emitNode(node)))
+      return failure();
+  SmallVector<Value> returns;
+  for (const ts::ValueUse &use : block.returns) {
+    Value value = lookup(use);
+    if (!value)
+      return failure();
+    returns.push_back(value);
+  }
+  OperationState state(at(block.returnPos), terminator);
+  state.addOperands(returns);
+  builder.create(state);
+  return success();
+}
+
+/// Creates a block in `region` taking `block`'s params, and fills it.
+static Block *addBlock(Region &region, ArrayRef<Type> types,
+                       ArrayRef<Location> locs) {
+  Block *target = new Block();
+  region.push_back(target);
+  target->addArguments(types, locs);
+  return target;
+}
+
+Location MLIRGen::nodeLocation(const ts::Node &node) {
+  NodeLocation parts;
+  for (const ts::ValueDef &def : node.outputs)
+    parts.resultNames.push_back(def.name);
+  parts.position = FileLineColLoc::get(fileName, node.pos.line, node.pos.col);
+  if (!node.sourceFile.empty())
+    parts.source = FileLineColLoc::get(context, node.sourceFile,
+                                       node.sourceLine, node.sourceCol);
+  parts.scope = node.scope;
+  return makeNodeLocation(context, parts);
+}
+
+LogicalResult MLIRGen::emitNode(const ts::Node &node) {
+  SmallVector<Value> inputs;
+  SmallVector<Type> resultTypes;
+  if (failed(resolveInputs(node, inputs)) ||
+      failed(convertTypes(node.outputs, resultTypes)))
+    return failure();
+  Location loc = nodeLocation(node);
+  StringRef kind = node.kind;
+
+  Operation *op = nullptr;
+  if (kind == "prim::Constant") {
+    op = emitConstant(node, resultTypes, loc);
+  } else if (kind == "prim::If") {
+    op = emitIf(node, inputs, resultTypes, loc);
+  } else if (kind == "prim::Loop") {
+    op = emitLoop(node, inputs, resultTypes, loc);
+  } else if (auto it = subgraphs.find(kind); it != subgraphs.end()) {
+    op = emitSubgraphNode(node, *it->second, inputs, resultTypes, loc);
+  } else if (kind == "prim::TypeCheck" && node.blocks.empty()) {
+    op = emitByName(prim::TypeCheckOp::getOperationName(), node, inputs,
+                    resultTypes, loc);
+  } else if (kind.starts_with("prim::") && node.blocks.empty() &&
+             node.attrs.size() <= 1 &&
+             simplePrimKinds().contains(kind.drop_front(6)) &&
+             (node.attrs.empty() || node.attrs[0].name == "name")) {
+    op = emitByName(("prim." + kind.drop_front(6)).str(), node, inputs,
+                    resultTypes, loc);
+  } else if (kind.starts_with("aten::") && node.attrs.empty() &&
+             node.blocks.empty()) {
+    op = emitAten(node, inputs, resultTypes, loc);
+  } else {
+    op = emitGeneric(node, inputs, resultTypes, loc);
+  }
+  if (!op)
+    return failure();
+  for (auto [def, result] : llvm::zip(node.outputs, op->getResults()))
+    if (failed(define(def, result)))
+      return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Region ops
+//===----------------------------------------------------------------------===//
+
+Operation *MLIRGen::emitIf(const ts::Node &node, ArrayRef<Value> inputs,
+                           ArrayRef<Type> resultTypes, Location loc) {
+  if (inputs.size() != 1 || !inputs[0].getType().isInteger(1)) {
+    error(node.pos) << "prim::If takes one bool condition, got "
+                    << inputs.size() << " inputs";
+    return nullptr;
+  }
+  if (node.blocks.size() != 2) {
+    error(node.pos) << "prim::If needs 2 blocks, got " << node.blocks.size();
+    return nullptr;
+  }
+  auto ifOp = prim::IfOp::create(builder, loc, resultTypes, inputs[0]);
+  for (auto [index, block] : llvm::enumerate(node.blocks)) {
+    if (!block.params.empty()) {
+      error(block.pos) << "prim::If blocks take no parameters";
+      return nullptr;
+    }
+    if (block.returns.size() != resultTypes.size()) {
+      error(block.returnPos)
+          << "block" << index << " of prim::If returns " << block.returns.size()
+          << " values, but the node has " << resultTypes.size() << " outputs";
+      return nullptr;
+    }
+    Block *target = addBlock(ifOp->getRegion(index), {}, {});
+    Scope scope(*symbols);
+    if (failed(emitBlockBody(block, *target, false,
+                             prim::YieldOp::getOperationName())))
+      return nullptr;
+  }
+  return ifOp;
+}
+
+Operation *MLIRGen::emitLoop(const ts::Node &node, ArrayRef<Value> inputs,
+                             ArrayRef<Type> resultTypes, Location loc) {
+  if (inputs.size() < 2) {
+    error(node.pos) << "prim::Loop takes a trip count, a condition and the "
+                       "loop-carried values; got "
+                    << inputs.size() << " inputs";
+    return nullptr;
+  }
+  size_t carried = inputs.size() - 2;
+  if (resultTypes.size() != carried) {
+    error(node.pos) << "prim::Loop carries " << carried << " values but has "
+                    << resultTypes.size() << " outputs";
+    return nullptr;
+  }
+  if (node.blocks.size() != 1) {
+    error(node.pos) << "prim::Loop needs 1 block, got " << node.blocks.size();
+    return nullptr;
+  }
+  const ts::Block &block = node.blocks.front();
+  if (block.params.size() != carried + 1) {
+    error(block.pos) << "prim::Loop block takes " << block.params.size()
+                     << " parameters; expected the iteration number and "
+                     << carried << " loop-carried values";
+    return nullptr;
+  }
+  if (block.returns.size() != carried + 1) {
+    error(block.returnPos) << "prim::Loop block returns "
+                           << block.returns.size()
+                           << " values; expected the continue condition and "
+                           << carried << " loop-carried values";
+    return nullptr;
+  }
+  auto loop = prim::LoopOp::create(builder, loc, resultTypes, inputs[0],
+                                   inputs[1], inputs.drop_front(2));
+  SmallVector<Type> argTypes;
+  if (failed(convertTypes(block.params, argTypes)))
+    return nullptr;
+  SmallVector<Location> argLocs;
+  for (const ts::ValueDef &def : block.params)
+    argLocs.push_back(
+        NameLoc::get(StringAttr::get(context, def.name), at(def.pos)));
+  Block *target = addBlock(loop.getBody(), argTypes, argLocs);
+  Scope scope(*symbols);
+  if (failed(emitBlockBody(block, *target, true,
+                           prim::YieldOp::getOperationName())))
+    return nullptr;
+  return loop;
+}
+
+Operation *MLIRGen::emitSubgraphNode(const ts::Node &node,
+                                     const ts::Graph &graph,
+                                     ArrayRef<Value> inputs,
+                                     ArrayRef<Type> resultTypes, Location loc) {
+  // `prim::FusionGroup_0` names the subgraph; the op is prim.FusionGroup.
+  StringRef base = node.kind.rsplit('_').first;
+  StringRef opName = llvm::StringSwitch<StringRef>(base)
+                         .Case("prim::FusionGroup", "prim.FusionGroup")
+                         .Case("prim::TensorExprGroup", "prim.TensorExprGroup")
+                         .Case("prim::FallbackGraph", "prim.FallbackGraph")
+                         .Default("");
+  if (!node.blocks.empty()) {
+    error(node.pos) << "a subgraph node takes no blocks";
+    return nullptr;
+  }
+  if (graph.body.params.size() != inputs.size()) {
+    error(node.pos) << "'" << node.kind << "' takes "
+                    << graph.body.params.size() << " inputs, got "
+                    << inputs.size();
+    return nullptr;
+  }
+  if (graph.body.returns.size() != resultTypes.size()) {
+    error(node.pos) << "'" << node.kind << "' returns "
+                    << graph.body.returns.size() << " values, but the node has "
+                    << resultTypes.size() << " outputs";
+    return nullptr;
+  }
+  if (!expanding.insert(graph.name).second) {
+    error(node.pos) << "subgraph '" << graph.name << "' uses itself";
+    return nullptr;
+  }
+  llvm::scope_exit done([&] { expanding.erase(graph.name); });
+
+  OperationState state(loc, opName.empty() ? prim::GenericOp::getOperationName()
+                                           : opName);
+  if (opName.empty())
+    state.addAttribute("kind", builder.getStringAttr(node.kind));
+  state.addOperands(inputs);
+  state.addTypes(resultTypes);
+  if (DictionaryAttr attrs = convertNodeAttrs(node))
+    state.addAttribute("node_attrs", attrs);
+  Region *region = state.addRegion();
+  SmallVector<Type> argTypes;
+  if (failed(convertTypes(graph.body.params, argTypes)))
+    return nullptr;
+  SmallVector<Location> argLocs;
+  for (const ts::ValueDef &def : graph.body.params)
+    argLocs.push_back(
+        NameLoc::get(StringAttr::get(context, def.name), at(def.pos)));
+  Block *target = addBlock(*region, argTypes, argLocs);
+  {
+    // A subgraph sees only its own values.
+    SymbolTable subgraphSymbols;
+    SymbolTable *outer = std::exchange(symbols, &subgraphSymbols);
+    llvm::scope_exit restore([&] { symbols = outer; });
+    Scope scope(*symbols);
+    if (failed(emitBlockBody(graph.body, *target, true,
+                             opName.empty()
+                                 ? prim::YieldOp::getOperationName()
+                                 : prim::ReturnOp::getOperationName())))
+      return nullptr;
+  }
+  return builder.create(state);
+}
+
+//===----------------------------------------------------------------------===//
+// Constants and attributes
+//===----------------------------------------------------------------------===//
+
+Attribute MLIRGen::convertInlineTensor(const ts::AttrValue &value) {
+  StringRef dtypeName = value.tensorDtype;
+  Type dtype;
+  if (dtypeName.empty()) {
+    // The 2019 `{1}` form does not print a dtype: integral values are Long.
+    bool integral = llvm::all_of(value.tensorValues, [](double v) {
+      return v == static_cast<double>(static_cast<int64_t>(v));
+    });
+    dtype = integral ? prim::dtypeFromTorchName(context, "Long")
+                     : prim::dtypeFromTorchName(context, "Double");
+  } else {
+    dtype = prim::dtypeFromTorchName(context, dtypeName);
+  }
+  if (!dtype || isa<ComplexType>(dtype)) {
+    error(value.pos) << "inline tensor of dtype '" << dtypeName
+                     << "' is not supported";
+    return {};
+  }
+  int64_t numElements = 1;
+  for (int64_t dim : value.tensorShape)
+    numElements *= dim;
+  if (numElements != static_cast<int64_t>(value.tensorValues.size())) {
+    error(value.pos) << "inline tensor prints " << value.tensorValues.size()
+                     << " values but its shape holds " << numElements;
+    return {};
+  }
+  auto type = RankedTensorType::get(value.tensorShape, dtype);
+  if (auto floatType = dyn_cast<FloatType>(dtype)) {
+    SmallVector<APFloat> values;
+    for (double v : value.tensorValues) {
+      APFloat f(v);
+      bool lost;
+      f.convert(floatType.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                &lost);
+      values.push_back(f);
+    }
+    return DenseElementsAttr::get(type, values);
+  }
+  unsigned width = dtype.getIntOrFloatBitWidth();
+  SmallVector<APInt> values;
+  for (double v : value.tensorValues)
+    values.push_back(APInt(width, static_cast<int64_t>(v), /*isSigned=*/true,
+                           /*implicitTrunc=*/true));
+  return DenseElementsAttr::get(type, values);
+}
+
+Attribute MLIRGen::convertWeight(const WeightTensor &weight, StringRef name,
+                                 ts::SourcePos pos) {
+  Type dtype = llvm::StringSwitch<Type>(weight.dtype)
+                   .Case("F32", builder.getF32Type())
+                   .Case("F64", builder.getF64Type())
+                   .Case("F16", builder.getF16Type())
+                   .Case("BF16", builder.getBF16Type())
+                   .Case("I64", builder.getIntegerType(64, true))
+                   .Case("I32", builder.getIntegerType(32, true))
+                   .Case("I16", builder.getIntegerType(16, true))
+                   .Case("I8", builder.getIntegerType(8, true))
+                   .Case("U8", builder.getIntegerType(8, false))
+                   .Case("BOOL", builder.getI1Type())
+                   .Default(Type());
+  if (!dtype) {
+    error(pos) << "weight '" << name << "' has unsupported dtype "
+               << weight.dtype;
+    return {};
+  }
+  auto type = RankedTensorType::get(weight.shape, dtype);
+  AsmResourceBlob blob = HeapAsmResourceBlob::allocateAndCopyWithAlign(
+      weight.data, alignof(uint64_t));
+  return DenseResourceElementsAttr::get(type, name, std::move(blob));
+}
+
+Attribute MLIRGen::convertConstant(const ts::AttrValue &value, Type type) {
+  using Kind = ts::AttrValue::Kind;
+  auto mismatch = [&]() -> Attribute {
+    error(value.pos) << "constant value does not fit its type " << type;
+    return {};
+  };
+  if (auto optional = dyn_cast<prim::OptionalType>(type))
+    return convertConstant(value, optional.getElementType());
+  if (type.isInteger(64)) {
+    if (value.kind == Kind::Int)
+      return builder.getI64IntegerAttr(value.intValue);
+    if (value.kind == Kind::Bool)
+      return builder.getI64IntegerAttr(value.boolValue);
+    return mismatch();
+  }
+  if (type.isInteger(1)) {
+    if (value.kind == Kind::Int && (value.intValue == 0 || value.intValue == 1))
+      return builder.getBoolAttr(value.intValue);
+    if (value.kind == Kind::Bool)
+      return builder.getBoolAttr(value.boolValue);
+    return mismatch();
+  }
+  if (type.isF64()) {
+    if (value.kind == Kind::Float)
+      return builder.getF64FloatAttr(value.floatValue);
+    if (value.kind == Kind::Int)
+      return builder.getF64FloatAttr(static_cast<double>(value.intValue));
+    return mismatch();
+  }
+  if (isa<prim::NumberType, prim::AnyType>(type)) {
+    if (value.kind == Kind::Int)
+      return builder.getI64IntegerAttr(value.intValue);
+    if (value.kind == Kind::Float)
+      return builder.getF64FloatAttr(value.floatValue);
+    return mismatch();
+  }
+  if (isa<prim::StrType, prim::DeviceType, prim::FunctionType>(type)) {
+    if (value.kind == Kind::Str)
+      return builder.getStringAttr(value.str);
+    return mismatch();
+  }
+  if (isa<prim::TensorType>(type)) {
+    if (value.kind == Kind::Tensor)
+      return convertInlineTensor(value);
+    if (value.kind == Kind::TensorRef)
+      return prim::TensorRefAttr::get(context);
+    return mismatch();
+  }
+  if (auto list = dyn_cast<prim::ListType>(type)) {
+    const ts::AttrValue *items = &value;
+    if (value.kind == Kind::Annotated && !value.elements.empty())
+      items = &value.elements[0];
+    if (items->kind != Kind::List)
+      return mismatch();
+    SmallVector<Attribute> elements;
+    for (const ts::AttrValue &item : items->elements) {
+      Attribute element = convertConstant(item, list.getElementType());
+      if (!element)
+        return {};
+      elements.push_back(element);
+    }
+    return builder.getArrayAttr(elements);
+  }
+  if (auto tuple = dyn_cast<prim::TupleType>(type)) {
+    if (value.kind != Kind::Tuple ||
+        value.elements.size() != tuple.getTypes().size())
+      return mismatch();
+    SmallVector<Attribute> elements;
+    for (auto [item, elementType] :
+         llvm::zip(value.elements, tuple.getTypes())) {
+      Attribute element = convertConstant(item, elementType);
+      if (!element)
+        return {};
+      elements.push_back(element);
+    }
+    return builder.getArrayAttr(elements);
+  }
+  return mismatch();
+}
+
+Operation *MLIRGen::emitConstant(const ts::Node &node,
+                                 ArrayRef<Type> resultTypes, Location loc) {
+  if (resultTypes.size() != 1 || !node.inputs.empty() || !node.blocks.empty()) {
+    error(node.pos) << "prim::Constant takes no inputs or blocks and has one "
+                       "output";
+    return nullptr;
+  }
+  Type type = resultTypes.front();
+  StringRef name = node.outputs.front().name;
+  Attribute value;
+  const ts::NamedAttr *attr = nullptr;
+  for (const ts::NamedAttr &a : node.attrs) {
+    if (attr) {
+      error(a.pos) << "prim::Constant takes one attribute";
+      return nullptr;
+    }
+    attr = &a;
+  }
+  if (!attr) {
+    if (!isa<prim::NoneType, prim::OptionalType>(type)) {
+      error(node.pos) << "prim::Constant of type " << type << " needs a value";
+      return nullptr;
+    }
+    value = UnitAttr::get(context);
+  } else if (attr->name == "name" && isa<prim::FunctionType>(type) &&
+             attr->value.kind == ts::AttrValue::Kind::Str) {
+    value = builder.getStringAttr(attr->value.str);
+  } else if (attr->name != "value") {
+    error(attr->pos) << "unexpected attribute '" << attr->name
+                     << "' on prim::Constant";
+    return nullptr;
+  } else if (isa<prim::TensorType>(type) && weights &&
+             (attr->value.kind == ts::AttrValue::Kind::TensorRef ||
+              attr->value.kind == ts::AttrValue::Kind::Tensor)) {
+    // The weights file holds the exact values of `<Tensor>` constants and of
+    // the small ones torch printed (rounded) inline.
+    if (const WeightTensor *weight = weights->lookup(name)) {
+      value = convertWeight(*weight, name, attr->pos);
+    } else if (attr->value.kind == ts::AttrValue::Kind::TensorRef) {
+      error(attr->pos) << "weight '" << name << "' is not in "
+                       << weights->getPath();
+      return nullptr;
+    } else {
+      value = convertInlineTensor(attr->value);
+    }
+  } else {
+    value = convertConstant(attr->value, type);
+  }
+  if (!value)
+    return nullptr;
+  return prim::ConstantOp::create(builder, loc, type, value);
+}
+
+Attribute MLIRGen::convertNodeAttr(const ts::AttrValue &value) {
+  using Kind = ts::AttrValue::Kind;
+  switch (value.kind) {
+  case Kind::Int:
+    return builder.getI64IntegerAttr(value.intValue);
+  case Kind::Float:
+    return builder.getF64FloatAttr(value.floatValue);
+  case Kind::Bool:
+    return builder.getBoolAttr(value.boolValue);
+  case Kind::Str:
+    return builder.getStringAttr(value.str);
+  case Kind::Tensor:
+    return convertInlineTensor(value);
+  case Kind::TensorRef:
+    return prim::TensorRefAttr::get(context);
+  case Kind::Type:
+    if (Type type = convertType(*value.type))
+      return TypeAttr::get(type);
+    return {};
+  case Kind::List:
+  case Kind::Tuple:
+  case Kind::Annotated: {
+    SmallVector<Attribute> elements;
+    const auto &items = value.kind == Kind::Annotated && !value.elements.empty()
+                            ? value.elements[0].elements
+                            : value.elements;
+    for (const ts::AttrValue &item : items) {
+      Attribute element = convertNodeAttr(item);
+      if (!element)
+        return {};
+      elements.push_back(element);
+    }
+    return builder.getArrayAttr(elements);
+  }
+  }
+  return {};
+}
+
+DictionaryAttr MLIRGen::convertNodeAttrs(const ts::Node &node) {
+  if (node.attrs.empty())
+    return {};
+  SmallVector<NamedAttribute> attrs;
+  for (const ts::NamedAttr &attr : node.attrs) {
+    Attribute value = convertNodeAttr(attr.value);
+    if (!value)
+      return {};
+    attrs.push_back(builder.getNamedAttr(attr.name, value));
+  }
+  return DictionaryAttr::get(context, attrs);
+}
+
+//===----------------------------------------------------------------------===//
+// aten, typed prim ops and generic nodes
+//===----------------------------------------------------------------------===//
+
+Operation *MLIRGen::emitByName(StringRef opName, const ts::Node &node,
+                               ArrayRef<Value> inputs,
+                               ArrayRef<Type> resultTypes, Location loc) {
+  OperationState state(loc, opName);
+  state.addOperands(inputs);
+  state.addTypes(resultTypes);
+  for (const ts::NamedAttr &attr : node.attrs) {
+    Attribute value = convertNodeAttr(attr.value);
+    if (!value)
+      return nullptr;
+    state.addAttribute(attr.name, value);
+  }
+  return builder.create(state);
+}
+
+static std::string describeTypes(TypeRange types) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << '(';
+  llvm::interleaveComma(types, os);
+  os << ')';
+  return text;
+}
+
+Operation *MLIRGen::emitAten(const ts::Node &node, ArrayRef<Value> inputs,
+                             ArrayRef<Type> resultTypes, Location loc) {
+  auto candidates = aten::SchemaRegistry::get().lookup(node.kind);
+  if (candidates.empty())
+    return emitGeneric(node, inputs, resultTypes, loc);
+  SmallVector<Type> operandTypes;
+  for (Value input : inputs)
+    operandTypes.push_back(input.getType());
+  const aten::Schema *schema = resolveOverload(candidates, operandTypes);
+  if (!schema) {
+    // Graphs printed before today's schemas (2018/2019) use overloads that
+    // no longer exist; they still import, as generic nodes.
+    if (file.legacyFormat)
+      return emitGeneric(node, inputs, resultTypes, loc);
+    auto diag = error(node.pos);
+    diag << "no overload of " << node.kind << " takes operands "
+         << describeTypes(operandTypes) << "; candidates:";
+    for (const aten::Schema *candidate : candidates.take_front(8))
+      diag << "\n  " << candidate->text;
+    if (candidates.size() > 8)
+      diag << "\n  ... and " << candidates.size() - 8 << " more";
+    return nullptr;
+  }
+  bool resultsFit =
+      schema->isVarret || schema->returns.size() == resultTypes.size();
+  if (!resultsFit) {
+    error(node.pos) << node.kind << " resolves to " << schema->text
+                    << ", which has " << schema->returns.size()
+                    << " results, but the node has " << resultTypes.size()
+                    << " outputs";
+    return nullptr;
+  }
+  if (schema->typedOpName.empty())
+    return emitGeneric(node, inputs, resultTypes, loc);
+  return emitByName(schema->typedOpName, node, inputs, resultTypes, loc);
+}
+
+Operation *MLIRGen::emitGeneric(const ts::Node &node, ArrayRef<Value> inputs,
+                                ArrayRef<Type> resultTypes, Location loc) {
+  OperationState state(loc, prim::GenericOp::getOperationName());
+  state.addAttribute("kind", builder.getStringAttr(node.kind));
+  state.addOperands(inputs);
+  state.addTypes(resultTypes);
+  if (!node.attrs.empty()) {
+    DictionaryAttr attrs = convertNodeAttrs(node);
+    if (!attrs)
+      return nullptr;
+    state.addAttribute("node_attrs", attrs);
+  }
+  for (const ts::Block &block : node.blocks) {
+    Region *region = state.addRegion();
+    SmallVector<Type> argTypes;
+    if (failed(convertTypes(block.params, argTypes)))
+      return nullptr;
+    SmallVector<Location> argLocs;
+    for (const ts::ValueDef &def : block.params)
+      argLocs.push_back(
+          NameLoc::get(StringAttr::get(context, def.name), at(def.pos)));
+    Block *target = addBlock(*region, argTypes, argLocs);
+    Scope scope(*symbols);
+    if (failed(emitBlockBody(block, *target, true,
+                             prim::YieldOp::getOperationName())))
+      return nullptr;
+  }
+  return builder.create(state);
+}
+
+OwningOpRef<ModuleOp> tsir::buildModule(MLIRContext *context,
+                                        StringRef bufferName,
+                                        const ts::GraphFile &file,
+                                        const WeightsFile *weights) {
+  return MLIRGen(context, bufferName, file, weights).build();
+}

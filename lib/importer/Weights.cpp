@@ -1,0 +1,99 @@
+//===- Weights.cpp - Reading tensors from a safetensors file --------------===//
+//
+// Validates the header (offsets inside the file, sizes that match shapes and
+// dtypes) so that a truncated or corrupt file is an error, never a crash.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Weights.h"
+
+#include "llvm/Support/JSON.h"
+
+using namespace tsir;
+using llvm::createStringError;
+
+static int64_t elementSize(llvm::StringRef dtype) {
+  return llvm::StringSwitch<int64_t>(dtype)
+      .Cases({"F64", "I64", "U64"}, 8)
+      .Cases({"F32", "I32", "U32"}, 4)
+      .Cases({"F16", "BF16", "I16", "U16"}, 2)
+      .Cases({"I8", "U8", "BOOL"}, 1)
+      .Default(0);
+}
+
+llvm::Expected<std::unique_ptr<WeightsFile>>
+WeightsFile::open(llvm::StringRef path) {
+  auto fail = [&](const llvm::Twine &why) {
+    return createStringError("weights file '" + path + "': " + why);
+  };
+  auto bufferOrError =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!bufferOrError)
+    return fail(bufferOrError.getError().message());
+  auto file = std::make_unique<WeightsFile>();
+  file->path = path.str();
+  file->buffer = std::move(*bufferOrError);
+  llvm::StringRef bytes = file->buffer->getBuffer();
+  if (bytes.size() < 8)
+    return fail("too short for a safetensors header");
+  uint64_t headerSize = 0;
+  for (int i = 7; i >= 0; --i)
+    headerSize = (headerSize << 8) | static_cast<uint8_t>(bytes[i]);
+  if (headerSize > bytes.size() - 8)
+    return fail("header length " + llvm::Twine(headerSize) +
+                " runs past the end of the file");
+  llvm::StringRef data = bytes.drop_front(8 + headerSize);
+  auto header = llvm::json::parse(bytes.substr(8, headerSize));
+  if (!header)
+    return fail("bad JSON header: " + llvm::toString(header.takeError()));
+  const llvm::json::Object *entries = header->getAsObject();
+  if (!entries)
+    return fail("header is not a JSON object");
+  for (const auto &member : *entries) {
+    const llvm::json::ObjectKey &key = member.first;
+    const llvm::json::Value &value = member.second;
+    if (key == "__metadata__")
+      continue;
+    const llvm::json::Object *entry = value.getAsObject();
+    auto where = [&](const llvm::Twine &why) {
+      return fail("tensor '" + key.str() + "': " + why);
+    };
+    if (!entry)
+      return where("entry is not an object");
+    WeightTensor tensor;
+    auto dtype = entry->getString("dtype");
+    const llvm::json::Array *shape = entry->getArray("shape");
+    const llvm::json::Array *offsets = entry->getArray("data_offsets");
+    if (!dtype || !shape || !offsets || offsets->size() != 2)
+      return where("needs dtype, shape and two data_offsets");
+    tensor.dtype = dtype->str();
+    int64_t numElements = 1;
+    for (const llvm::json::Value &dim : *shape) {
+      auto size = dim.getAsInteger();
+      if (!size || *size < 0)
+        return where("bad shape");
+      tensor.shape.push_back(*size);
+      numElements *= *size;
+    }
+    auto begin = (*offsets)[0].getAsInteger(),
+         end = (*offsets)[1].getAsInteger();
+    if (!begin || !end || *begin < 0 || *end < *begin ||
+        static_cast<uint64_t>(*end) > data.size())
+      return where("data offsets outside the file");
+    int64_t size = elementSize(tensor.dtype);
+    if (size == 0)
+      return where("unsupported dtype " + tensor.dtype);
+    if (*end - *begin != numElements * size)
+      return where("holds " + llvm::Twine(*end - *begin) +
+                   " bytes, shape needs " + llvm::Twine(numElements * size));
+    tensor.data = llvm::ArrayRef<char>(data.data() + *begin, *end - *begin);
+    file->tensors[key.str()] = std::move(tensor);
+  }
+  return std::move(file);
+}
+
+const WeightTensor *WeightsFile::lookup(llvm::StringRef name) const {
+  auto it = tensors.find(name);
+  return it == tensors.end() ? nullptr : &it->second;
+}

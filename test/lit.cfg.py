@@ -1,0 +1,31 @@
+# lit.cfg.py - configuration of the tsir lit suite.
+#
+# Substitutions: the tsir tools and LLVM's FileCheck/not from the build,
+# %python (Debian's python with torch), %corpus (../shared/corpus) and
+# %tsir_src (the source tree, for the test scripts in test/).
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "TSIR"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".txt", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tsir_obj_root, "test")
+# Inputs that tests read, not tests themselves.
+config.excludes = ["Inputs", "CMakeLists.txt", "README.md", "lit.cfg.py",
+                   "lit.site.cfg.py"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(
+    ("%corpus", os.path.normpath(os.path.join(config.tsir_src_root, "..",
+                                              "shared", "corpus"))))
+config.substitutions.append(("%tsir_src", config.tsir_src_root))
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+tool_dirs = [config.tsir_tools_dir, config.llvm_tools_dir]
+llvm_config.add_tool_substitutions(["tsir-opt", "tsir-translate"], tool_dirs)
