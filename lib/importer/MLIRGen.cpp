@@ -402,6 +402,15 @@ LogicalResult MLIRGen::emitNode(const ts::Node &node) {
   return success();
 }
 
+static std::string describeTypes(TypeRange types) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << '(';
+  llvm::interleaveComma(types, os);
+  os << ')';
+  return text;
+}
+
 //===----------------------------------------------------------------------===//
 // Region ops
 //===----------------------------------------------------------------------===//
@@ -409,8 +418,14 @@ LogicalResult MLIRGen::emitNode(const ts::Node &node) {
 Operation *MLIRGen::emitIf(const ts::Node &node, ArrayRef<Value> inputs,
                            ArrayRef<Type> resultTypes, Location loc) {
   if (inputs.size() != 1 || !inputs[0].getType().isInteger(1)) {
+    // 2018 graphs branch on tensors; keep such an If whole, as a generic node.
+    if (inputs.size() == 1 && isa<prim::TensorType>(inputs[0].getType()))
+      return emitGeneric(node, inputs, resultTypes, loc);
+    SmallVector<Type> types;
+    for (Value input : inputs)
+      types.push_back(input.getType());
     error(node.pos) << "prim::If takes one bool condition, got "
-                    << inputs.size() << " inputs";
+                    << describeTypes(types);
     return nullptr;
   }
   if (node.blocks.size() != 2) {
@@ -830,14 +845,6 @@ Operation *MLIRGen::emitByName(StringRef opName, const ts::Node &node,
   return builder.create(state);
 }
 
-static std::string describeTypes(TypeRange types) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << '(';
-  llvm::interleaveComma(types, os);
-  os << ')';
-  return text;
-}
 
 Operation *MLIRGen::emitAten(const ts::Node &node, ArrayRef<Value> inputs,
                              ArrayRef<Type> resultTypes, Location loc) {
@@ -849,13 +856,28 @@ Operation *MLIRGen::emitAten(const ts::Node &node, ArrayRef<Value> inputs,
     operandTypes.push_back(input.getType());
   const aten::Schema *schema = resolveOverload(candidates, operandTypes);
   if (!schema) {
-    // Graphs printed before today's schemas (2018/2019) use overloads that
-    // no longer exist; they still import, as generic nodes.
-    if (file.legacyFormat)
+    // A node no overload accepts still imports, as a generic node, when it
+    // has as many operands as some overload takes (older graphs omit
+    // trailing defaults and use overloads that no longer exist; the 2018
+    // format threads `World` tokens). A count no overload takes is an error.
+    auto countFits = [&](const aten::Schema *candidate) {
+      size_t required = 0;
+      for (const aten::SchemaArg &arg : candidate->arguments)
+        required += !arg.hasDefault;
+      return inputs.size() >= required &&
+             (candidate->isVararg || inputs.size() <= candidate->arguments.size());
+    };
+    auto isLegacyToken = [](Type type) {
+      return isa<prim::WorldType, prim::HandleType>(type);
+    };
+    if (file.legacyFormat || llvm::any_of(candidates, countFits) ||
+        llvm::any_of(operandTypes, isLegacyToken) ||
+        llvm::any_of(resultTypes, isLegacyToken))
       return emitGeneric(node, inputs, resultTypes, loc);
     auto diag = error(node.pos);
-    diag << "no overload of " << node.kind << " takes operands "
-         << describeTypes(operandTypes) << "; candidates:";
+    diag << "no overload of " << node.kind << " takes "
+         << operandTypes.size() << " operands " << describeTypes(operandTypes)
+         << "; candidates:";
     for (const aten::Schema *candidate : candidates.take_front(8))
       diag << "\n  " << candidate->text;
     if (candidates.size() > 8)

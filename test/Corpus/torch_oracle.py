@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""torch_oracle.py - PyTorch accepts tsir's exports and runs them correctly.
+
+Differential test with Debian's python3-torch as the oracle. For every corpus
+case whose original graph torch._C.parse_ir accepts, tsir imports and exports
+it; parse_ir must accept the export, and running the exported graph on the
+case's inputs must reproduce the case's outputs within its tolerances.
+"""
+
+import json
+import pathlib
+import subprocess
+import sys
+
+try:
+    import numpy as np
+    import torch
+except ImportError as error:  # pragma: no cover - depends on the machine
+    print(f"SKIP: torch/numpy not importable ({error}); run tools/setup.sh")
+    sys.exit(0)
+
+
+def to_input(array, type_name):
+    if type_name == "int":
+        return int(array)
+    if type_name == "float":
+        return float(array)
+    if type_name == "bool":
+        return bool(array)
+    return torch.from_numpy(np.array(array))
+
+
+def flatten(value):
+    if isinstance(value, (tuple, list)):
+        return [leaf for item in value for leaf in flatten(item)]
+    if isinstance(value, torch.Tensor):
+        return [value.detach().numpy()]
+    return [np.array(value)]
+
+
+def parses(text):
+    try:
+        torch._C.parse_ir(text)
+        return True
+    except Exception:
+        return False
+
+
+def main():
+    translate, corpus = sys.argv[1], pathlib.Path(sys.argv[2])
+    checked = failures = 0
+    for case in sorted(p.parent for p in corpus.glob("*/meta.json")):
+        meta = json.loads((case / "meta.json").read_text())
+        original = (case / "graph.txt").read_text()
+        if not parses(original):
+            print(f"skip {case.name}: torch's parse_ir rejects the original")
+            continue
+        result = subprocess.run(
+            f"{translate} --import-torchscript {case / 'graph.txt'} | "
+            f"{translate} --export-torchscript",
+            shell=True, capture_output=True, text=True)
+        if result.returncode:
+            print(f"FAIL {case.name}: tsir failed\n{result.stderr}")
+            failures += 1
+            continue
+        try:
+            graph = torch._C.parse_ir(result.stdout)
+        except Exception as error:
+            print(f"FAIL {case.name}: parse_ir rejects the export: {error}\n{result.stdout}")
+            failures += 1
+            continue
+        checked += 1
+        if "parse-only" in meta.get("tags", []):
+            print(f"OK {case.name} (parse only)")
+            continue
+        inputs = [to_input(np.load(case / f"in{i}.npy"), t)
+                  for i, t in enumerate(meta["input_types"])]
+        function = torch._C._create_function_from_graph("f", graph)
+        outputs = flatten(function(*inputs))
+        expected = [np.load(case / f"out{i}.npy") for i in range(meta["num_outputs"])]
+        if len(outputs) != len(expected) or not all(
+                np.allclose(o, e, rtol=meta["rtol"], atol=meta["atol"])
+                for o, e in zip(outputs, expected)):
+            print(f"FAIL {case.name}: outputs differ from torch's originals")
+            failures += 1
+            continue
+        print(f"OK {case.name}")
+    print(f"{checked - failures} exports accepted and run by torch, {failures} failures")
+    return 1 if failures or checked == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
