@@ -169,10 +169,8 @@ LogicalResult LoopOp::verify() {
     return emitOpError() << "has " << getInitArgs().size()
                          << " loop-carried inputs but " << getNumResults()
                          << " results";
-  return success();
-}
-
-LogicalResult LoopOp::verifyRegions() {
+  // The block's shape is checked here rather than in verifyRegions, so that
+  // these messages come before the region-branch interface's generic ones.
   Block &body = getBodyBlock();
   if (body.getNumArguments() != getNumResults() + 1)
     return emitOpError() << "body takes " << body.getNumArguments()

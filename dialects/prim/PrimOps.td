@@ -110,7 +110,6 @@ def Prim_LoopOp : Prim_Op<"Loop", [
     (`->` `(` type($results)^ `)`)? $body attr-dict
   }];
   let hasVerifier = 1;
-  let hasRegionVerifier = 1;
   let skipDefaultBuilders = 1;
   let builders = [
     OpBuilder<(ins "::mlir::TypeRange":$resultTypes, "::mlir::Value":$maxTripCount,

@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 
 using namespace mlir;
 using namespace tsir;
@@ -51,29 +52,21 @@ std::string exporter::formatDouble(double value) {
 }
 
 void exporter::printQuotedString(StringRef text, raw_ostream &os) {
+  // The escapes c10::printQuotedString writes, and the letters it uses.
+  static constexpr StringLiteral kEscaped = "\\'\"\a\b\f\n\r\t\v";
+  static constexpr StringLiteral kLetters = "\\'\"abfnrtv";
   os << '"';
   for (unsigned char c : text) {
-    switch (c) {
-    case '\\': os << "\\\\"; break;
-    case '\'': os << "\\'"; break;
-    case '"': os << "\\\""; break;
-    case '\a': os << "\\a"; break;
-    case '\b': os << "\\b"; break;
-    case '\f': os << "\\f"; break;
-    case '\n': os << "\\n"; break;
-    case '\r': os << "\\r"; break;
-    case '\t': os << "\\t"; break;
-    case '\v': os << "\\v"; break;
-    default:
-      if (llvm::isPrint(c)) {
-        os << c;
-      } else {
-        // Three octal digits, as c10::printQuotedString intends (it prints
-        // bytes >= 0x80 wrongly, as negative chars).
-        os << '\\' << static_cast<char>('0' + (c >> 6))
-           << static_cast<char>('0' + ((c >> 3) & 7))
-           << static_cast<char>('0' + (c & 7));
-      }
+    if (size_t i = kEscaped.find(c); i != StringRef::npos) {
+      os << '\\' << kLetters[i];
+    } else if (llvm::isPrint(c)) {
+      os << c;
+    } else {
+      // Three octal digits, as c10::printQuotedString intends (it prints
+      // bytes >= 0x80 wrongly, as negative chars).
+      os << '\\' << static_cast<char>('0' + (c >> 6))
+         << static_cast<char>('0' + ((c >> 3) & 7))
+         << static_cast<char>('0' + (c & 7));
     }
   }
   os << '"';
@@ -114,11 +107,16 @@ static StringRef dtypeNameOf(Type elementType) {
   if (!name.empty() || !elementType.isSignlessInteger())
     return name;
   switch (elementType.getIntOrFloatBitWidth()) {
-  case 8: return "Char";
-  case 16: return "Short";
-  case 32: return "Int";
-  case 64: return "Long";
-  default: return "";
+  case 8:
+    return "Char";
+  case 16:
+    return "Short";
+  case 32:
+    return "Int";
+  case 64:
+    return "Long";
+  default:
+    return "";
   }
 }
 
@@ -144,12 +142,12 @@ static bool printTensor(Attribute attr, raw_ostream &os) {
     return false;
 
   SmallVector<std::string> values;
-  if (auto floatType = dyn_cast<FloatType>(elementType)) {
+  if (isa<FloatType>(elementType)) {
     for (const APFloat &value : dense.getValues<APFloat>())
       values.push_back(formatElement(value));
   } else {
-    bool isSigned = !elementType.isUnsignedInteger() &&
-                    !elementType.isInteger(1);
+    bool isSigned =
+        !elementType.isUnsignedInteger() && !elementType.isInteger(1);
     for (const APInt &value : dense.getValues<APInt>())
       values.push_back(llvm::toString(value, 10, isSigned));
   }
@@ -158,19 +156,16 @@ static bool printTensor(Attribute attr, raw_ostream &os) {
   // neither shape nor dtype; tsir's importer reads it back as a 0-d Long
   // (integral value) or Double. Only such tensors print this way.
   if (type.getRank() == 0) {
-    bool isLong = dtype == "Long";
-    bool isFractionalDouble = false;
-    if (elementType.isF64()) {
+    std::optional<std::string> boxed;
+    if (dtype == "Long") {
+      boxed = values.front();
+    } else if (elementType.isF64()) {
       double d = (*dense.getValues<APFloat>().begin()).convertToDouble();
-      isFractionalDouble = std::isfinite(d) && d != std::trunc(d);
+      if (std::isfinite(d) && d != std::trunc(d))
+        boxed = exporter::formatDouble(d);
     }
-    if (isLong || isFractionalDouble) {
-      os << '{'
-         << (isFractionalDouble
-                 ? exporter::formatDouble(
-                       (*dense.getValues<APFloat>().begin()).convertToDouble())
-                 : values.front())
-         << '}';
+    if (boxed) {
+      os << '{' << *boxed << '}';
       return true;
     }
   }
@@ -252,8 +247,7 @@ static bool printIValue(Attribute value, Type type, raw_ostream &os,
   }
   if (auto list = dyn_cast<prim::ListType>(type)) {
     Type elementType = list.getElementType();
-    bool annotate =
-        array.empty() || !elementTypeIsInferable(elementType);
+    bool annotate = array.empty() || !elementTypeIsInferable(elementType);
     if (annotate) {
       os << "annotate(";
       if (!exporter::printAnnotation(type, os))
@@ -289,8 +283,7 @@ static bool printIValue(Attribute value, Type type, raw_ostream &os,
   return false;
 }
 
-bool exporter::printConstantValue(Attribute value, Type type,
-                                  raw_ostream &os) {
+bool exporter::printConstantValue(Attribute value, Type type, raw_ostream &os) {
   return printIValue(value, type, os, /*topLevel=*/true);
 }
 

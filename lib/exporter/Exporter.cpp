@@ -240,6 +240,8 @@ LogicalResult GraphExporter::printGraph(Block &body) {
   if (failed(printDefinitions(body.getArguments(), ",\n      ", owner)))
     return failure();
   os << "):\n";
+  if (!body.mightHaveTerminator())
+    return owner->emitError("cannot export a graph without a return");
   for (Operation &op : body.without_terminator())
     if (failed(printNode(op, 1)))
       return failure();
@@ -329,8 +331,7 @@ LogicalResult GraphExporter::printKind(Operation &op) {
     std::string name = (kind + "_" + Twine(nextSubgraph++)).str();
     os << name;
     pendingSubgraphs.emplace_back(&op, name);
-    return printNodeAttrs(
-        op, op.getAttrOfType<DictionaryAttr>("node_attrs"));
+    return printNodeAttrs(op, op.getAttrOfType<DictionaryAttr>("node_attrs"));
   }
   if (auto generic = dyn_cast<prim::GenericOp>(op)) {
     os << generic.getKind();
@@ -413,6 +414,9 @@ LogicalResult GraphExporter::printNestedBlock(Operation &op, Block &block,
   if (failed(printDefinitions(block.getArguments(), ", ", &op)))
     return failure();
   os << "):\n";
+  if (!block.mightHaveTerminator())
+    return op.emitError("cannot export a block that does not end in "
+                        "prim.Yield");
   for (Operation &nested : block.without_terminator())
     if (failed(printNode(nested, level + 2)))
       return failure();

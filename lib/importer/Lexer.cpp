@@ -420,11 +420,25 @@ bool Lexer::skipBalancedParens(SourcePos openPos) {
 }
 
 bool Lexer::atSliceHeader() const {
-  // `(1,.,.) =` / `(2,3,.,.) =`: indices then dots, no spaces in between.
+  // `(1,.,.) =` / `(2,3,.,.)`: one or more `index,` then `.` (`,.`)* `)`,
+  // no spaces in between. A tuple such as `(2.5, "x")` must not match.
   const char *p = cur;
-  while (p != end && (is(*p, kDigit) || *p == ','))
-    ++p;
-  return p != cur && p != end && *p == '.';
+  bool sawIndex = false;
+  for (;;) {
+    const char *q = p;
+    while (q != end && is(*q, kDigit))
+      ++q;
+    if (q == p || q == end || *q != ',')
+      break;
+    p = q + 1;
+    sawIndex = true;
+  }
+  if (!sawIndex || p == end || *p != '.')
+    return false;
+  ++p;
+  while (end - p >= 2 && p[0] == ',' && p[1] == '.')
+    p += 2;
+  return p != end && *p == ')';
 }
 
 bool Lexer::atTensorTrailer() const {

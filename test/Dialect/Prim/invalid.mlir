@@ -120,6 +120,7 @@ func.func @type_check(%x: !prim.tensor) {
 // -----
 
 func.func @fusion_isolated(%x: !prim.tensor, %y: !prim.tensor) {
+  // expected-note @+1 {{required by region isolation constraints}}
   %r = prim.FusionGroup(%x) : (!prim.tensor) -> !prim.tensor {
   ^bb0(%a: !prim.tensor):
     // expected-error @+1 {{using value defined outside the region}}

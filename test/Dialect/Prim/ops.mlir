@@ -3,17 +3,37 @@
 
 // Every TorchScript type round-trips through the prim dialect's syntax.
 // CHECK-LABEL: func @types
-// CHECK-SAME: !prim.tensor,
-// CHECK-SAME: !prim.tensor<dtype = f32, sizes = [2, ?], strides = [3, 1], device = "cpu", requires_grad = false>,
-// CHECK-SAME: !prim.tensor<dtype = si64, sizes = []>,
-// CHECK-SAME: !prim.tensor<dtype = f32, sizes = [3, 20], legacy_noncontiguous = [0]>,
-// CHECK-SAME: !prim.str, !prim.none, !prim.device, !prim.number, !prim.function,
-// CHECK-SAME: !prim.generator, !prim.any, !prim.storage, !prim.stream, !prim.capsule,
-// CHECK-SAME: !prim.any_tuple, !prim.any_list, !prim.world, !prim.handle,
-// CHECK-SAME: !prim.list<i64>, !prim.list<!prim.list<f64>>, !prim.optional<!prim.tensor>,
-// CHECK-SAME: !prim.future<i64>, !prim.tuple<!prim.tensor, i64>, !prim.tuple,
-// CHECK-SAME: !prim.union<i64, !prim.str>, !prim.dict<!prim.str, !prim.tensor>,
-// CHECK-SAME: !prim.class<"__torch__.m.ResNet">, i64, f64, i1, complex<f64>
+// CHECK-SAME: : !prim.tensor,
+// CHECK-SAME: : !prim.tensor<dtype = f32, sizes = [2, ?], strides = [3, 1], device = "cpu", requires_grad = false>
+// CHECK-SAME: : !prim.tensor<dtype = si64, sizes = []>
+// CHECK-SAME: : !prim.tensor<dtype = f32, sizes = [3, 20], legacy_noncontiguous = [0]>
+// CHECK-SAME: : !prim.str,
+// CHECK-SAME: : !prim.none,
+// CHECK-SAME: : !prim.device,
+// CHECK-SAME: : !prim.number,
+// CHECK-SAME: : !prim.function,
+// CHECK-SAME: : !prim.generator,
+// CHECK-SAME: : !prim.any,
+// CHECK-SAME: : !prim.storage,
+// CHECK-SAME: : !prim.stream,
+// CHECK-SAME: : !prim.capsule,
+// CHECK-SAME: : !prim.any_tuple,
+// CHECK-SAME: : !prim.any_list,
+// CHECK-SAME: : !prim.world,
+// CHECK-SAME: : !prim.handle,
+// CHECK-SAME: : !prim.list<i64>
+// CHECK-SAME: : !prim.list<!prim.list<f64>>
+// CHECK-SAME: : !prim.optional<!prim.tensor>
+// CHECK-SAME: : !prim.future<i64>
+// CHECK-SAME: : !prim.tuple<!prim.tensor, i64>
+// CHECK-SAME: : !prim.tuple,
+// CHECK-SAME: : !prim.union<i64, !prim.str>
+// CHECK-SAME: : !prim.dict<!prim.str, !prim.tensor>
+// CHECK-SAME: : !prim.class<"__torch__.m.ResNet">
+// CHECK-SAME: : i64,
+// CHECK-SAME: : f64,
+// CHECK-SAME: : i1,
+// CHECK-SAME: : complex<f64>)
 func.func @types(
     %t0: !prim.tensor,
     %t1: !prim.tensor<dtype = f32, sizes = [2, ?], strides = [3, 1], device = "cpu", requires_grad = false>,
@@ -75,7 +95,7 @@ func.func @control_flow(%c: i1, %n: i64, %x: !prim.tensor) -> !prim.tensor {
   }
   // CHECK: prim.If %{{.*}} {
   // CHECK-NEXT: } else {
-  // CHECK-NEXT:   prim.RaiseException
+  // CHECK:        prim.RaiseException
   prim.If %c {
   } else {
     %msg = prim.Constant {value = "AssertionError: "} : !prim.str
