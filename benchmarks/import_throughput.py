@@ -7,7 +7,8 @@ straight-line graph with gen_straight_line.py, then measures, REPEATS times:
   tsir       the whole `tsir-translate --import-torchscript g.txt -o /dev/null`
              process (start-up, read, parse, build and verify the MLIR module,
              print it, exit): wall time with time.perf_counter around the
-             subprocess, peak RSS from /usr/bin/time -f %M;
+             subprocess, peak RSS from /usr/bin/time -f %M; and the same
+             with --mlir-disable-threading (no locking in MLIR's uniquers);
   parse_ir   torch._C.parse_ir(text) in this process (the text already read,
              torch already imported): wall time of the call alone; its peak
              RSS from a separate python process that imports torch, reads the
@@ -74,11 +75,16 @@ def bench_size(n, tool, repeats, workdir):
         text = f.read()
 
     tsir_t, tsir_rss, torch_t = [], [], []
-    # Interleave the two so that drift in the machine's load hits both.
+    nothr_t, nothr_rss = [], []
+    cmd = [tool, "--import-torchscript", path, "-o", "/dev/null"]
+    # Interleave the runs so that drift in the machine's load hits all.
     for _ in range(repeats):
-        t, rss = run_child([tool, "--import-torchscript", path, "-o", "/dev/null"])
+        t, rss = run_child(cmd)
         tsir_t.append(t)
         tsir_rss.append(rss)
+        t, rss = run_child(cmd + ["--mlir-disable-threading"])
+        nothr_t.append(t)
+        nothr_rss.append(rss)
         start = time.perf_counter()
         g = torch._C.parse_ir(text)
         torch_t.append(time.perf_counter() - start)
@@ -94,6 +100,8 @@ def bench_size(n, tool, repeats, workdir):
         "size_mb": size_mb,
         "tsir_ms": med(tsir_t) * 1e3,
         "tsir_rss": med(tsir_rss),
+        "nothr_ms": med(nothr_t) * 1e3,
+        "nothr_rss": med(nothr_rss),
         "torch_ms": med(torch_t) * 1e3,
         "torch_rss": med(torch_rss),
         "base_rss": med(base_rss),
@@ -112,6 +120,9 @@ def table(results):
         rows.append("| %d | %.2f | tsir-translate (whole process) | %.0f | %.1f | %.0f | %.2f× |"
                     % (r["n"], r["size_mb"], r["tsir_ms"], r["size_mb"] / (r["tsir_ms"] / 1e3),
                        r["tsir_rss"], ratio))
+        rows.append("| %d | %.2f | same, `--mlir-disable-threading` | %.0f | %.1f | %.0f | %.2f× |"
+                    % (r["n"], r["size_mb"], r["nothr_ms"], r["size_mb"] / (r["nothr_ms"] / 1e3),
+                       r["nothr_rss"], r["torch_ms"] / r["nothr_ms"]))
         rows.append("| %d | %.2f | torch._C.parse_ir (in-process) | %.0f | %.1f | %.0f (%.0f without parse_ir) | |"
                     % (r["n"], r["size_mb"], r["torch_ms"], r["size_mb"] / (r["torch_ms"] / 1e3),
                        r["torch_rss"], r["base_rss"]))

@@ -384,8 +384,13 @@ def operand_decl(arg, base):
 
 
 def result_decl(ret):
+    # Every mutable result is a new object, even a view (`Tensor(a)`) or a
+    # list of views (`Tensor(a)[]`): a later in-place op may change one call's
+    # result alone, so two identical calls must never be merged. Declaring
+    # the result allocated keeps upstream CSE off them, while an unused one
+    # is still dead. Alias-aware merging is the job of tsir's own CSE.
     ty = ods_type(ret.type)
-    if ret.type.is_mutable() and not ret.type.is_aliased():
+    if ret.type.is_mutable():
         return f'Res<{ty}, "", [MemAlloc]>'
     return ty
 

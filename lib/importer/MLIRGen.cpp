@@ -97,9 +97,12 @@ private:
   Attribute convertNodeAttr(const ts::AttrValue &value);
   DictionaryAttr convertNodeAttrs(const ts::Node &node);
   Attribute convertConstant(const ts::AttrValue &value, Type type);
-  Attribute convertInlineTensor(const ts::AttrValue &value);
+  Attribute convertInlineTensor(const ts::AttrValue &value,
+                                Type declared = {});
   Attribute convertWeight(const WeightTensor &weight, StringRef name,
                           ts::SourcePos pos);
+  LogicalResult checkWeightFits(ShapedType weight, prim::TensorType declared,
+                                StringRef name, ts::SourcePos pos);
 
   MLIRContext *context;
   OpBuilder builder;
@@ -361,6 +364,16 @@ Location MLIRGen::nodeLocation(const ts::Node &node) {
   return makeNodeLocation(context, parts);
 }
 
+/// Torch prints a node that holds a subgraph as `prim::FusionGroup_0`, its
+/// kind plus the index of the `with` section that holds the subgraph.
+static bool namesSubgraph(StringRef kind) {
+  if (!kind.consume_front("prim::"))
+    return false;
+  auto [base, index] = kind.rsplit('_');
+  return !base.empty() && base != kind && !index.empty() &&
+         llvm::all_of(index, [](char c) { return c >= '0' && c <= '9'; });
+}
+
 LogicalResult MLIRGen::emitNode(const ts::Node &node) {
   SmallVector<Value> inputs;
   SmallVector<Type> resultTypes;
@@ -379,6 +392,10 @@ LogicalResult MLIRGen::emitNode(const ts::Node &node) {
     op = emitLoop(node, inputs, resultTypes, loc);
   } else if (auto it = subgraphs.find(kind); it != subgraphs.end()) {
     op = emitSubgraphNode(node, *it->second, inputs, resultTypes, loc);
+  } else if (namesSubgraph(kind)) {
+    error(node.pos) << "'" << kind << "' names a subgraph, but no 'with "
+                    << kind << " = graph(...)' follows the graph";
+    return failure();
   } else if (kind == "prim::TypeCheck" && node.blocks.empty()) {
     op = emitByName(prim::TypeCheckOp::getOperationName(), node, inputs,
                     resultTypes, loc);
@@ -571,11 +588,16 @@ Operation *MLIRGen::emitSubgraphNode(const ts::Node &node,
 // Constants and attributes
 //===----------------------------------------------------------------------===//
 
-Attribute MLIRGen::convertInlineTensor(const ts::AttrValue &value) {
+Attribute MLIRGen::convertInlineTensor(const ts::AttrValue &value,
+                                       Type declared) {
   StringRef dtypeName = value.tensorDtype;
   Type dtype;
-  if (dtypeName.empty()) {
-    // The 2019 `{1}` form does not print a dtype: integral values are Long.
+  auto declaredTensor = dyn_cast_or_null<prim::TensorType>(declared);
+  if (dtypeName.empty() && declaredTensor && declaredTensor.getDtype()) {
+    // The 2019 `{1}` form does not print a dtype; the node's type may.
+    dtype = declaredTensor.getDtype();
+  } else if (dtypeName.empty()) {
+    // Nor does anything else here: integral values are Long.
     bool integral = llvm::all_of(value.tensorValues, [](double v) {
       return v == static_cast<double>(static_cast<int64_t>(v));
     });
@@ -642,6 +664,27 @@ Attribute MLIRGen::convertWeight(const WeightTensor &weight, StringRef name,
   return DenseResourceElementsAttr::get(type, name, std::move(blob));
 }
 
+/// A weight must have the dtype and sizes its constant declares, where the
+/// declared type says them.
+LogicalResult MLIRGen::checkWeightFits(ShapedType weight,
+                                       prim::TensorType declared,
+                                       StringRef name, ts::SourcePos pos) {
+  bool fits = !declared.getDtype() ||
+              declared.getDtype() == weight.getElementType();
+  if (fits && declared.getHasSizes()) {
+    ArrayRef<int64_t> sizes = declared.getSizes();
+    fits = sizes.size() == static_cast<size_t>(weight.getRank());
+    for (size_t i = 0; fits && i < sizes.size(); ++i)
+      fits = sizes[i] < 0 || sizes[i] == weight.getDimSize(i);
+  }
+  if (fits)
+    return success();
+  error(pos) << "weight '" << name << "' in " << weights->getPath() << " is "
+             << weight << ", which does not fit the constant's type "
+             << declared;
+  return failure();
+}
+
 Attribute MLIRGen::convertConstant(const ts::AttrValue &value, Type type) {
   using Kind = ts::AttrValue::Kind;
   auto mismatch = [&]() -> Attribute {
@@ -685,7 +728,7 @@ Attribute MLIRGen::convertConstant(const ts::AttrValue &value, Type type) {
   }
   if (isa<prim::TensorType>(type)) {
     if (value.kind == Kind::Tensor)
-      return convertInlineTensor(value);
+      return convertInlineTensor(value, type);
     if (value.kind == Kind::TensorRef)
       return prim::TensorRefAttr::get(context);
     return mismatch();
@@ -760,12 +803,16 @@ Operation *MLIRGen::emitConstant(const ts::Node &node,
     // the small ones torch printed (rounded) inline.
     if (const WeightTensor *weight = weights->lookup(name)) {
       value = convertWeight(*weight, name, attr->pos);
+      if (value && failed(checkWeightFits(cast<ElementsAttr>(value).getShapedType(),
+                                          cast<prim::TensorType>(type), name,
+                                          attr->pos)))
+        return nullptr;
     } else if (attr->value.kind == ts::AttrValue::Kind::TensorRef) {
       error(attr->pos) << "weight '" << name << "' is not in "
                        << weights->getPath();
       return nullptr;
     } else {
-      value = convertInlineTensor(attr->value);
+      value = convertInlineTensor(attr->value, type);
     }
   } else {
     value = convertConstant(attr->value, type);

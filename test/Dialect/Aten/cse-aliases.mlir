@@ -1,14 +1,10 @@
-// cse-aliases.mlir - known bug: --cse merges ops that return a new alias or a new list, whose results are then mutated.
+// cse-aliases.mlir - --cse never merges ops that return a new alias or a new list, whose results are then mutated.
 // RUN: tsir-opt %s --cse --canonicalize | FileCheck %s
 
-// These ops have only MemRead effects on their operands and none on their
-// results (schema results `Tensor(a)` / `Tensor(a)[]`), so CSE merges two
-// identical ones. But each call returns a distinct object that a later
-// in-place op may change alone; torch's own CSE
-// (torch._C._jit_pass_cse) keeps both. Expected behaviour below; remove the
-// XFAIL once the generator marks such results as MemAlloc (or the ops as
-// not CSE-able).
-// XFAIL: *
+// Each call returns a distinct object (schema results `Tensor(a)` /
+// `Tensor(a)[]`) that a later in-place op may change alone; torch's own CSE
+// (torch._C._jit_pass_cse) keeps both, and so must MLIR's: such results are
+// declared allocated.
 
 // aten::to(..., copy=True) (or to a different dtype) returns a fresh tensor:
 // eager gives y1 = [1, 2, 3], y2 = [0, 1, 2]; after CSE, y2 is y1.
