@@ -1,19 +1,30 @@
 #!/usr/bin/env bash
 # tools/demo.sh - set up, build, and run the main job on a real graph.
 #
-# Imports examples/lstm_cell.txt (a TorchScript dump of an LSTM cell),
-# verifies it, runs it through tsir-opt, prints the MLIR, and exports it
-# back to TorchScript text.
+# Imports examples/lstm_cell.txt (a TorchScript dump of an LSTM cell, as
+# PyTorch printed it), verifies it, runs it through tsir-opt, prints the MLIR,
+# and exports it back to TorchScript text with its own value names.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 graph="${1:-$root/examples/lstm_cell.txt}"
 "$root/tools/setup.sh"
 "$root/tools/build.sh" tsir-opt tsir-translate
 bin="$root/build/bin"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+count_ops() { grep -cE '^\s+(%[^=]+= )?[a-z_]+\.[A-Za-z_]' "$1" || true; }
 
 echo "== 1. import $graph"
-"$bin/tsir-translate" --import-torchscript "$graph" -o /tmp/tsir-demo.mlir
-echo "== 2. tsir-opt (verify, canonicalize, cse) -> MLIR"
-"$bin/tsir-opt" /tmp/tsir-demo.mlir --canonicalize --cse | tee /tmp/tsir-demo.opt.mlir
+# Value names and source comments live in locations; keep them in the file.
+"$bin/tsir-translate" --import-torchscript "$graph" --mlir-print-debuginfo -o "$work/imported.mlir"
+"$bin/tsir-opt" "$work/imported.mlir" -o "$work/imported.plain.mlir"
+echo "   imported and verified: $(count_ops "$work/imported.plain.mlir") ops"
+
+echo "== 2. tsir-opt --canonicalize --cse"
+"$bin/tsir-opt" "$work/imported.mlir" --canonicalize --cse --mlir-print-debuginfo -o "$work/optimized.mlir"
+"$bin/tsir-opt" "$work/optimized.mlir" | tee "$work/optimized.plain.mlir"
+echo "   after canonicalize + cse: $(count_ops "$work/optimized.plain.mlir") ops"
+
 echo "== 3. export back to TorchScript"
-"$bin/tsir-translate" --export-torchscript /tmp/tsir-demo.opt.mlir
+"$bin/tsir-translate" --export-torchscript "$work/optimized.mlir"
