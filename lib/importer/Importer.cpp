@@ -48,7 +48,7 @@ OwningOpRef<ModuleOp> tsir::importTorchScript(StringRef text,
   }
   OwningOpRef<ModuleOp> module =
       buildModule(context, bufferName, *file, weights.get());
-  if (!module || failed(verify(*module)))
+  if (!module || (options.verify && failed(verify(*module))))
     return nullptr;
   return module;
 }

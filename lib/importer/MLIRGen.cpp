@@ -27,6 +27,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace tsir;
 namespace prim = tsir::prim;
@@ -588,6 +590,9 @@ Operation *MLIRGen::emitSubgraphNode(const ts::Node &node,
 // Constants and attributes
 //===----------------------------------------------------------------------===//
 
+/// Whether `v` converts to int64_t without undefined behaviour.
+static bool fitsInt64(double v) { return v >= -0x1p63 && v < 0x1p63; }
+
 Attribute MLIRGen::convertInlineTensor(const ts::AttrValue &value,
                                        Type declared) {
   StringRef dtypeName = value.tensorDtype;
@@ -599,7 +604,7 @@ Attribute MLIRGen::convertInlineTensor(const ts::AttrValue &value,
   } else if (dtypeName.empty()) {
     // Nor does anything else here: integral values are Long.
     bool integral = llvm::all_of(value.tensorValues, [](double v) {
-      return v == static_cast<double>(static_cast<int64_t>(v));
+      return fitsInt64(v) && v == std::trunc(v);
     });
     dtype = integral ? prim::dtypeFromTorchName(context, "Long")
                      : prim::dtypeFromTorchName(context, "Double");
@@ -633,9 +638,17 @@ Attribute MLIRGen::convertInlineTensor(const ts::AttrValue &value,
   }
   unsigned width = dtype.getIntOrFloatBitWidth();
   SmallVector<APInt> values;
-  for (double v : value.tensorValues)
+  for (double v : value.tensorValues) {
+    // Converting inf, nan or a double beyond int64 to an integer is
+    // undefined behaviour.
+    if (!fitsInt64(v)) {
+      error(value.pos) << "inline tensor value " << v
+                       << " does not fit its integer dtype " << dtype;
+      return {};
+    }
     values.push_back(APInt(width, static_cast<int64_t>(v), /*isSigned=*/true,
                            /*implicitTrunc=*/true));
+  }
   return DenseElementsAttr::get(type, values);
 }
 

@@ -9,7 +9,7 @@
 
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
-#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 using namespace mlir;
 using tsir::aten::Schema;
@@ -17,8 +17,20 @@ using tsir::aten::SchemaType;
 namespace prim = tsir::prim;
 
 namespace {
-/// Type variables (`t`, `t1`) bound so far while matching one schema.
-using Bindings = llvm::StringMap<Type>;
+/// Type variables (`t`, `t1`) bound so far while matching one schema; a
+/// schema has a handful at most, so a flat vector beats a hash map.
+struct Bindings {
+  llvm::SmallVector<std::pair<llvm::StringRef, Type>, 4> bound;
+
+  /// The slot for `name`, and whether it was just created (holding `type`).
+  std::pair<Type *, bool> tryEmplace(llvm::StringRef name, Type type) {
+    for (auto &[boundName, boundType] : bound)
+      if (boundName == name)
+        return {&boundType, false};
+    bound.emplace_back(name, type);
+    return {&bound.back().second, true};
+  }
+};
 } // namespace
 
 static bool matches(Type actual, const SchemaType &formal, Bindings &bindings);
@@ -69,14 +81,14 @@ static bool matches(Type actual, const SchemaType &formal, Bindings &bindings) {
   case Kind::Any:
     return true;
   case Kind::TypeVar: {
-    auto [it, inserted] = bindings.try_emplace(formal.name, actual);
+    auto [slot, inserted] = bindings.tryEmplace(formal.name, actual);
     if (inserted)
       return true;
     // A variable bound twice unifies when one type refines the other.
-    if (prim::isSubtypeOf(actual, it->second))
+    if (prim::isSubtypeOf(actual, *slot))
       return true;
-    if (prim::isSubtypeOf(it->second, actual)) {
-      it->second = actual;
+    if (prim::isSubtypeOf(*slot, actual)) {
+      *slot = actual;
       return true;
     }
     return false;

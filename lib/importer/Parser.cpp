@@ -731,6 +731,11 @@ bool Parser::parseAttrs(Node &n) {
       return false;
     if (tok.kind != TokKind::Ident)
       return expected("attribute name");
+    // Torch keeps attributes by name, so a name printed twice is no dump.
+    if (llvm::any_of(n.attrs, [&](const NamedAttr &a) {
+          return a.name == tok.text;
+        }))
+      return error(tok.pos, "duplicate attribute '" + tok.text + "'");
     NamedAttr &a = n.attrs.emplace_back();
     a.name = tok.text;
     a.pos = tok.pos;

@@ -7,7 +7,9 @@
 
 #include "Weights.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace tsir;
 using llvm::createStringError;
@@ -68,14 +70,21 @@ WeightsFile::open(llvm::StringRef path) {
     if (!dtype || !shape || !offsets || offsets->size() != 2)
       return where("needs dtype, shape and two data_offsets");
     tensor.dtype = dtype->str();
+    // The element count must not overflow: a wrapped count could match a
+    // short data range and claim a huge tensor over a few bytes.
     int64_t numElements = 1;
+    bool overflow = false;
     for (const llvm::json::Value &dim : *shape) {
       auto size = dim.getAsInteger();
       if (!size || *size < 0)
         return where("bad shape");
       tensor.shape.push_back(*size);
-      numElements *= *size;
+      overflow |= llvm::MulOverflow(numElements, *size, numElements);
     }
+    if (llvm::is_contained(tensor.shape, 0))
+      numElements = 0;
+    else if (overflow)
+      return where("shape is too large");
     auto begin = (*offsets)[0].getAsInteger(),
          end = (*offsets)[1].getAsInteger();
     if (!begin || !end || *begin < 0 || *end < *begin ||
@@ -84,6 +93,8 @@ WeightsFile::open(llvm::StringRef path) {
     int64_t size = elementSize(tensor.dtype);
     if (size == 0)
       return where("unsupported dtype " + tensor.dtype);
+    if (numElements > INT64_MAX / size)
+      return where("shape is too large");
     if (*end - *begin != numElements * size)
       return where("holds " + llvm::Twine(*end - *begin) +
                    " bytes, shape needs " + llvm::Twine(numElements * size));

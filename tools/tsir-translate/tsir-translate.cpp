@@ -32,6 +32,8 @@ int main(int argc, char **argv) {
             sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
         tsir::ImportOptions options;
         options.weightsPath = weightsPath;
+        // mlir-translate verifies what a translation returns.
+        options.verify = false;
         return tsir::importTorchScript(buffer->getBuffer(),
                                        buffer->getBufferIdentifier(), context,
                                        options);
@@ -48,5 +50,14 @@ int main(int argc, char **argv) {
       },
       [](DialectRegistry &registry) { tsir::registerAllDialects(registry); });
 
-  return failed(mlirTranslateMain(argc, argv, "tsir translation tool"));
+  // One graph is imported on one thread, so the context's locks are pure
+  // overhead; and the module is verified once before it is printed, so the
+  // printer need not verify it again. Both stay overridable on the command
+  // line (a later flag wins).
+  SmallVector<char *> args(argv, argv + argc);
+  std::string noThreads = "--mlir-disable-threading";
+  std::string assumeVerified = "--mlir-print-assume-verified";
+  args.insert(args.begin() + 1, {noThreads.data(), assumeVerified.data()});
+  return failed(mlirTranslateMain(args.size(), args.data(),
+                                  "tsir translation tool"));
 }

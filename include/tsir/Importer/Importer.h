@@ -18,6 +18,9 @@ struct ImportOptions {
   /// A safetensors file holding the `<Tensor>` constants (and the small
   /// tensors printed inline), keyed by value name without `%`.
   std::string weightsPath;
+  /// Run the MLIR verifier on the result. Drivers that verify anyway (such
+  /// as mlir-translate's) turn it off to avoid verifying twice.
+  bool verify = true;
 };
 
 /// Imports one graph file (the main graph and its `with` subgraphs) into a

@@ -9,6 +9,8 @@ MODE (default `good`):
   short      fewer than the 8 bytes of the header length
   offsets    `w` whose data_offsets run past the end of the data
   dtype      `w` of a dtype the importer does not know (`C64`)
+  huge       `w` of shape [2**32, 2**32] over no data: the element count
+             wraps to 0 in 64 bits
 """
 import json
 import struct
@@ -24,6 +26,8 @@ tensors = [
 ]
 if mode == "dtype":
     tensors = [("w", "C64", [1], struct.pack("<2f", 1, 2))]
+if mode == "huge":
+    tensors = [("w", "F32", [2**32, 2**32], b"")]
 
 header, data = {}, b""
 for name, dtype, shape, raw in tensors:
