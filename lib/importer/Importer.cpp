@@ -41,7 +41,9 @@ OwningOpRef<ModuleOp> tsir::importTorchScript(StringRef text,
   if (!options.weightsPath.empty()) {
     auto opened = WeightsFile::open(options.weightsPath);
     if (!opened) {
-      emitError(UnknownLoc::get(context)) << llvm::toString(opened.takeError());
+      // The problem is in the weights file, not in the graph text.
+      emitError(FileLineColLoc::get(context, options.weightsPath, 0, 0))
+          << llvm::toString(opened.takeError());
       return nullptr;
     }
     weights = std::move(*opened);

@@ -816,9 +816,10 @@ Operation *MLIRGen::emitConstant(const ts::Node &node,
     // the small ones torch printed (rounded) inline.
     if (const WeightTensor *weight = weights->lookup(name)) {
       value = convertWeight(*weight, name, attr->pos);
-      if (value && failed(checkWeightFits(cast<ElementsAttr>(value).getShapedType(),
-                                          cast<prim::TensorType>(type), name,
-                                          attr->pos)))
+      if (value &&
+          failed(checkWeightFits(cast<ElementsAttr>(value).getShapedType(),
+                                 cast<prim::TensorType>(type), name,
+                                 attr->pos)))
         return nullptr;
     } else if (attr->value.kind == ts::AttrValue::Kind::TensorRef) {
       error(attr->pos) << "weight '" << name << "' is not in "

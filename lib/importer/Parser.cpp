@@ -443,6 +443,7 @@ enum class TypeName {
   Simple, // a kind with nothing more to parse
   Tensor, // Tensor / Dynamic
   DType,  // Float, Long, ... with optional `(sizes, keywords)`
+  DTypeTensor, // FloatTensor, LongTensor, ...: dtype without a rank
   Tuple,  // Tuple / tuple
   List,   // List / list
   Optional,
@@ -486,6 +487,14 @@ std::unique_ptr<TypeExpr> Parser::parsePrimaryType() {
           .Case("Union", TypeName::Union)
           .Case("Future", TypeName::Future)
           .Default(TypeName::Unknown);
+  if (what == TypeName::Unknown && name.ends_with("Tensor") &&
+      llvm::StringSwitch<bool>(name.drop_back(strlen("Tensor")))
+          .Cases({"Float", "Double", "Half", "BFloat16", "Long", "Int",
+                  "Short", "Char", "Byte", "Bool", "ComplexFloat",
+                  "ComplexDouble"},
+                 true)
+          .Default(false))
+    what = TypeName::DTypeTensor;
   std::optional<K> simple = llvm::StringSwitch<std::optional<K>>(name)
                                 .Case("int", K::Int)
                                 .Case("float", K::Float)
@@ -518,6 +527,13 @@ std::unique_ptr<TypeExpr> Parser::parsePrimaryType() {
     legacy |= name != "Tensor"; // Dynamic and UndefinedTensor are 2018's
     t->kind = K::Tensor;
     advance();
+    // `Tensor(2, *)`: refined sizes or device without a dtype. Torch spells
+    // an unknown rank `Tensor(device=cpu)` here, like `FloatTensor(...)`.
+    if (name == "Tensor" && tok.kind == TokKind::LParen) {
+      if (!parseTensorArgs(*t))
+        return nullptr;
+      t->hasSizes = !t->sizes.empty();
+    }
     return t;
   case TypeName::DType:
     t->kind = K::Tensor;
@@ -525,6 +541,22 @@ std::unique_ptr<TypeExpr> Parser::parsePrimaryType() {
     advance();
     if (tok.kind == TokKind::LParen && !parseTensorArgs(*t))
       return nullptr;
+    return t;
+  case TypeName::DTypeTensor:
+    // `FloatTensor(requires_grad=0, device=cpu)`: dtype known, rank not.
+    t->kind = K::Tensor;
+    t->dtype = name.drop_back(strlen("Tensor"));
+    advance();
+    if (tok.kind == TokKind::LParen) {
+      if (!parseTensorArgs(*t))
+        return nullptr;
+      if (!t->sizes.empty()) {
+        error(t->pos, "'" + name + "' takes no sizes; write '" + t->dtype +
+                          "(...)' for a tensor of known rank");
+        return nullptr;
+      }
+      t->hasSizes = false;
+    }
     return t;
   case TypeName::Tuple:
   case TypeName::List: {
@@ -640,10 +672,12 @@ bool Parser::parseDim(std::vector<int64_t> &dims, bool *bang) {
 }
 
 /// `(2, *, 3!, strides=[3, 1], requires_grad=0, device=cuda:0)` after a
-/// dtype name. With no sizes but keywords the rank is unknown; `Long()` is a
-/// 0-d tensor.
+/// dtype name; `Long()` and `Float(requires_grad=0)` are 0-d tensors.
 bool Parser::parseTensorArgs(TypeExpr &t) {
-  advance();                      // '('
+  advance(); // '('
+  // Torch prints the rank whenever it knows it, so `Float(device=cpu)` is a
+  // 0-d tensor (an unknown rank prints as `FloatTensor(...)`).
+  t.hasSizes = true;
   if (tok.kind == TokKind::Comma) // `Float(, requires_grad=0)` from 0-d
     advance();                    // tensors in some torch versions.
   if (tok.kind == TokKind::RParen) {
