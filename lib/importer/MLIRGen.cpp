@@ -76,6 +76,7 @@ private:
                               SmallVectorImpl<Value> &inputs);
 
   Location nodeLocation(const ts::Node &node);
+  Block *addBlock(Region &region, const std::vector<ts::ValueDef> &params);
   LogicalResult emitBlockBody(const ts::Block &block, Block &target,
                               bool isLoopOrGraph, StringRef terminator);
   LogicalResult emitNode(const ts::Node &node);
@@ -345,9 +346,17 @@ LogicalResult MLIRGen::emitBlockBody(const ts::Block &block, Block &target,
   return success();
 }
 
-/// Creates a block in `region` taking `block`'s params, and fills it.
-static Block *addBlock(Region &region, ArrayRef<Type> types,
-                       ArrayRef<Location> locs) {
+/// Appends a block to `region` whose arguments are `params`, each located
+/// at its name and place in the text; null if a type does not convert.
+Block *MLIRGen::addBlock(Region &region,
+                         const std::vector<ts::ValueDef> &params) {
+  SmallVector<Type> types;
+  if (failed(convertTypes(params, types)))
+    return nullptr;
+  SmallVector<Location> locs;
+  for (const ts::ValueDef &def : params)
+    locs.push_back(
+        NameLoc::get(StringAttr::get(context, def.name), at(def.pos)));
   Block *target = new Block();
   region.push_back(target);
   target->addArguments(types, locs);
@@ -463,7 +472,7 @@ Operation *MLIRGen::emitIf(const ts::Node &node, ArrayRef<Value> inputs,
           << " values, but the node has " << resultTypes.size() << " outputs";
       return nullptr;
     }
-    Block *target = addBlock(ifOp->getRegion(index), {}, {});
+    Block *target = addBlock(ifOp->getRegion(index), block.params);
     Scope scope(*symbols);
     if (failed(emitBlockBody(block, *target, false,
                              prim::YieldOp::getOperationName())))
@@ -506,14 +515,9 @@ Operation *MLIRGen::emitLoop(const ts::Node &node, ArrayRef<Value> inputs,
   }
   auto loop = prim::LoopOp::create(builder, loc, resultTypes, inputs[0],
                                    inputs[1], inputs.drop_front(2));
-  SmallVector<Type> argTypes;
-  if (failed(convertTypes(block.params, argTypes)))
+  Block *target = addBlock(loop.getBody(), block.params);
+  if (!target)
     return nullptr;
-  SmallVector<Location> argLocs;
-  for (const ts::ValueDef &def : block.params)
-    argLocs.push_back(
-        NameLoc::get(StringAttr::get(context, def.name), at(def.pos)));
-  Block *target = addBlock(loop.getBody(), argTypes, argLocs);
   Scope scope(*symbols);
   if (failed(emitBlockBody(block, *target, true,
                            prim::YieldOp::getOperationName())))
@@ -563,14 +567,9 @@ Operation *MLIRGen::emitSubgraphNode(const ts::Node &node,
   if (DictionaryAttr attrs = convertNodeAttrs(node))
     state.addAttribute("node_attrs", attrs);
   Region *region = state.addRegion();
-  SmallVector<Type> argTypes;
-  if (failed(convertTypes(graph.body.params, argTypes)))
+  Block *target = addBlock(*region, graph.body.params);
+  if (!target)
     return nullptr;
-  SmallVector<Location> argLocs;
-  for (const ts::ValueDef &def : graph.body.params)
-    argLocs.push_back(
-        NameLoc::get(StringAttr::get(context, def.name), at(def.pos)));
-  Block *target = addBlock(*region, argTypes, argLocs);
   {
     // A subgraph sees only its own values.
     SymbolTable subgraphSymbols;
@@ -973,14 +972,9 @@ Operation *MLIRGen::emitGeneric(const ts::Node &node, ArrayRef<Value> inputs,
   }
   for (const ts::Block &block : node.blocks) {
     Region *region = state.addRegion();
-    SmallVector<Type> argTypes;
-    if (failed(convertTypes(block.params, argTypes)))
+    Block *target = addBlock(*region, block.params);
+    if (!target)
       return nullptr;
-    SmallVector<Location> argLocs;
-    for (const ts::ValueDef &def : block.params)
-      argLocs.push_back(
-          NameLoc::get(StringAttr::get(context, def.name), at(def.pos)));
-    Block *target = addBlock(*region, argTypes, argLocs);
     Scope scope(*symbols);
     if (failed(emitBlockBody(block, *target, true,
                              prim::YieldOp::getOperationName())))
