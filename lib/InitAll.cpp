@@ -12,8 +12,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
 void tsir::registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<prim::PrimDialect, aten::AtenDialect,
-                  mlir::func::FuncDialect>();
+  registry
+      .insert<prim::PrimDialect, aten::AtenDialect, mlir::func::FuncDialect>();
 }
 
 void tsir::registerAllPasses() {

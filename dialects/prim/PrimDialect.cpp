@@ -34,8 +34,7 @@ void PrimDialect::registerAttributes() {
       >();
 }
 
-Operation *PrimDialect::materializeConstant(OpBuilder &builder,
-                                            Attribute value, Type type,
-                                            Location loc) {
+Operation *PrimDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
   return ConstantOp::create(builder, loc, type, value);
 }

@@ -28,17 +28,16 @@ static bool areCompatible(Type a, Type b) {
   return isSubtypeOf(a, b) || isSubtypeOf(b, a);
 }
 
-static LogicalResult verifyFlow(Operation *op, StringRef what,
-                                TypeRange from, TypeRange to) {
+static LogicalResult verifyFlow(Operation *op, StringRef what, TypeRange from,
+                                TypeRange to) {
   if (from.size() != to.size())
-    return op->emitOpError() << what << ": " << from.size()
-                             << " values for " << to.size() << " slots";
+    return op->emitOpError() << what << ": " << from.size() << " values for "
+                             << to.size() << " slots";
   for (auto [index, pair] : llvm::enumerate(llvm::zip(from, to)))
     if (!areCompatible(std::get<0>(pair), std::get<1>(pair)))
-      return op->emitOpError()
-             << what << ": value #" << index << " has type "
-             << std::get<0>(pair) << ", incompatible with "
-             << std::get<1>(pair);
+      return op->emitOpError() << what << ": value #" << index << " has type "
+                               << std::get<0>(pair) << ", incompatible with "
+                               << std::get<1>(pair);
   return success();
 }
 
@@ -178,11 +177,11 @@ LogicalResult LoopOp::verify() {
                          << getNumResults() << " loop-carried values";
   if (!body.getArgument(0).getType().isInteger(64))
     return emitOpError("body's first argument (the iteration) must be i64");
-  if (failed(verifyFlow(*this, "loop-carried inputs",
-                        getInitArgs().getTypes(),
+  if (failed(verifyFlow(*this, "loop-carried inputs", getInitArgs().getTypes(),
                         TypeRange(ValueRange(getCarriedArgs())))) ||
       failed(verifyFlow(*this, "loop-carried results",
-                        TypeRange(ValueRange(getCarriedArgs())), getResultTypes())))
+                        TypeRange(ValueRange(getCarriedArgs())),
+                        getResultTypes())))
     return failure();
   auto yield = cast<YieldOp>(body.getTerminator());
   if (yield.getResults().empty() ||

@@ -46,26 +46,33 @@ static const DtypeName kDtypes[] = {
     {"Double", [](MLIRContext *c) -> Type { return Float64Type::get(c); }},
     {"Half", [](MLIRContext *c) -> Type { return Float16Type::get(c); }},
     {"BFloat16", [](MLIRContext *c) -> Type { return BFloat16Type::get(c); }},
-    {"Long", [](MLIRContext *c) -> Type {
+    {"Long",
+     [](MLIRContext *c) -> Type {
        return IntegerType::get(c, 64, IntegerType::Signed);
      }},
-    {"Int", [](MLIRContext *c) -> Type {
+    {"Int",
+     [](MLIRContext *c) -> Type {
        return IntegerType::get(c, 32, IntegerType::Signed);
      }},
-    {"Short", [](MLIRContext *c) -> Type {
+    {"Short",
+     [](MLIRContext *c) -> Type {
        return IntegerType::get(c, 16, IntegerType::Signed);
      }},
-    {"Char", [](MLIRContext *c) -> Type {
+    {"Char",
+     [](MLIRContext *c) -> Type {
        return IntegerType::get(c, 8, IntegerType::Signed);
      }},
-    {"Byte", [](MLIRContext *c) -> Type {
+    {"Byte",
+     [](MLIRContext *c) -> Type {
        return IntegerType::get(c, 8, IntegerType::Unsigned);
      }},
     {"Bool", [](MLIRContext *c) -> Type { return IntegerType::get(c, 1); }},
-    {"ComplexFloat", [](MLIRContext *c) -> Type {
+    {"ComplexFloat",
+     [](MLIRContext *c) -> Type {
        return ComplexType::get(Float32Type::get(c));
      }},
-    {"ComplexDouble", [](MLIRContext *c) -> Type {
+    {"ComplexDouble",
+     [](MLIRContext *c) -> Type {
        return ComplexType::get(Float64Type::get(c));
      }},
 };
@@ -90,12 +97,12 @@ StringRef torchNameOfDtype(Type dtype) {
 // TensorType
 //===----------------------------------------------------------------------===//
 
-LogicalResult
-TensorType::verify(function_ref<InFlightDiagnostic()> emitError, Type dtype,
-                   bool hasSizes, ArrayRef<int64_t> sizes, bool hasStrides,
-                   ArrayRef<int64_t> strides, StringAttr device,
-                   BoolAttr requiresGrad,
-                   ArrayRef<int64_t> legacyNonContiguous) {
+LogicalResult TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 Type dtype, bool hasSizes,
+                                 ArrayRef<int64_t> sizes, bool hasStrides,
+                                 ArrayRef<int64_t> strides, StringAttr device,
+                                 BoolAttr requiresGrad,
+                                 ArrayRef<int64_t> legacyNonContiguous) {
   if (dtype && torchNameOfDtype(dtype).empty())
     return emitError() << "tensor dtype " << dtype
                        << " is not a torch scalar type";
@@ -225,9 +232,9 @@ Type TensorType::parse(AsmParser &parser) {
   };
   if (parser.parseCommaSeparatedList(parseEntry) || parser.parseGreater())
     return {};
-  return TensorType::getChecked(
-      [&] { return parser.emitError(loc); }, context, dtype, hasSizes, sizes,
-      hasStrides, strides, device, requiresGrad, legacy);
+  return TensorType::getChecked([&] { return parser.emitError(loc); }, context,
+                                dtype, hasSizes, sizes, hasStrides, strides,
+                                device, requiresGrad, legacy);
 }
 
 //===----------------------------------------------------------------------===//
@@ -257,13 +264,12 @@ bool isSubtypeOf(Type sub, Type super) {
            (!superTensor.getHasSizes() ||
             (subTensor.getHasSizes() &&
              superTensor.getSizes().size() == subTensor.getSizes().size() &&
-             llvm::all_of(llvm::zip(superTensor.getSizes(),
-                                    subTensor.getSizes()),
-                          [](auto pair) {
-                            return std::get<0>(pair) ==
-                                       TensorType::kUnknownSize ||
-                                   std::get<0>(pair) == std::get<1>(pair);
-                          }))) &&
+             llvm::all_of(
+                 llvm::zip(superTensor.getSizes(), subTensor.getSizes()),
+                 [](auto pair) {
+                   return std::get<0>(pair) == TensorType::kUnknownSize ||
+                          std::get<0>(pair) == std::get<1>(pair);
+                 }))) &&
            (!superTensor.getHasStrides() ||
             superTensor.getStrides() == subTensor.getStrides()) &&
            matches(superTensor.getDevice(), subTensor.getDevice()) &&

@@ -100,8 +100,7 @@ private:
   Attribute convertNodeAttr(const ts::AttrValue &value);
   DictionaryAttr convertNodeAttrs(const ts::Node &node);
   Attribute convertConstant(const ts::AttrValue &value, Type type);
-  Attribute convertInlineTensor(const ts::AttrValue &value,
-                                Type declared = {});
+  Attribute convertInlineTensor(const ts::AttrValue &value, Type declared = {});
   Attribute convertWeight(const WeightTensor &weight, StringRef name,
                           ts::SourcePos pos);
   LogicalResult checkWeightFits(ShapedType weight, prim::TensorType declared,
@@ -681,8 +680,8 @@ Attribute MLIRGen::convertWeight(const WeightTensor &weight, StringRef name,
 LogicalResult MLIRGen::checkWeightFits(ShapedType weight,
                                        prim::TensorType declared,
                                        StringRef name, ts::SourcePos pos) {
-  bool fits = !declared.getDtype() ||
-              declared.getDtype() == weight.getElementType();
+  bool fits =
+      !declared.getDtype() || declared.getDtype() == weight.getElementType();
   if (fits && declared.getHasSizes()) {
     ArrayRef<int64_t> sizes = declared.getSizes();
     fits = sizes.size() == static_cast<size_t>(weight.getRank());
@@ -815,10 +814,9 @@ Operation *MLIRGen::emitConstant(const ts::Node &node,
     // the small ones torch printed (rounded) inline.
     if (const WeightTensor *weight = weights->lookup(name)) {
       value = convertWeight(*weight, name, attr->pos);
-      if (value &&
-          failed(checkWeightFits(cast<ElementsAttr>(value).getShapedType(),
-                                 cast<prim::TensorType>(type), name,
-                                 attr->pos)))
+      if (value && failed(checkWeightFits(
+                       cast<ElementsAttr>(value).getShapedType(),
+                       cast<prim::TensorType>(type), name, attr->pos)))
         return nullptr;
     } else if (attr->value.kind == ts::AttrValue::Kind::TensorRef) {
       error(attr->pos) << "weight '" << name << "' is not in "
@@ -905,7 +903,6 @@ Operation *MLIRGen::emitByName(StringRef opName, const ts::Node &node,
   return builder.create(state);
 }
 
-
 Operation *MLIRGen::emitAten(const ts::Node &node, ArrayRef<Value> inputs,
                              ArrayRef<Type> resultTypes, Location loc) {
   auto candidates = aten::SchemaRegistry::get().lookup(node.kind);
@@ -925,7 +922,8 @@ Operation *MLIRGen::emitAten(const ts::Node &node, ArrayRef<Value> inputs,
       for (const aten::SchemaArg &arg : candidate->arguments)
         required += !arg.hasDefault;
       return inputs.size() >= required &&
-             (candidate->isVararg || inputs.size() <= candidate->arguments.size());
+             (candidate->isVararg ||
+              inputs.size() <= candidate->arguments.size());
     };
     auto isLegacyToken = [](Type type) {
       return isa<prim::WorldType, prim::HandleType>(type);
@@ -935,9 +933,8 @@ Operation *MLIRGen::emitAten(const ts::Node &node, ArrayRef<Value> inputs,
         llvm::any_of(resultTypes, isLegacyToken))
       return emitGeneric(node, inputs, resultTypes, loc);
     auto diag = error(node.pos);
-    diag << "no overload of " << node.kind << " takes "
-         << operandTypes.size() << " operands " << describeTypes(operandTypes)
-         << "; candidates:";
+    diag << "no overload of " << node.kind << " takes " << operandTypes.size()
+         << " operands " << describeTypes(operandTypes) << "; candidates:";
     for (const aten::Schema *candidate : candidates.take_front(8))
       diag << "\n  " << candidate->text;
     if (candidates.size() > 8)

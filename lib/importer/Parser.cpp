@@ -440,12 +440,12 @@ std::unique_ptr<TypeExpr> Parser::parseType() {
 
 enum class TypeName {
   Unknown,
-  Simple, // a kind with nothing more to parse
-  Tensor, // Tensor / Dynamic
-  DType,  // Float, Long, ... with optional `(sizes, keywords)`
+  Simple,      // a kind with nothing more to parse
+  Tensor,      // Tensor / Dynamic
+  DType,       // Float, Long, ... with optional `(sizes, keywords)`
   DTypeTensor, // FloatTensor, LongTensor, ...: dtype without a rank
-  Tuple,  // Tuple / tuple
-  List,   // List / list
+  Tuple,       // Tuple / tuple
+  List,        // List / list
   Optional,
   Dict,
   Union,
@@ -489,9 +489,8 @@ std::unique_ptr<TypeExpr> Parser::parsePrimaryType() {
           .Default(TypeName::Unknown);
   if (what == TypeName::Unknown && name.ends_with("Tensor") &&
       llvm::StringSwitch<bool>(name.drop_back(strlen("Tensor")))
-          .Cases({"Float", "Double", "Half", "BFloat16", "Long", "Int",
-                  "Short", "Char", "Byte", "Bool", "ComplexFloat",
-                  "ComplexDouble"},
+          .Cases({"Float", "Double", "Half", "BFloat16", "Long", "Int", "Short",
+                  "Char", "Byte", "Bool", "ComplexFloat", "ComplexDouble"},
                  true)
           .Default(false))
     what = TypeName::DTypeTensor;
@@ -766,9 +765,8 @@ bool Parser::parseAttrs(Node &n) {
     if (tok.kind != TokKind::Ident)
       return expected("attribute name");
     // Torch keeps attributes by name, so a name printed twice is no dump.
-    if (llvm::any_of(n.attrs, [&](const NamedAttr &a) {
-          return a.name == tok.text;
-        }))
+    if (llvm::any_of(n.attrs,
+                     [&](const NamedAttr &a) { return a.name == tok.text; }))
       return error(tok.pos, "duplicate attribute '" + tok.text + "'");
     NamedAttr &a = n.attrs.emplace_back();
     a.name = tok.text;

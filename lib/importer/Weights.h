@@ -27,7 +27,8 @@ struct WeightTensor {
 class WeightsFile {
 public:
   /// Opens and indexes `path`; the error names the file and what is wrong.
-  static llvm::Expected<std::unique_ptr<WeightsFile>> open(llvm::StringRef path);
+  static llvm::Expected<std::unique_ptr<WeightsFile>>
+  open(llvm::StringRef path);
 
   /// The tensor stored under `name`, or null.
   const WeightTensor *lookup(llvm::StringRef name) const;

@@ -58,6 +58,6 @@ int main(int argc, char **argv) {
   std::string noThreads = "--mlir-disable-threading";
   std::string assumeVerified = "--mlir-print-assume-verified";
   args.insert(args.begin() + 1, {noThreads.data(), assumeVerified.data()});
-  return failed(mlirTranslateMain(args.size(), args.data(),
-                                  "tsir translation tool"));
+  return failed(
+      mlirTranslateMain(args.size(), args.data(), "tsir translation tool"));
 }

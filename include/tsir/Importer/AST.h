@@ -33,35 +33,35 @@ struct SourcePos {
 /// `Tensor?[]`, `(Tensor, int)`, `Dict(str, Tensor)`, `Dynamic`, ...).
 struct TypeExpr {
   enum class Kind {
-    Tensor,    // Tensor, Dynamic (2018) and refined forms such as Float(2, 3)
-    Int,       // int
-    Float,     // float
-    Bool,      // bool
-    Complex,   // complex
-    Str,       // str
-    None,      // None / NoneType
-    Device,    // Device
-    Number,    // Scalar / number
-    Layout,    // Layout (an int in TorchScript)
+    Tensor,      // Tensor, Dynamic (2018) and refined forms such as Float(2, 3)
+    Int,         // int
+    Float,       // float
+    Bool,        // bool
+    Complex,     // complex
+    Str,         // str
+    None,        // None / NoneType
+    Device,      // Device
+    Number,      // Scalar / number
+    Layout,      // Layout (an int in TorchScript)
     ScalarTypeK, // ScalarType (an int in TorchScript)
     MemoryFormat, // MemoryFormat (an int in TorchScript)
-    List,      // T[] / List[T]; elements[0] is T
-    Tuple,     // (T1, T2) / Tuple[T1, T2]; elements
-    AnyTuple,  // bare `Tuple` (2018) / `tuple`
-    AnyList,   // bare `list`
-    Optional,  // T? / Optional[T]; elements[0] is T
-    Dict,      // Dict(K, V) / Dict[K, V]; elements[0], elements[1]
-    Union,     // Union(T1, T2) / Union[T1, T2]; elements
-    Future,    // Future(T) / Future[T]; elements[0]
-    Class,     // __torch__.foo.Bar (a qualified name); name
-    Function,  // Function
-    Generator, // Generator
-    Any,       // Any
-    World,     // World (2018 effect token)
-    Handle,    // Handle (2018)
-    Storage,   // Storage
-    Stream,    // Stream
-    Capsule,   // Capsule
+    List,         // T[] / List[T]; elements[0] is T
+    Tuple,        // (T1, T2) / Tuple[T1, T2]; elements
+    AnyTuple,     // bare `Tuple` (2018) / `tuple`
+    AnyList,      // bare `list`
+    Optional,     // T? / Optional[T]; elements[0] is T
+    Dict,         // Dict(K, V) / Dict[K, V]; elements[0], elements[1]
+    Union,        // Union(T1, T2) / Union[T1, T2]; elements
+    Future,       // Future(T) / Future[T]; elements[0]
+    Class,        // __torch__.foo.Bar (a qualified name); name
+    Function,     // Function
+    Generator,    // Generator
+    Any,          // Any
+    World,        // World (2018 effect token)
+    Handle,       // Handle (2018)
+    Storage,      // Storage
+    Stream,       // Stream
+    Capsule,      // Capsule
   };
   Kind kind = Kind::Any;
   SourcePos pos;
@@ -69,29 +69,29 @@ struct TypeExpr {
   llvm::StringRef name; // Class: the qualified name.
 
   // Tensor refinements; every one is optional, as in TorchScript's TensorType.
-  llvm::StringRef dtype;             // "Float", "Long", ... empty if unknown.
-  bool hasSizes = false;             // Float(2, 3) vs Float / Tensor
-  std::vector<int64_t> sizes;        // -1 for an unknown dim (`*`)
+  llvm::StringRef dtype;      // "Float", "Long", ... empty if unknown.
+  bool hasSizes = false;      // Float(2, 3) vs Float / Tensor
+  std::vector<int64_t> sizes; // -1 for an unknown dim (`*`)
   std::vector<bool> legacyNonContiguous; // 2019 `3!` marker, one per dim
   bool hasStrides = false;
-  std::vector<int64_t> strides;      // -1 for an unknown stride (`*`)
-  llvm::StringRef device;            // "cpu", "cuda:0"; empty if unknown
-  std::optional<bool> requiresGrad;  // requires_grad=0/1
+  std::vector<int64_t> strides;     // -1 for an unknown stride (`*`)
+  llvm::StringRef device;           // "cpu", "cuda:0"; empty if unknown
+  std::optional<bool> requiresGrad; // requires_grad=0/1
 };
 
 /// An attribute value in `kind[name=value, ...]`.
 struct AttrValue {
   enum class Kind {
-    Int,        // 1, -9223372036854775808
-    Float,      // 2., 1e-05, inf, -inf, nan
-    Bool,       // True / False (ints print as 0/1 and stay Int)
-    Str,        // "text" (decoded escapes in str)
-    List,       // [a, b] ; elements
-    Tuple,      // (a, b) ; elements
-    Tensor,     // inline tensor: ` 0.1 -0.2 [ CPUFloatType{2} ]`, or `{1}`
-    TensorRef,  // <Tensor>
-    Type,       // a type, in `types=[Float(1, 2)]`
-    Annotated,  // annotate(List[int], [])  ; type + elements[0]
+    Int,       // 1, -9223372036854775808
+    Float,     // 2., 1e-05, inf, -inf, nan
+    Bool,      // True / False (ints print as 0/1 and stay Int)
+    Str,       // "text" (decoded escapes in str)
+    List,      // [a, b] ; elements
+    Tuple,     // (a, b) ; elements
+    Tensor,    // inline tensor: ` 0.1 -0.2 [ CPUFloatType{2} ]`, or `{1}`
+    TensorRef, // <Tensor>
+    Type,      // a type, in `types=[Float(1, 2)]`
+    Annotated, // annotate(List[int], [])  ; type + elements[0]
   };
   Kind kind = Kind::Int;
   SourcePos pos;
@@ -145,7 +145,8 @@ struct Block {
 /// `%a : T, %b : U = kind[attrs](%x, %y) # file.py:7:8` with nested blocks.
 struct Node {
   SourcePos pos; // of the kind token
-  llvm::StringRef kind; // "aten::add", "prim::If", "prim::FusionGroup_0", "^PythonOp"
+  llvm::StringRef
+      kind; // "aten::add", "prim::If", "prim::FusionGroup_0", "^PythonOp"
   std::vector<ValueDef> outputs;
   std::vector<NamedAttr> attrs;
   std::vector<ValueUse> inputs;

@@ -29,7 +29,8 @@ struct ImportOptions {
 /// through the context's diagnostic engine and returns null.
 mlir::OwningOpRef<mlir::ModuleOp>
 importTorchScript(llvm::StringRef text, llvm::StringRef bufferName,
-                  mlir::MLIRContext *context, const ImportOptions &options = {});
+                  mlir::MLIRContext *context,
+                  const ImportOptions &options = {});
 
 /// Loads the dialects an imported module uses into `context`.
 void loadImportDialects(mlir::MLIRContext *context);

@@ -1,4 +1,5 @@
-//===- NodeLocation.h - TorchScript names and comments as locations -*- C++ -*-===//
+//===- NodeLocation.h - TorchScript names and comments as locations -*- C++
+//-*-===//
 //
 // A TorchScript node carries the names of its outputs (`%x.1`), its place in
 // the graph text, and optionally a source comment (`# model.py:7:8`) and a
@@ -26,9 +27,9 @@ namespace tsir {
 /// What a node's location says, decoded.
 struct NodeLocation {
   llvm::SmallVector<llvm::StringRef, 1> resultNames;
-  mlir::FileLineColLoc position;  // in the graph text; may be null
-  mlir::FileLineColLoc source;    // the `# file:line:col` comment; may be null
-  llvm::StringRef scope;          // without "scope: "; may be empty
+  mlir::FileLineColLoc position; // in the graph text; may be null
+  mlir::FileLineColLoc source;   // the `# file:line:col` comment; may be null
+  llvm::StringRef scope;         // without "scope: "; may be empty
 };
 
 /// Builds the location of a node (see the file comment).
