@@ -78,7 +78,7 @@ private:
   Location nodeLocation(const ts::Node &node);
   Block *addBlock(Region &region, const std::vector<ts::ValueDef> &params);
   LogicalResult emitBlockBody(const ts::Block &block, Block &target,
-                              bool isLoopOrGraph, StringRef terminator);
+                              StringRef terminator);
   LogicalResult emitNode(const ts::Node &node);
   Operation *emitIf(const ts::Node &node, ArrayRef<Value> inputs,
                     ArrayRef<Type> resultTypes, Location loc);
@@ -310,7 +310,7 @@ OwningOpRef<ModuleOp> MLIRGen::build() {
     arg.setLoc(NameLoc::get(StringAttr::get(context, def.name), at(def.pos)));
 
   Scope scope(*symbols);
-  if (failed(emitBlockBody(file.main.body, *entry, /*isLoopOrGraph=*/true,
+  if (failed(emitBlockBody(file.main.body, *entry,
                            func::ReturnOp::getOperationName())))
     return nullptr;
   func.setFunctionType(builder.getFunctionType(
@@ -323,7 +323,7 @@ OwningOpRef<ModuleOp> MLIRGen::build() {
 /// Emits `block`'s params (bound to `target`'s arguments, which the caller
 /// created), nodes and return terminator (an op named `terminator`).
 LogicalResult MLIRGen::emitBlockBody(const ts::Block &block, Block &target,
-                                     bool, StringRef terminator) {
+                                     StringRef terminator) {
   for (auto [arg, def] : llvm::zip(target.getArguments(), block.params))
     if (failed(define(def, arg)))
       return failure();
@@ -473,8 +473,8 @@ Operation *MLIRGen::emitIf(const ts::Node &node, ArrayRef<Value> inputs,
     }
     Block *target = addBlock(ifOp->getRegion(index), block.params);
     Scope scope(*symbols);
-    if (failed(emitBlockBody(block, *target, false,
-                             prim::YieldOp::getOperationName())))
+    if (failed(
+            emitBlockBody(block, *target, prim::YieldOp::getOperationName())))
       return nullptr;
   }
   return ifOp;
@@ -518,8 +518,7 @@ Operation *MLIRGen::emitLoop(const ts::Node &node, ArrayRef<Value> inputs,
   if (!target)
     return nullptr;
   Scope scope(*symbols);
-  if (failed(emitBlockBody(block, *target, true,
-                           prim::YieldOp::getOperationName())))
+  if (failed(emitBlockBody(block, *target, prim::YieldOp::getOperationName())))
     return nullptr;
   return loop;
 }
@@ -575,7 +574,7 @@ Operation *MLIRGen::emitSubgraphNode(const ts::Node &node,
     SymbolTable *outer = std::exchange(symbols, &subgraphSymbols);
     llvm::scope_exit restore([&] { symbols = outer; });
     Scope scope(*symbols);
-    if (failed(emitBlockBody(graph.body, *target, true,
+    if (failed(emitBlockBody(graph.body, *target,
                              opName.empty()
                                  ? prim::YieldOp::getOperationName()
                                  : prim::ReturnOp::getOperationName())))
@@ -973,8 +972,8 @@ Operation *MLIRGen::emitGeneric(const ts::Node &node, ArrayRef<Value> inputs,
     if (!target)
       return nullptr;
     Scope scope(*symbols);
-    if (failed(emitBlockBody(block, *target, true,
-                             prim::YieldOp::getOperationName())))
+    if (failed(
+            emitBlockBody(block, *target, prim::YieldOp::getOperationName())))
       return nullptr;
   }
   return builder.create(state);
