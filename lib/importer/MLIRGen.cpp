@@ -448,11 +448,8 @@ Operation *MLIRGen::emitIf(const ts::Node &node, ArrayRef<Value> inputs,
     // 2018 graphs branch on tensors; keep such an If whole, as a generic node.
     if (inputs.size() == 1 && isa<prim::TensorType>(inputs[0].getType()))
       return emitGeneric(node, inputs, resultTypes, loc);
-    SmallVector<Type> types;
-    for (Value input : inputs)
-      types.push_back(input.getType());
     error(node.pos) << "prim::If takes one bool condition, got "
-                    << describeTypes(types);
+                    << describeTypes(ValueRange(inputs).getTypes());
     return nullptr;
   }
   if (node.blocks.size() != 2) {
@@ -907,9 +904,7 @@ Operation *MLIRGen::emitAten(const ts::Node &node, ArrayRef<Value> inputs,
   auto candidates = aten::SchemaRegistry::get().lookup(node.kind);
   if (candidates.empty())
     return emitGeneric(node, inputs, resultTypes, loc);
-  SmallVector<Type> operandTypes;
-  for (Value input : inputs)
-    operandTypes.push_back(input.getType());
+  TypeRange operandTypes = ValueRange(inputs).getTypes();
   const aten::Schema *schema = resolveOverload(candidates, operandTypes);
   if (!schema) {
     // A node no overload accepts still imports, as a generic node, when it
