@@ -8,6 +8,7 @@
 
 #include "tsir/Dialect/Aten/AtenDialect.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
+#include "tsir/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -17,6 +18,7 @@ void tsir::registerAllDialects(mlir::DialectRegistry &registry) {
 }
 
 void tsir::registerAllPasses() {
-  // The tsir passes arrive with the optimizer; upstream's are registered by
-  // the tools themselves.
+  // Upstream's passes are registered by the tools themselves.
+  registerTSIRPasses();
+  registerOptimizePipeline();
 }

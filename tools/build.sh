@@ -3,6 +3,10 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${TSIR_BUILD_DIR:-$root/build}"
+# One build at a time per build folder: concurrent ninja runs on the same
+# folder corrupt its state.
+exec 9>"$build.lock"
+flock 9
 if [ ! -f "$build/build.ninja" ]; then
   cmake -G Ninja -S "$root" -B "$build" \
     -DCMAKE_BUILD_TYPE=Release \

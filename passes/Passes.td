@@ -1,0 +1,133 @@
+//===- Passes.td - TorchScript's graph passes --------------*- tablegen -*-===//
+//
+// TorchScript's optimizer passes rebuilt on the prim and aten dialects. Each
+// keeps TorchScript's semantics, including where TorchScript refuses to
+// optimize (side effects, possibly mutated inputs, aliasing). The passes run
+// on the function that holds a graph; tsir-optimize runs them in the order of
+// TorchScript's profiling executor.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_PASSES_TD
+#define TSIR_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def PrimInlineSubgraphsPass : Pass<"prim-inline-subgraphs", "mlir::func::FuncOp"> {
+  let summary = "inline fusion-group and fallback subgraphs into the graph";
+  let description = [{
+    Replaces `prim.FusionGroup`, `prim.TensorExprGroup` and
+    `prim.FallbackGraph` ops with the ops of their bodies, as TorchScript's
+    inliner does before re-optimizing, so that the other passes see one flat
+    graph (imported fused graphs get re-fused by tsir's own fuser).
+  }];
+}
+
+def PrimDCEPass : Pass<"prim-dce", "mlir::func::FuncOp"> {
+  let summary = "dead code elimination with TorchScript's alias rules";
+  let description = [{
+    Removes ops whose results are unused, unless they have side effects
+    (print, raise, SetAttr, calls, unknown nodes) or write a value that
+    something live may alias. Removes unused `prim.If` results and unused
+    loop-carried values of `prim.Loop`.
+  }];
+}
+
+def PrimCSEPass : Pass<"prim-cse", "mlir::func::FuncOp"> {
+  let summary = "common subexpression elimination with TorchScript's alias rules";
+  let description = [{
+    Merges identical ops. Never merges ops with side effects, nondeterministic
+    ops, ops that create mutable values, or ops any of whose operands may be
+    written anywhere in the graph; never makes two graph outputs alias. Values
+    of enclosing blocks are visible inside `prim.If`/`prim.Loop` bodies.
+  }];
+}
+
+def PrimConstantPropagationPass
+    : Pass<"prim-constant-propagation", "mlir::func::FuncOp"> {
+  let summary = "fold constant ops and simplify control flow";
+  let description = [{
+    Folds scalar int/float/bool/str ops and list ops on constant lists, and
+    `size`/`dim`/`dtype`/`device`/`len` where types make them known; inlines
+    `prim.If` with a constant condition, deletes loops that never run, and
+    drops loop-carried values that never change and `If` results that are
+    the same value on both branches. Never folds an op whose inputs may be
+    mutated.
+  }];
+}
+
+def PrimConstantPoolingPass : Pass<"prim-constant-pooling", "mlir::func::FuncOp"> {
+  let summary = "deduplicate constants and hoist them to the top of the graph";
+}
+
+def PrimPeepholePass : Pass<"prim-peephole", "mlir::func::FuncOp"> {
+  let summary = "TorchScript's peephole optimizations";
+  let description = [{
+    `x.t().t()` to `x`, no-op `expand`/`type_as`, `NumToTensor`/`Int`
+    pairs, `is None` on non-optional values, `unwrap_optional`, `len` and
+    `__getitem__` of never-mutated `ListConstruct`s, and tuple
+    construct/unpack pairs.
+  }];
+}
+
+def PrimLowerTuplesPass : Pass<"prim-lower-tuples", "mlir::func::FuncOp"> {
+  let summary = "remove tuple construct/unpack/index, also across If/Loop";
+}
+
+def PrimRemoveMutationPass : Pass<"prim-remove-mutation", "mlir::func::FuncOp"> {
+  let summary = "rewrite in-place ops on fresh, unaliased values to functional ones";
+  let description = [{
+    `add_` to `add`, `relu_` to `relu`, ... where the written value is fresh
+    and unaliased, and `append`s on a fresh, never-aliased list folded into
+    its `ListConstruct`, as TorchScript's RemoveMutation does.
+  }];
+}
+
+def PrimUnrollLoopsPass : Pass<"prim-unroll-loops", "mlir::func::FuncOp"> {
+  let summary = "unroll for-like loops with small bodies";
+  let description = [{
+    For loops (constant-true conditions) with bodies of at most
+    `max-body-size` ops: a constant trip count below `full-unroll-limit`
+    unrolls fully, any other by `unroll-factor` with an epilogue loop.
+  }];
+  let options = [
+    Option<"maxBodySize", "max-body-size", "unsigned", "32",
+           "largest body (ops, nested blocks counted) that is unrolled">,
+    Option<"unrollFactor", "unroll-factor", "unsigned", "8",
+           "copies of the body per iteration of a partially unrolled loop">,
+    Option<"fullUnrollLimit", "full-unroll-limit", "unsigned", "64",
+           "constant trip counts below this unroll fully">,
+  ];
+}
+
+def TsirRefineTypesPass : Pass<"tsir-refine-types", "mlir::func::FuncOp"> {
+  let summary = "propagate dtypes and shapes through the graph";
+  let description = [{
+    Starts from the graph's input types, or from `arg-spec` when given: one
+    TorchScript tensor type per input, comma-separated (`Float(2, 3)`,
+    `Long(4)`; `_` keeps an input's type), and propagates dtypes and sizes
+    through elementwise broadcasting, matmul, conv, pooling, reductions,
+    views, cat/stack/slice/select and control flow. What is not known stays
+    unrefined.
+  }];
+  let options = [
+    Option<"argSpec", "arg-spec", "std::string", "\"\"",
+           "the input types to specialize to, e.g. \"Float(2, 3), Long(4)\"">,
+  ];
+}
+
+def TsirCreateFusionGroupsPass
+    : Pass<"tsir-create-fusion-groups", "mlir::func::FuncOp"> {
+  let summary = "group fusible elementwise ops into prim.FusionGroup";
+  let description = [{
+    Groups chains of at least `min-group-size` fusible elementwise ops
+    (TensorExpr's set) into one `prim.FusionGroup`, respecting data
+    dependencies and aliasing; matmuls and convolutions stay outside.
+  }];
+  let options = [
+    Option<"minGroupSize", "min-group-size", "unsigned", "2",
+           "fewest ops a fusion group holds">,
+  ];
+}
+
+#endif // TSIR_PASSES_TD
