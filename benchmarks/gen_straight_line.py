@@ -8,7 +8,11 @@ defined earlier, every node carrying a `# bench.py:L:C` source comment as
 real dumps do, and a `return (...)` of the last few values. The output is
 deterministic for a given N and seed, and torch._C.parse_ir accepts it.
 
-Usage: gen_straight_line.py N [-o FILE] [--seed S]
+With --redundant, about a fifth of the nodes repeat an earlier node
+exactly (work for CSE) and the float scalars come from int arithmetic on
+constants (work for constant propagation), as an optimizer benchmark.
+
+Usage: gen_straight_line.py N [-o FILE] [--seed S] [--redundant]
 """
 
 import argparse
@@ -21,7 +25,7 @@ NUM_INPUTS = 4
 WINDOW = 32
 
 
-def generate(n, seed=0):
+def generate(n, seed=0, redundant=False):
     """Return the text of a straight-line graph with n aten nodes."""
     rng = random.Random(seed)
     lines = []
@@ -53,6 +57,7 @@ def generate(n, seed=0):
         return rng.choice(tensors)
 
     line_no = 40
+    done = []  # right-hand sides so far, for --redundant repeats
     for i in range(n):
         # Mostly anonymous values; every so often a named one like `%h.7`
         # (which, as in torch's dumps, still uses up a number).
@@ -60,7 +65,15 @@ def generate(n, seed=0):
         if rng.random() < 0.15:
             result = "%%h%d.%d" % (i, rng.randint(1, 9))
         k = rng.randrange(12)
-        if k == 0:
+        if redundant and done and rng.random() < 0.2:
+            rhs = done[-1 - rng.randrange(min(WINDOW, len(done)))]
+        elif redundant and rng.random() < 0.05:
+            # A scalar computed from constants, then used: foldable.
+            scalar = fresh()
+            lines.append("  %s : int = aten::mul(%s, %s) # bench.py:%d:%d"
+                         % (scalar, alpha, alpha, line_no, rng.randint(4, 60)))
+            rhs = "aten::add(%s, %s, %s)" % (pick(), pick(), scalar)
+        elif k == 0:
             rhs = "aten::add(%s, %s, %s)" % (pick(), pick(), alpha)
         elif k == 1:
             rhs = "aten::sub(%s, %s, %s)" % (pick(), pick(), alpha)
@@ -79,6 +92,7 @@ def generate(n, seed=0):
         lines.append("  %s : Tensor = %s # bench.py:%d:%d"
                      % (result, rhs, line_no, rng.randint(4, 60)))
         tensors.append(result)
+        done.append(rhs)
 
     lines.append("  return (%s)" % ", ".join(tensors[-3:]))
     return "\n".join(lines) + "\n"
@@ -89,8 +103,10 @@ def main(argv):
     ap.add_argument("n", type=int, help="number of aten nodes")
     ap.add_argument("-o", "--output", help="output file (default: stdout)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--redundant", action="store_true",
+                    help="add repeated nodes and foldable scalar arithmetic")
     args = ap.parse_args(argv)
-    text = generate(args.n, args.seed)
+    text = generate(args.n, args.seed, args.redundant)
     if args.output:
         with open(args.output, "w") as f:
             f.write(text)
