@@ -28,4 +28,5 @@ config.substitutions.append(("%tsir_src", config.tsir_src_root))
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.tsir_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["tsir-opt", "tsir-translate"], tool_dirs)
+llvm_config.add_tool_substitutions(["tsir-opt", "tsir-translate", "tsir-unittests"],
+                                   tool_dirs)
