@@ -1,10 +1,42 @@
-//===- UnrollLoops.cpp - prim-unroll-loops (placeholder) --------------------===//
+//===- UnrollLoops.cpp - prim-unroll-loops --------------------------------===//
 //
-// PLACEHOLDER: being written; does nothing yet.
+// TorchScript's loop unrolling (torch/csrc/jit/passes/loop_unrolling.cpp) on
+// prim.Loop. Only for-like loops are touched: both the initial and the
+// yielded condition are the constant true, so the loop runs exactly
+// max(n, 0) times. Their bodies must be small: at most `max-body-size` ops,
+// counted as TorchScript's limitedBlockSize does (ops of nested blocks
+// included, block terminators included, constants not). Loops are visited
+// innermost first, so an outer loop is measured after its inner loops have
+// been unrolled.
+//
+// - A constant trip count below `full-unroll-limit` unrolls fully: the loop
+//   is replaced by that many copies of its body, the iteration number of
+//   copy k being the constant k and the carried values threaded from one
+//   copy to the next.
+// - Any other trip count n is split in two loops: a main loop that runs
+//   n / F times with F = `unroll-factor` copies of the body, then the
+//   original loop as the epilogue, running the remaining n - (n / F) * F
+//   iterations on the main loop's results. In copy k of main iteration j
+//   the iteration number is j * F + k; in epilogue iteration i it is
+//   (n / F) * F + i.
+//
+// TorchScript divides with aten::__round_to_zero_floordiv, which tsir has
+// no typed op for; aten.floordiv.int rounds down instead, which for a
+// negative n would leave the epilogue n mod F > 0 iterations. The count is
+// therefore clamped at zero first (n * int(n >= 0)), unless it is known not
+// to be negative (a non-negative constant, a size, a length).
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsir/Dialect/Aten/AtenDialect.h"
+#include "tsir/Dialect/Prim/NodeLocation.h"
+#include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Transforms/Passes.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace tsir {
 #define GEN_PASS_DEF_PRIMUNROLLLOOPSPASS
@@ -15,11 +47,282 @@ using namespace mlir;
 using namespace tsir;
 
 namespace {
-struct PrimUnrollLoopsPass : tsir::impl::PrimUnrollLoopsPassBase<PrimUnrollLoopsPass> {
-  using Base::Base;
-  void runOnOperation() override {}
+
+struct UnrollLimits {
+  unsigned maxBodySize;
+  unsigned unrollFactor;
+  unsigned fullUnrollLimit;
 };
+
+std::optional<int64_t> getConstantInt(Value value) {
+  IntegerAttr attr;
+  if (!matchPattern(value, m_Constant(&attr)))
+    return std::nullopt;
+  return attr.getValue().getSExtValue();
+}
+
+bool isTrueConstant(Value value) {
+  IntegerAttr attr;
+  return value.getType().isInteger(1) &&
+         matchPattern(value, m_Constant(&attr)) && attr.getValue().isOne();
+}
+
+prim::YieldOp getYield(prim::LoopOp loop) {
+  return cast<prim::YieldOp>(loop.getBodyBlock().getTerminator());
+}
+
+/// TorchScript's isForLoop: both conditions are the constant true.
+bool isForLoop(prim::LoopOp loop) {
+  return isTrueConstant(loop.getInitialCondition()) &&
+         isTrueConstant(getYield(loop).getResults().front());
+}
+
+/// TorchScript's limitedBlockSize: the ops of `block` and of the blocks
+/// nested in it, each block's terminator included (TorchScript counts the
+/// return node) and constants not; counting stops at `limit`. Fusion groups
+/// are separate graphs in TorchScript, one node here as there.
+unsigned limitedBlockSize(Block &block, unsigned limit) {
+  unsigned count = 0;
+  for (Operation &op : block) {
+    if (!op.hasTrait<OpTrait::IsIsolatedFromAbove>())
+      for (Region &region : op.getRegions())
+        for (Block &nested : region) {
+          count += limitedBlockSize(nested, limit - count);
+          if (count >= limit)
+            return limit;
+        }
+    if (!isa<prim::ConstantOp>(op) && ++count >= limit)
+      return limit;
+  }
+  return count;
+}
+
+/// A location for ops the pass creates next to `loc`'s op: the same place
+/// in the graph text, but none of its value names.
+Location unnamed(Location loc) {
+  NodeLocation parts = decodeNodeLocation(loc);
+  parts.resultNames.clear();
+  return makeNodeLocation(loc.getContext(), parts);
+}
+
+Value createInt(OpBuilder &builder, Location loc, int64_t value) {
+  return prim::ConstantOp::create(builder, loc, builder.getI64Type(),
+                                  builder.getI64IntegerAttr(value));
+}
+
+/// `value` as a `type` value: a yielded value may be a subtype of the slot
+/// it flows into, and the cloned ops must see the slot's type.
+Value castTo(OpBuilder &builder, Location loc, Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  return prim::UncheckedCastOp::create(builder, loc, type, value);
+}
+
+/// Trip counts that are never negative, which need no clamping.
+bool isKnownNonNegative(Value count) {
+  if (std::optional<int64_t> constant = getConstantInt(count))
+    return *constant >= 0;
+  Operation *def = count.getDefiningOp();
+  return def &&
+         isa<aten::SizeIntOp, aten::LenTOp, aten::LenTensorOp, aten::LenStrOp,
+             aten::DimOp, aten::NumelOp, aten::PrivateRangeLengthOp>(def);
+}
+
+/// Clones the body of `loop` (without its terminator) at the builder's
+/// insertion point, with the iteration number `counter` (null if unused)
+/// and the carried values `carried`. Returns the values the copy yields,
+/// the condition first.
+SmallVector<Value> cloneBody(RewriterBase &rewriter, prim::LoopOp loop,
+                             Value counter, ValueRange carried,
+                             SmallVectorImpl<Operation *> &clones) {
+  Block &body = loop.getBodyBlock();
+  IRMapping mapping;
+  if (counter)
+    mapping.map(loop.getIterationArg(), counter);
+  for (auto [arg, value] : llvm::zip(loop.getCarriedArgs(), carried))
+    mapping.map(arg, castTo(rewriter, loop.getLoc(), value, arg.getType()));
+  for (Operation &op : body.without_terminator())
+    clones.push_back(rewriter.clone(op, mapping));
+  SmallVector<Value> yielded;
+  for (Value value : getYield(loop).getResults())
+    yielded.push_back(mapping.lookupOrDefault(value));
+  return yielded;
+}
+
+/// As TorchScript does after repeating a body: copies of ops whose results
+/// the next copy does not need go, so that they do not count against an
+/// enclosing loop's size.
+void eraseDeadClones(RewriterBase &rewriter, ArrayRef<Operation *> clones) {
+  for (Operation *op : llvm::reverse(clones))
+    if (isOpTriviallyDead(op))
+      rewriter.eraseOp(op);
+}
+
+void unrollFully(RewriterBase &rewriter, prim::LoopOp loop, int64_t tripCount) {
+  Location loc = unnamed(loop.getLoc());
+  bool counterUsed = !loop.getIterationArg().use_empty();
+  rewriter.setInsertionPoint(loop);
+  SmallVector<Value> carried(loop.getInitArgs());
+  SmallVector<Operation *> clones;
+  for (int64_t i = 0; i < tripCount; ++i) {
+    Value counter = counterUsed ? createInt(rewriter, loc, i) : Value();
+    SmallVector<Value> yielded =
+        cloneBody(rewriter, loop, counter, carried, clones);
+    carried.assign(yielded.begin() + 1, yielded.end());
+  }
+  SmallVector<Value> results;
+  for (auto [result, value] : llvm::zip(loop.getResults(), carried))
+    results.push_back(castTo(rewriter, loc, value, result.getType()));
+  rewriter.replaceOp(loop, results);
+  eraseDeadClones(rewriter, clones);
+}
+
+void unrollPartially(RewriterBase &rewriter, prim::LoopOp loop,
+                     unsigned factor) {
+  Location loc = unnamed(loop.getLoc());
+  Type i64 = rewriter.getI64Type();
+  bool counterUsed = !loop.getIterationArg().use_empty();
+  rewriter.setInsertionPoint(loop);
+
+  // The trip counts of both loops, as TorchScript computes them.
+  Value count = loop.getMaxTripCount();
+  if (!isKnownNonNegative(count)) {
+    Value zero = createInt(rewriter, loc, 0);
+    Value nonNegative =
+        aten::GeIntOp::create(rewriter, loc, rewriter.getI1Type(), count, zero);
+    Value oneIfNonNegative =
+        aten::IntBoolOp::create(rewriter, loc, i64, nonNegative);
+    count = aten::MulIntOp::create(rewriter, loc, i64, count, oneIfNonNegative);
+  }
+  Value factorValue = createInt(rewriter, loc, factor);
+  Value mainTrips =
+      aten::FloordivIntOp::create(rewriter, loc, i64, count, factorValue);
+  Value mainIterations =
+      aten::MulIntOp::create(rewriter, loc, i64, mainTrips, factorValue);
+  Value epilogueTrips =
+      aten::SubIntOp::create(rewriter, loc, i64, count, mainIterations);
+
+  // The main loop: `factor` copies of the body per iteration.
+  auto mainLoop =
+      prim::LoopOp::create(rewriter, loc, loop.getResultTypes(), mainTrips,
+                           loop.getInitialCondition(), loop.getInitArgs());
+  Block &body = loop.getBodyBlock();
+  SmallVector<Location> argLocs;
+  for (BlockArgument arg : body.getArguments())
+    argLocs.push_back(arg.getLoc());
+  Block *mainBody = rewriter.createBlock(&mainLoop.getBody(), {},
+                                         body.getArgumentTypes(), argLocs);
+  Value base;
+  if (counterUsed)
+    base = aten::MulIntOp::create(rewriter, loc, i64, mainBody->getArgument(0),
+                                  factorValue);
+  SmallVector<Value> yielded(1, loop.getInitialCondition());
+  llvm::append_range(yielded, mainBody->getArguments().drop_front());
+  SmallVector<Operation *> clones;
+  for (unsigned k = 0; k < factor; ++k) {
+    Value counter;
+    if (counterUsed)
+      counter = k == 0 ? base
+                       : aten::AddIntOp::create(rewriter, loc, i64, base,
+                                                createInt(rewriter, loc, k))
+                             .getResult();
+    yielded = cloneBody(rewriter, loop, counter,
+                        ArrayRef<Value>(yielded).drop_front(), clones);
+  }
+  prim::YieldOp::create(rewriter, getYield(loop).getLoc(), yielded);
+  eraseDeadClones(rewriter, clones);
+
+  // The original loop becomes the epilogue.
+  rewriter.modifyOpInPlace(loop, [&] {
+    loop.getMaxTripCountMutable().assign(epilogueTrips);
+    loop.getInitArgsMutable().assign(mainLoop.getResults());
+  });
+  if (counterUsed) {
+    BlockArgument iteration = loop.getIterationArg();
+    rewriter.setInsertionPointToStart(&body);
+    auto counter =
+        aten::AddIntOp::create(rewriter, loc, i64, mainIterations, iteration);
+    rewriter.replaceAllUsesExcept(iteration, counter.getResult(),
+                                  counter.getOperation());
+  }
+}
+
+/// Unrolls `loop` if TorchScript would: a for loop with a small body.
+LogicalResult unrollLoop(RewriterBase &rewriter, prim::LoopOp loop,
+                         const UnrollLimits &limits) {
+  if (!isForLoop(loop) ||
+      limitedBlockSize(loop.getBodyBlock(), limits.maxBodySize + 1) >
+          limits.maxBodySize)
+    return failure();
+  std::optional<int64_t> tripCount = getConstantInt(loop.getMaxTripCount());
+  if (tripCount && *tripCount < int64_t(limits.fullUnrollLimit)) {
+    unrollFully(rewriter, loop, *tripCount);
+    return success();
+  }
+  // A factor of 0 or 1 would not unroll anything (and 0 would divide by 0).
+  if (limits.unrollFactor < 2)
+    return failure();
+  unrollPartially(rewriter, loop, limits.unrollFactor);
+  return success();
+}
+
+/// Whether `loop`'s trip count is one the partial unrolling computed
+/// (`n / F` for the main loop, `n - (n / F) * F` for the epilogue): such a
+/// loop has been unrolled already, and a greedy driver must not unroll it
+/// again and again.
+bool isUnrollResult(prim::LoopOp loop, unsigned factor) {
+  auto isDivByFactor = [&](Value value) {
+    auto div = value.getDefiningOp<aten::FloordivIntOp>();
+    return div && getConstantInt(div.getB()) == int64_t(factor);
+  };
+  Value count = loop.getMaxTripCount();
+  if (isDivByFactor(count))
+    return true;
+  auto sub = count.getDefiningOp<aten::SubIntOp>();
+  if (!sub)
+    return false;
+  auto mul = sub.getB().getDefiningOp<aten::MulIntOp>();
+  return mul && isDivByFactor(mul.getA()) &&
+         getConstantInt(mul.getB()) == int64_t(factor);
+}
+
+struct UnrollLoopPattern : OpRewritePattern<prim::LoopOp> {
+  UnrollLoopPattern(MLIRContext *context, UnrollLimits limits)
+      : OpRewritePattern(context), limits(limits) {}
+
+  LogicalResult matchAndRewrite(prim::LoopOp loop,
+                                PatternRewriter &rewriter) const override {
+    if (isUnrollResult(loop, limits.unrollFactor))
+      return failure();
+    return unrollLoop(rewriter, loop, limits);
+  }
+
+  UnrollLimits limits;
+};
+
+struct PrimUnrollLoopsPass
+    : tsir::impl::PrimUnrollLoopsPassBase<PrimUnrollLoopsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    UnrollLimits limits{maxBodySize, unrollFactor, fullUnrollLimit};
+    // Post-order: inner loops first, as TorchScript unrolls the loops of a
+    // node's blocks before the node. Every loop is considered once, so the
+    // epilogues (the original loops) are not unrolled again.
+    SmallVector<prim::LoopOp> loops;
+    getOperation().walk([&](prim::LoopOp loop) { loops.push_back(loop); });
+    IRRewriter rewriter(&getContext());
+    for (prim::LoopOp loop : loops)
+      (void)unrollLoop(rewriter, loop, limits);
+  }
+};
+
 } // namespace
 
-void tsir::populateUnrollLoopsPatterns(RewritePatternSet &,
-                                       const PrimUnrollLoopsPassOptions &) {}
+void tsir::populateUnrollLoopsPatterns(
+    RewritePatternSet &patterns, const PrimUnrollLoopsPassOptions &options) {
+  patterns.add<UnrollLoopPattern>(patterns.getContext(),
+                                  UnrollLimits{options.maxBodySize,
+                                               options.unrollFactor,
+                                               options.fullUnrollLimit});
+}
