@@ -1,10 +1,36 @@
-//===- CommonSubexpressionElimination.cpp - prim-cse (placeholder) ----------===//
+//===- CommonSubexpressionElimination.cpp - prim-cse ----------------------===//
 //
-// PLACEHOLDER: being written; does nothing yet.
+// TorchScript's common subexpression elimination
+// (passes/common_subexpression_elimination.cpp) on the prim and aten
+// dialects. Two ops are the same expression when they have the same name,
+// operands, attributes and result types (locations aside); the later one is
+// replaced by the earlier, whose location, and so value names, stay.
+//
+// TorchScript's rules, not MLIR's memory effects, decide what may merge (the
+// aten ops declare every mutable result MemAlloc only to keep upstream CSE
+// away): an op is skipped when it has side effects, is nondeterministic
+// (rand*, dropout in training), has regions, or when anything in the graph
+// may write one of its operands or results (AliasDb::hasWriters). So two
+// `aten.add.Tensor` of the same operands merge, and so do two list literals
+// nobody mutates, but nothing merges across a write to an input.
+//
+// Scopes: the ops of an enclosing block that come before an `If`/`Loop` are
+// visible in its bodies, so an op in a body may be replaced by one of an
+// enclosing block (unless both escape: graph inputs, outputs, wildcard
+// memory), never the other way round and never between sibling blocks.
+// Within a block, a merge that would make two graph outputs alias is
+// refused, since the caller may mutate one of them.
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsir/Dialect/Prim/PrimDialect.h"
+#include "tsir/Transforms/AliasAnalysis.h"
 #include "tsir/Transforms/Passes.h"
+
+#include "mlir/IR/OperationSupport.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <deque>
 
 namespace tsir {
 #define GEN_PASS_DEF_PRIMCSEPASS
@@ -15,9 +41,177 @@ using namespace mlir;
 using namespace tsir;
 
 namespace {
+
+/// Ops as set keys, equal when they compute the same expression.
+struct ExpressionInfo : llvm::DenseMapInfo<Operation *> {
+  static unsigned getHashValue(const Operation *op) {
+    return OperationEquivalence::computeHash(
+        const_cast<Operation *>(op), OperationEquivalence::directHashValue,
+        OperationEquivalence::ignoreHashValue,
+        OperationEquivalence::IgnoreLocations);
+  }
+  static bool isEqual(const Operation *lhs, const Operation *rhs) {
+    if (lhs == rhs)
+      return true;
+    if (lhs == getEmptyKey() || lhs == getTombstoneKey() ||
+        rhs == getEmptyKey() || rhs == getTombstoneKey())
+      return false;
+    return OperationEquivalence::isEquivalentTo(
+        const_cast<Operation *>(lhs), const_cast<Operation *>(rhs),
+        OperationEquivalence::IgnoreLocations);
+  }
+};
+
+using ExpressionSet = llvm::DenseSet<Operation *, ExpressionInfo>;
+
+/// Whether a value of `type` holds mutable values that can be reached
+/// through it (list elements, dict entries, object attributes). The alias
+/// analysis models all such contents as wildcard memory.
+bool holdsMutableContents(Type type) {
+  if (auto list = dyn_cast<prim::ListType>(type))
+    return isMutableType(list.getElementType());
+  if (auto dict = dyn_cast<prim::DictType>(type))
+    return isMutableType(dict.getKeyType()) ||
+           isMutableType(dict.getValueType());
+  if (isa<prim::ClassType, prim::AnyType, prim::AnyListType, prim::AnyTupleType,
+          prim::FutureType>(type))
+    return true;
+  if (auto optional = dyn_cast<prim::OptionalType>(type))
+    return holdsMutableContents(optional.getElementType());
+  if (auto tuple = dyn_cast<prim::TupleType>(type))
+    return llvm::any_of(tuple.getTypes(), holdsMutableContents);
+  if (auto union_ = dyn_cast<prim::UnionType>(type))
+    return llvm::any_of(union_.getTypes(), holdsMutableContents);
+  return false;
+}
+
+class CommonSubexpressionEliminator {
+public:
+  CommonSubexpressionEliminator(func::FuncOp func) : aliases(func) {
+    for (Value output : func.getBody().front().getTerminator()->getOperands())
+      addOutput(output);
+  }
+
+  void runOnBlock(Block &block) {
+    scopes.emplace_back();
+    for (Operation &op : llvm::make_early_inc_range(block)) {
+      if (op.hasTrait<OpTrait::IsTerminator>())
+        continue;
+      // Control flow is looked into, and never merged itself.
+      if (isa<prim::IfOp, prim::LoopOp>(op)) {
+        for (Region &region : op.getRegions())
+          for (Block &nested : region)
+            runOnBlock(nested);
+        continue;
+      }
+      if (op.getNumRegions() != 0 || hasSideEffects(&op) ||
+          isNondeterministic(&op) || aliases.hasWriters(&op))
+        continue;
+
+      // An identical op of an enclosing block, from the innermost out.
+      if (Operation *outer = lookupEnclosing(&op)) {
+        if (safeToChangeAliasing(&op, outer))
+          replace(&op, outer);
+        continue;
+      }
+      auto [existing, inserted] = scopes.back().insert(&op);
+      if (inserted)
+        continue;
+      if (mayContainOutputAlias(&op) && mayContainOutputAlias(*existing))
+        continue;
+      replace(&op, *existing);
+    }
+    scopes.pop_back();
+  }
+
+private:
+  Operation *lookupEnclosing(Operation *op) const {
+    for (size_t i = scopes.size() - 1; i-- > 0;) {
+      auto it = scopes[i].find(op);
+      if (it != scopes[i].end())
+        return *it;
+    }
+    return nullptr;
+  }
+
+  void addOutput(Value output) {
+    if (const void *set = aliases.aliasSet(output))
+      outputSets.insert(set);
+    outputsHoldContents |= holdsMutableContents(output.getType());
+    outputsMayBeWildcard |= aliases.mayAliasWildcard(output);
+  }
+
+  /// AliasDb::mayContainAlias(results, graph outputs): a result may alias a
+  /// graph output, or one may be reached through the other. Contents of
+  /// containers and objects are wildcard memory in the analysis.
+  bool mayContainOutputAlias(Operation *op) const {
+    for (Value result : op->getResults()) {
+      const void *set = aliases.aliasSet(result);
+      if (!set)
+        continue;
+      if (outputSets.contains(set))
+        return true;
+      if ((holdsMutableContents(result.getType()) ||
+           aliases.mayAliasWildcard(result)) &&
+          (outputsHoldContents || outputsMayBeWildcard))
+        return true;
+    }
+    return false;
+  }
+
+  /// AliasDb::escapesScope: the results may be seen from outside the graph
+  /// (they may alias an input, an output, or wildcard memory).
+  bool escapesScope(Operation *op) const {
+    if (mayContainOutputAlias(op))
+      return true;
+    // Graph inputs are wildcard memory, and so is everything a container
+    // holds.
+    return llvm::any_of(op->getResults(), [&](Value result) {
+      return aliases.mayAliasWildcard(result) ||
+             holdsMutableContents(result.getType());
+    });
+  }
+
+  /// AliasDb::safeToChangeAliasingRelationship; neither op has writers
+  /// (both passed that check).
+  bool safeToChangeAliasing(Operation *op, Operation *outer) const {
+    return !(escapesScope(op) && escapesScope(outer));
+  }
+
+  /// Replaces `op` by `existing`, which keeps its location. If `op`'s
+  /// results were (or aliased) graph outputs, `existing`'s now are.
+  void replace(Operation *op, Operation *existing) {
+    for (auto [from, to] :
+         llvm::zip(op->getResults(), existing->getResults())) {
+      const void *set = aliases.aliasSet(from);
+      if (set && outputSets.contains(set))
+        addOutput(to);
+      from.replaceAllUsesWith(to);
+    }
+    op->erase();
+  }
+
+  /// Built once; the pass only erases ops, so what it says of the values
+  /// that remain stays true.
+  AliasAnalysis aliases;
+  /// The blocks being visited, outermost first; a deque so that pushing a
+  /// scope does not move the others.
+  std::deque<ExpressionSet> scopes;
+  /// Alias sets of the graph outputs.
+  llvm::DenseSet<const void *> outputSets;
+  bool outputsHoldContents = false;
+  bool outputsMayBeWildcard = false;
+};
+
 struct PrimCSEPass : tsir::impl::PrimCSEPassBase<PrimCSEPass> {
   using Base::Base;
-  void runOnOperation() override {}
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    // A TorchScript graph is one block; anything else is not ours to judge.
+    if (func.isExternal() || !func.getBody().hasOneBlock())
+      return;
+    CommonSubexpressionEliminator(func).runOnBlock(func.getBody().front());
+  }
 };
-} // namespace
 
+} // namespace
