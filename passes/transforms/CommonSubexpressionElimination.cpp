@@ -23,6 +23,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EscapeQueries.h"
+
 #include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Transforms/AliasAnalysis.h"
 #include "tsir/Transforms/Passes.h"
@@ -64,33 +66,10 @@ struct ExpressionInfo : llvm::DenseMapInfo<Operation *> {
 
 using ExpressionSet = llvm::DenseSet<Operation *, ExpressionInfo>;
 
-/// Whether a value of `type` holds mutable values that can be reached
-/// through it (list elements, dict entries, object attributes). The alias
-/// analysis models all such contents as wildcard memory.
-bool holdsMutableContents(Type type) {
-  if (auto list = dyn_cast<prim::ListType>(type))
-    return isMutableType(list.getElementType());
-  if (auto dict = dyn_cast<prim::DictType>(type))
-    return isMutableType(dict.getKeyType()) ||
-           isMutableType(dict.getValueType());
-  if (isa<prim::ClassType, prim::AnyType, prim::AnyListType, prim::AnyTupleType,
-          prim::FutureType>(type))
-    return true;
-  if (auto optional = dyn_cast<prim::OptionalType>(type))
-    return holdsMutableContents(optional.getElementType());
-  if (auto tuple = dyn_cast<prim::TupleType>(type))
-    return llvm::any_of(tuple.getTypes(), holdsMutableContents);
-  if (auto union_ = dyn_cast<prim::UnionType>(type))
-    return llvm::any_of(union_.getTypes(), holdsMutableContents);
-  return false;
-}
-
 class CommonSubexpressionEliminator {
 public:
-  CommonSubexpressionEliminator(func::FuncOp func) : aliases(func) {
-    for (Value output : func.getBody().front().getTerminator()->getOperands())
-      addOutput(output);
-  }
+  CommonSubexpressionEliminator(func::FuncOp func)
+      : aliases(func), escapes(aliases, func) {}
 
   void runOnBlock(Block &block) {
     scopes.emplace_back();
@@ -110,14 +89,16 @@ public:
 
       // An identical op of an enclosing block, from the innermost out.
       if (Operation *outer = lookupEnclosing(&op)) {
-        if (safeToChangeAliasing(&op, outer))
+        if (escapes.safeToChangeAliasing(op.getResults(), outer->getResults()))
           replace(&op, outer);
         continue;
       }
       auto [existing, inserted] = scopes.back().insert(&op);
       if (inserted)
         continue;
-      if (mayContainOutputAlias(&op) && mayContainOutputAlias(*existing))
+      // Don't make two graph outputs alias.
+      if (escapes.mayContainOutputAlias(op.getResults()) &&
+          escapes.mayContainOutputAlias((*existing)->getResults()))
         continue;
       replace(&op, *existing);
     }
@@ -134,58 +115,11 @@ private:
     return nullptr;
   }
 
-  void addOutput(Value output) {
-    if (const void *set = aliases.aliasSet(output))
-      outputSets.insert(set);
-    outputsHoldContents |= holdsMutableContents(output.getType());
-    outputsMayBeWildcard |= aliases.mayAliasWildcard(output);
-  }
-
-  /// AliasDb::mayContainAlias(results, graph outputs): a result may alias a
-  /// graph output, or one may be reached through the other. Contents of
-  /// containers and objects are wildcard memory in the analysis.
-  bool mayContainOutputAlias(Operation *op) const {
-    for (Value result : op->getResults()) {
-      const void *set = aliases.aliasSet(result);
-      if (!set)
-        continue;
-      if (outputSets.contains(set))
-        return true;
-      if ((holdsMutableContents(result.getType()) ||
-           aliases.mayAliasWildcard(result)) &&
-          (outputsHoldContents || outputsMayBeWildcard))
-        return true;
-    }
-    return false;
-  }
-
-  /// AliasDb::escapesScope: the results may be seen from outside the graph
-  /// (they may alias an input, an output, or wildcard memory).
-  bool escapesScope(Operation *op) const {
-    if (mayContainOutputAlias(op))
-      return true;
-    // Graph inputs are wildcard memory, and so is everything a container
-    // holds.
-    return llvm::any_of(op->getResults(), [&](Value result) {
-      return aliases.mayAliasWildcard(result) ||
-             holdsMutableContents(result.getType());
-    });
-  }
-
-  /// AliasDb::safeToChangeAliasingRelationship; neither op has writers
-  /// (both passed that check).
-  bool safeToChangeAliasing(Operation *op, Operation *outer) const {
-    return !(escapesScope(op) && escapesScope(outer));
-  }
-
-  /// Replaces `op` by `existing`, which keeps its location. If `op`'s
-  /// results were (or aliased) graph outputs, `existing`'s now are.
+  /// Replaces `op` by `existing`, which keeps its location.
   void replace(Operation *op, Operation *existing) {
     for (auto [from, to] :
          llvm::zip(op->getResults(), existing->getResults())) {
-      const void *set = aliases.aliasSet(from);
-      if (set && outputSets.contains(set))
-        addOutput(to);
+      escapes.replaced(from, to);
       from.replaceAllUsesWith(to);
     }
     op->erase();
@@ -194,13 +128,10 @@ private:
   /// Built once; the pass only erases ops, so what it says of the values
   /// that remain stays true.
   AliasAnalysis aliases;
+  EscapeQueries escapes;
   /// The blocks being visited, outermost first; a deque so that pushing a
   /// scope does not move the others.
   std::deque<ExpressionSet> scopes;
-  /// Alias sets of the graph outputs.
-  llvm::DenseSet<const void *> outputSets;
-  bool outputsHoldContents = false;
-  bool outputsMayBeWildcard = false;
 };
 
 struct PrimCSEPass : tsir::impl::PrimCSEPassBase<PrimCSEPass> {
