@@ -1,10 +1,52 @@
-//===- RemoveMutation.cpp - prim-remove-mutation (placeholder) --------------===//
+//===- RemoveMutation.cpp - prim-remove-mutation --------------------------===//
 //
-// PLACEHOLDER: being written; does nothing yet.
+// TorchScript's RemoveListMutation and RemoveTensorMutation
+// (torch/csrc/jit/passes/remove_mutation.cpp), run in that order over the
+// function as `_jit_pass_remove_mutation` does.
+//
+// A mutation can go when the value it writes is fresh and nothing can see
+// the write but the value itself:
+// - the value is made in the same block as the mutation by an op without
+//   regions or side effects whose result aliases none of its operands (or
+//   by a `prim.ListConstruct`), not a block argument; or it is a `prim.If`
+//   result whose two yielded values are such values, used only there;
+// - creation and mutation can be made one step: TorchScript's
+//   AliasDb::moveBeforeTopologicallyValid. Between the two, no op has side
+//   effects, and no op that depends on the creation (uses its results,
+//   directly or through ops that do; or writes what it reads) reads or
+//   writes what the mutation writes, or feeds the mutation. In particular
+//   any other use of the value before the mutation keeps it.
+// Then every later use of the value, nested ones included, sees the
+// functional result instead, and the value itself is only read once.
+//
+// Tensor ops: an aten op whose name ends in `_`, that writes its first
+// operand and nothing else and returns it, becomes the op without the `_`
+// (the same overload when that is a typed op, else the first typed overload
+// with the same argument types), unless another operand may alias the first.
+// `zero_` becomes `zeros_like`, `fill_.Scalar` becomes `full_like` with the
+// tensor's dtype, as in TorchScript. (TorchScript's `normal_` rewrite needs
+// ops tsir has no typed op for, so `normal_` stays.)
+//
+// List ops: `append`, `insert` at a constant index and `_set_item` at a
+// constant index inside the list on a `prim.ListConstruct` are folded into
+// the construct, which moves down to where the mutation was.
+//
+// The alias analysis is built once. A functional result takes over the
+// alias set of the value it replaces, as TorchScript's AliasDb update does;
+// the ops the pass creates write nothing.
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsir/Dialect/Aten/AtenDialect.h"
+#include "tsir/Dialect/Aten/SchemaRegistry.h"
+#include "tsir/Dialect/Prim/NodeLocation.h"
+#include "tsir/Dialect/Prim/PrimDialect.h"
+#include "tsir/Transforms/AliasAnalysis.h"
 #include "tsir/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace tsir {
 #define GEN_PASS_DEF_PRIMREMOVEMUTATIONPASS
@@ -15,9 +57,405 @@ using namespace mlir;
 using namespace tsir;
 
 namespace {
-struct PrimRemoveMutationPass : tsir::impl::PrimRemoveMutationPassBase<PrimRemoveMutationPass> {
-  using Base::Base;
-  void runOnOperation() override {}
-};
-} // namespace
 
+std::optional<int64_t> getConstantInt(Value value) {
+  IntegerAttr attr;
+  if (!matchPattern(value, m_Constant(&attr)))
+    return std::nullopt;
+  return attr.getValue().getSExtValue();
+}
+
+/// Schema types equal up to alias annotations (`Tensor(a!)` is `Tensor`).
+bool sameSchemaType(const aten::SchemaType &a, const aten::SchemaType &b) {
+  if (a.kind != b.kind || a.name != b.name ||
+      a.fixedListSize != b.fixedListSize ||
+      a.elements.size() != b.elements.size())
+    return false;
+  for (auto [x, y] : llvm::zip(a.elements, b.elements))
+    if (!sameSchemaType(x, y))
+      return false;
+  return true;
+}
+
+bool hasAnnotation(const aten::SchemaType &type) {
+  if (!type.alias.empty())
+    return true;
+  return llvm::any_of(type.elements, hasAnnotation);
+}
+
+/// The op's schema, if its operands and results follow it one to one.
+const aten::Schema *getMatchingSchema(Operation *op) {
+  const aten::Schema *schema = getSchema(op);
+  if (!schema || schema->isVararg || schema->isVarret ||
+      schema->arguments.size() != op->getNumOperands() ||
+      schema->returns.size() != op->getNumResults())
+    return nullptr;
+  return schema;
+}
+
+/// A location for the ops the pass adds next to `loc`'s op: the same place
+/// in the graph text, none of its value names.
+Location unnamed(Location loc) {
+  NodeLocation parts = decodeNodeLocation(loc);
+  parts.resultNames.clear();
+  return makeNodeLocation(loc.getContext(), parts);
+}
+
+class MutationRemover {
+public:
+  explicit MutationRemover(func::FuncOp func) : func(func), aliases(func) {}
+
+  void run() {
+    removeListMutation(func.getBody());
+    removeTensorMutation(func.getBody());
+  }
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Alias queries that know about the pass's own changes
+  //===--------------------------------------------------------------------===//
+
+  const void *aliasSet(Value value) const {
+    auto it = createdSets.find(value);
+    if (it != createdSets.end())
+      return it->second;
+    return aliases.aliasSet(value);
+  }
+
+  /// The sets `op` (with its nested ops) reads: those of every operand.
+  void collectReads(Operation *op, llvm::SmallPtrSetImpl<const void *> &sets) {
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        if (const void *set = aliasSet(operand))
+          sets.insert(set);
+    });
+  }
+
+  void collectWrites(Operation *op, llvm::SmallPtrSetImpl<const void *> &sets) {
+    if (created.contains(op))
+      return;
+    for (const void *set : aliases.writtenSets(op))
+      sets.insert(set);
+  }
+
+  /// TorchScript's `hasSideEffectOrAlias`, negated: `value` is a fresh value
+  /// made by an op TorchScript can reason about.
+  bool isFresh(Value value) const {
+    auto result = dyn_cast<OpResult>(value);
+    if (!result)
+      return false; // graph inputs, loop-carried values
+    Operation *def = result.getOwner();
+    if (def->getNumRegions() != 0 || hasSideEffects(def) || isOpaque(def))
+      return false;
+    // A list literal holds its elements but is its own list.
+    if (isa<prim::ListConstructOp, prim::NumToTensorOp, prim::ConstantOp,
+            prim::UninitializedOp>(def))
+      return true;
+    if (created.contains(def))
+      return true;
+    // A result without an alias annotation is new memory.
+    const aten::Schema *schema = getMatchingSchema(def);
+    return schema &&
+           !hasAnnotation(schema->returns[result.getResultNumber()].type);
+  }
+
+  /// TorchScript's AliasDb::moveBeforeTopologicallyValid(creator, mutation),
+  /// as a dry run: whether `creator` could move to just before `mutation`,
+  /// the ops in between that depend on it moving to just after. They must
+  /// not depend on the mutation.
+  bool canMakeAtomic(Operation *creator, Operation *mutation) {
+    if (creator->getBlock() != mutation->getBlock() ||
+        !creator->isBeforeInBlock(mutation) || hasSideEffects(creator))
+      return false;
+    llvm::SmallPtrSet<const void *, 8> creatorReads, creatorWrites;
+    collectReads(creator, creatorReads);
+    collectWrites(creator, creatorWrites);
+    // The ops between that depend on the creator, and their reads/writes.
+    llvm::SmallPtrSet<Operation *, 8> dependents;
+    llvm::SmallPtrSet<const void *, 8> reads, writes;
+
+    auto usesResultOf = [](Operation *op, auto &&isProducer) {
+      WalkResult walk = op->walk([&](Operation *nested) {
+        for (Value operand : nested->getOperands())
+          if (Operation *def = operand.getDefiningOp())
+            if (isProducer(def))
+              return WalkResult::interrupt();
+        return WalkResult::advance();
+      });
+      return walk.wasInterrupted();
+    };
+    auto intersects = [](const llvm::SmallPtrSetImpl<const void *> &a,
+                         const llvm::SmallPtrSetImpl<const void *> &b) {
+      return llvm::any_of(a, [&](const void *set) { return b.contains(set); });
+    };
+
+    for (Operation *op = creator->getNextNode(); op != mutation;
+         op = op->getNextNode()) {
+      // Never valid to reorder around a node with side effects.
+      if (hasSideEffects(op))
+        return false;
+      llvm::SmallPtrSet<const void *, 8> opReads, opWrites;
+      collectReads(op, opReads);
+      collectWrites(op, opWrites);
+      bool depends =
+          usesResultOf(op,
+                       [&](Operation *def) {
+                         return def == creator || dependents.contains(def);
+                       }) ||
+          intersects(opWrites, creatorReads) || intersects(opWrites, reads) ||
+          intersects(opWrites, creatorWrites) || intersects(opWrites, writes) ||
+          intersects(creatorWrites, opReads) || intersects(writes, opReads);
+      if (!depends)
+        continue;
+      dependents.insert(op);
+      reads.insert(opReads.begin(), opReads.end());
+      writes.insert(opWrites.begin(), opWrites.end());
+    }
+
+    // The dependents would move past the mutation: they must not feed it,
+    // nor touch what it touches.
+    if (dependents.empty())
+      return true;
+    llvm::SmallPtrSet<const void *, 8> mutationReads, mutationWrites;
+    collectReads(mutation, mutationReads);
+    collectWrites(mutation, mutationWrites);
+    return !usesResultOf(
+               mutation,
+               [&](Operation *def) { return dependents.contains(def); }) &&
+           !intersects(mutationWrites, reads) &&
+           !intersects(mutationWrites, writes) &&
+           !intersects(writes, mutationReads);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Lists
+  //===--------------------------------------------------------------------===//
+
+  /// For `append`, `insert` and `_set_item` on a list literal: where the
+  /// element goes in the literal's operands, and whether it replaces one.
+  /// None if TorchScript would not fold the op.
+  std::optional<std::pair<unsigned, bool>>
+  getFoldPosition(Operation *op, prim::ListConstructOp list) {
+    int64_t size = list.getElements().size();
+    if (isa<aten::AppendTOp>(op))
+      return std::make_pair(unsigned(size), false);
+    if (auto insert = dyn_cast<aten::InsertTOp>(op)) {
+      std::optional<int64_t> index = getConstantInt(insert.getIdx());
+      if (!index)
+        return std::nullopt;
+      // Python's list.insert: negative from the end, clamped to the list.
+      int64_t pos = *index < 0 ? std::max<int64_t>(*index + size, 0) : *index;
+      return std::make_pair(unsigned(std::min(pos, size)), false);
+    }
+    if (auto setItem = dyn_cast<aten::PrivateSetItemTOp>(op)) {
+      std::optional<int64_t> index = getConstantInt(setItem.getIdx());
+      if (!index)
+        return std::nullopt;
+      int64_t pos = *index < 0 ? *index + size : *index;
+      if (pos < 0 || pos >= size)
+        return std::nullopt; // raises at run time: keep it
+      return std::make_pair(unsigned(pos), true);
+    }
+    return std::nullopt;
+  }
+
+  void removeListMutation(Region &region) {
+    for (Block &block : region)
+      for (Operation &op : llvm::make_early_inc_range(block)) {
+        for (Region &nested : op.getRegions())
+          removeListMutation(nested);
+        if (!isa<aten::AppendTOp, aten::InsertTOp, aten::PrivateSetItemTOp>(op))
+          continue;
+        auto list = op.getOperand(0).getDefiningOp<prim::ListConstructOp>();
+        if (!list)
+          continue;
+        std::optional<std::pair<unsigned, bool>> position =
+            getFoldPosition(&op, list);
+        if (!position || !canMakeAtomic(list, &op))
+          continue;
+        Value element = op.getOperand(op.getNumOperands() - 1);
+        // The literal moves down to the mutation, below the element's
+        // definition; nothing between reads the list (that would conflict
+        // with the write), so this is the move TorchScript makes.
+        list->moveBefore(&op);
+        auto [index, replace] = *position;
+        if (replace)
+          list->setOperand(index, element);
+        else
+          list->insertOperands(index, element);
+        for (Value result : op.getResults())
+          result.replaceAllUsesWith(list.getResult());
+        op.erase();
+      }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Tensors
+  //===--------------------------------------------------------------------===//
+
+  /// TorchScript's inplaceOpVariant plus the lookup of the functional op:
+  /// the typed op `op` becomes, or none.
+  std::optional<OperationName> getFunctionalVariant(Operation *op) {
+    const aten::Schema *schema = getMatchingSchema(op);
+    if (!schema || schema->returns.size() != 1 || schema->arguments.empty())
+      return std::nullopt;
+    StringRef name = schema->qualifiedName;
+    if (!name.ends_with("_") || !schema->arguments[0].isWrite ||
+        llvm::any_of(ArrayRef(schema->arguments).drop_front(),
+                     [](const aten::SchemaArg &arg) { return arg.isWrite; }))
+      return std::nullopt;
+    // Prefer the same overload (`add_.Tensor` -> `add.Tensor`), then any
+    // typed overload taking the same arguments, in TorchScript's order.
+    ArrayRef<const aten::Schema *> overloads =
+        aten::SchemaRegistry::get().lookup(name.drop_back());
+    auto matches = [&](const aten::Schema *candidate) {
+      if (candidate->typedOpName.empty() || candidate->isVararg ||
+          candidate->returns.size() != 1 ||
+          candidate->arguments.size() != schema->arguments.size())
+        return false;
+      for (auto [a, b] : llvm::zip(candidate->arguments, schema->arguments))
+        if (!sameSchemaType(a.type, b.type))
+          return false;
+      return true;
+    };
+    const aten::Schema *chosen = nullptr;
+    for (const aten::Schema *candidate : overloads)
+      if (candidate->overload == schema->overload && matches(candidate))
+        chosen = candidate;
+    for (const aten::Schema *candidate : overloads)
+      if (!chosen && matches(candidate))
+        chosen = candidate;
+    if (!chosen)
+      return std::nullopt;
+    std::optional<RegisteredOperationName> registered =
+        RegisteredOperationName::lookup(chosen->typedOpName, op->getContext());
+    if (!registered)
+      return std::nullopt;
+    return *registered;
+  }
+
+  /// The functional op replacing in-place `op`, created before it, with
+  /// the ops computing its extra operands; null if there is none. `made`
+  /// receives every op created.
+  Operation *createFunctional(OpBuilder &builder, Operation *op,
+                              llvm::SmallPtrSetImpl<Operation *> &made) {
+    Location loc = op->getLoc();
+    Type resultType = op->getResult(0).getType();
+    Value self = op->getOperand(0);
+    builder.setInsertionPoint(op);
+    auto track = [&](Operation *newOp) {
+      created.insert(newOp);
+      made.insert(newOp);
+      return newOp;
+    };
+    auto none = [&] {
+      return track(
+                 prim::ConstantOp::create(builder, unnamed(loc),
+                                          prim::NoneType::get(op->getContext()),
+                                          builder.getUnitAttr()))
+          ->getResult(0);
+    };
+    // TorchScript's special cases (createSpecialMappedOp).
+    if (isa<aten::Zero_Op>(op)) {
+      Value n1 = none(), n2 = none(), n3 = none(), n4 = none(), n5 = none();
+      return track(aten::ZerosLikeOp::create(builder, loc, resultType, self, n1,
+                                             n2, n3, n4, n5));
+    }
+    if (auto fill = dyn_cast<aten::Fill_ScalarOp>(op)) {
+      Value dtype = track(prim::DtypeOp::create(builder, unnamed(loc),
+                                                builder.getI64Type(), self))
+                        ->getResult(0);
+      Value n1 = none(), n2 = none(), n3 = none(), n4 = none();
+      return track(aten::FullLikeOp::create(builder, loc, resultType, self,
+                                            fill.getValue(), dtype, n1, n2, n3,
+                                            n4));
+    }
+    std::optional<OperationName> functional = getFunctionalVariant(op);
+    if (!functional)
+      return nullptr;
+    OperationState state(loc, *functional);
+    state.addOperands(op->getOperands());
+    state.addTypes(resultType);
+    return track(builder.create(state));
+  }
+
+  /// Whether TorchScript's inplaceOpVariant holds for `op`.
+  bool isInplaceVariant(Operation *op) {
+    if (isa<aten::Zero_Op, aten::Fill_ScalarOp>(op))
+      return true;
+    if (!getFunctionalVariant(op))
+      return false;
+    // TorchScript also requires that no other operand may alias the first,
+    // which is written. For a first operand that passes the other checks
+    // (fresh, nothing between its creation and here touches it), only the
+    // value itself can: memory made by its creator is reachable from
+    // earlier values only through ops using it, which the atomicity check
+    // rejects. The flow-insensitive alias sets would say more (a value
+    // later stored in a list is wildcard memory) and keep mutations
+    // TorchScript removes.
+    return !llvm::is_contained(op->getOperands().drop_front(),
+                               op->getOperand(0));
+  }
+
+  /// TorchScript's tryMakeUnaliasedIfOutputAndMutationAtomic: `value` is an
+  /// If result whose yielded values are fresh and used only there.
+  bool isUnaliasedIfResult(Value value, Operation *mutation) {
+    auto ifOp = value.getDefiningOp<prim::IfOp>();
+    if (!ifOp)
+      return false;
+    unsigned index = cast<OpResult>(value).getResultNumber();
+    for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()}) {
+      Value yielded = region->front().getTerminator()->getOperand(index);
+      if (!yielded.hasOneUse() || !isFresh(yielded))
+        return false;
+    }
+    return canMakeAtomic(ifOp, mutation);
+  }
+
+  void removeTensorMutation(Region &region) {
+    OpBuilder builder(func.getContext());
+    for (Block &block : region)
+      for (Operation &op : llvm::make_early_inc_range(block)) {
+        for (Region &nested : op.getRegions())
+          removeTensorMutation(nested);
+        if (!isa_and_nonnull<aten::AtenDialect>(op.getDialect()) ||
+            op.getNumResults() != 1 || op.getNumOperands() == 0 ||
+            !isInplaceVariant(&op))
+          continue;
+        Value self = op.getOperand(0);
+        bool atomic =
+            (isFresh(self) && canMakeAtomic(self.getDefiningOp(), &op)) ||
+            isUnaliasedIfResult(self, &op);
+        if (!atomic)
+          continue;
+        llvm::SmallPtrSet<Operation *, 8> made;
+        Operation *functional = createFunctional(builder, &op, made);
+        if (!functional)
+          continue;
+        Value result = functional->getResult(0);
+        // The functional result stands for the mutated value from here on,
+        // with its alias set; the mutated value is only read once more.
+        createdSets[result] = aliasSet(self);
+        op.getResult(0).replaceAllUsesWith(result);
+        self.replaceUsesWithIf(result, [&](OpOperand &use) {
+          return !made.contains(use.getOwner());
+        });
+        op.erase();
+      }
+  }
+
+  func::FuncOp func;
+  AliasAnalysis aliases;
+  /// Ops the pass created (they write nothing) and the alias sets of the
+  /// values they made that stand for an earlier value.
+  llvm::DenseSet<Operation *> created;
+  llvm::DenseMap<Value, const void *> createdSets;
+};
+
+struct PrimRemoveMutationPass
+    : tsir::impl::PrimRemoveMutationPassBase<PrimRemoveMutationPass> {
+  using Base::Base;
+  void runOnOperation() override { MutationRemover(getOperation()).run(); }
+};
+
+} // namespace

@@ -1,0 +1,399 @@
+// RUN: tsir-opt --prim-remove-mutation -split-input-file %s | FileCheck %s
+
+// The corpus's inplace_ops: a clone, then add_ and relu_ on it. Both become
+// functional, and every later use sees the newest value.
+// CHECK-LABEL: func.func @inplace_ops
+// CHECK: %[[Z:.*]] = aten.clone %arg0
+// CHECK-NEXT: %[[A:.*]] = aten.add.Tensor %[[Z]], %arg1, %{{.*}} :
+// CHECK-NEXT: %[[R:.*]] = aten.relu %[[A]] :
+// CHECK-NEXT: %[[M:.*]] = aten.mul.Scalar %[[R]], %{{.*}} :
+// CHECK-NEXT: return %[[M]]
+func.func @inplace_ops(%arg0: !prim.tensor, %arg1: !prim.tensor) -> !prim.tensor {
+  %0 = prim.Constant {value = 1 : i64} : i64
+  %1 = prim.Constant {value} : !prim.none
+  %2 = prim.Constant {value = 3.000000e+00 : f64} : f64
+  %3 = aten.clone %arg0, %1 : (!prim.tensor, !prim.none) -> !prim.tensor
+  %4 = aten.add_.Tensor %3, %arg1, %0 : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+  %5 = aten.relu_ %3 : (!prim.tensor) -> !prim.tensor
+  %6 = aten.mul.Scalar %3, %2 : (!prim.tensor, f64) -> !prim.tensor
+  return %6 : !prim.tensor
+}
+
+// -----
+
+// The functional op is the in-place name without `_`, same overload; a
+// chain through the in-place results themselves works too.
+// CHECK-LABEL: func.func @chain
+// CHECK: %[[S:.*]] = aten.sigmoid %{{.*}} :
+// CHECK-NEXT: %[[D:.*]] = aten.div.Tensor %[[S]], %arg1 :
+// CHECK-NEXT: %[[C:.*]] = aten.clamp %[[D]], %{{.*}}, %{{.*}} :
+// CHECK-NEXT: %[[T:.*]] = aten.tanh %[[C]] :
+// CHECK-NEXT: %[[M:.*]] = aten.mul_.Tensor %[[T]], %[[T]] :
+// CHECK-NEXT: return %[[M]], %[[T]]
+func.func @chain(%x: !prim.tensor, %y: !prim.tensor) -> (!prim.tensor, !prim.tensor) {
+  %one = prim.Constant {value = 1 : i64} : i64
+  %none = prim.Constant {value} : !prim.none
+  %z = aten.clone %x, %none : (!prim.tensor, !prim.none) -> !prim.tensor
+  %a = aten.sigmoid_ %z : (!prim.tensor) -> !prim.tensor
+  %b = aten.div_.Tensor %a, %y : (!prim.tensor, !prim.tensor) -> !prim.tensor
+  %c = aten.clamp_ %z, %none, %one : (!prim.tensor, !prim.none, i64) -> !prim.tensor
+  %d = aten.tanh_ %c : (!prim.tensor) -> !prim.tensor
+  // Writes its first operand, which it also reads as the second: stays.
+  %e = aten.mul_.Tensor %d, %z : (!prim.tensor, !prim.tensor) -> !prim.tensor
+  return %e, %z : !prim.tensor, !prim.tensor
+}
+
+// -----
+
+// Another use of the value between its creation and the mutation: the
+// mutation stays (that use must see the old contents).
+// CHECK-LABEL: func.func @use_before_mutation
+// CHECK: aten.mul.Tensor
+// CHECK: aten.add_.Tensor
+func.func @use_before_mutation(%x: !prim.tensor, %y: !prim.tensor) -> (!prim.tensor, !prim.tensor) {
+  %one = prim.Constant {value = 1 : i64} : i64
+  %none = prim.Constant {value} : !prim.none
+  %z = aten.clone %x, %none : (!prim.tensor, !prim.none) -> !prim.tensor
+  %w = aten.mul.Tensor %z, %y : (!prim.tensor, !prim.tensor) -> !prim.tensor
+  %a = aten.add_.Tensor %z, %y, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+  return %a, %w : !prim.tensor, !prim.tensor
+}
+
+// -----
+
+// Views, lists and If blocks after the mutation just use the new value.
+// CHECK-LABEL: func.func @uses_after_mutation
+// CHECK: %[[Z:.*]] = aten.clone
+// CHECK-NEXT: %[[A:.*]] = aten.add.Tensor %[[Z]], %arg1
+// CHECK-NEXT: %[[V:.*]] = aten.view %[[A]], %{{.*}} :
+// CHECK-NEXT: %[[L:.*]] = prim.ListConstruct %[[A]] :
+// CHECK-NEXT: %[[R:.*]] = prim.If %arg2
+// CHECK-NEXT: aten.mul.Tensor %[[A]], %arg1
+// CHECK: } else {
+// CHECK-NEXT: prim.Yield %[[A]]
+// CHECK: return %[[V]], %[[L]], %[[R]]
+func.func @uses_after_mutation(%x: !prim.tensor, %y: !prim.tensor, %c: i1) -> (!prim.tensor, !prim.list<!prim.tensor>, !prim.tensor) {
+  %one = prim.Constant {value = 1 : i64} : i64
+  %none = prim.Constant {value} : !prim.none
+  %shape = prim.ListConstruct %one : (i64) -> !prim.list<i64>
+  %z = aten.clone %x, %none : (!prim.tensor, !prim.none) -> !prim.tensor
+  %a = aten.add_.Tensor %z, %y, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+  %v = aten.view %z, %shape : (!prim.tensor, !prim.list<i64>) -> !prim.tensor
+  %l = prim.ListConstruct %z : (!prim.tensor) -> !prim.list<!prim.tensor>
+  %r = prim.If %c -> (!prim.tensor) {
+    %q = aten.mul.Tensor %z, %y : (!prim.tensor, !prim.tensor) -> !prim.tensor
+    prim.Yield %q : !prim.tensor
+  } else {
+    prim.Yield %z : !prim.tensor
+  }
+  return %v, %l, %r : !prim.tensor, !prim.list<!prim.tensor>, !prim.tensor
+}
+
+// -----
+
+// A list holding the value before the mutation sees the write: it stays.
+// CHECK-LABEL: func.func @list_before_mutation
+// CHECK: prim.ListConstruct
+// CHECK: aten.add_.Tensor
+func.func @list_before_mutation(%x: !prim.tensor, %y: !prim.tensor) -> !prim.list<!prim.tensor> {
+  %one = prim.Constant {value = 1 : i64} : i64
+  %none = prim.Constant {value} : !prim.none
+  %z = aten.clone %x, %none : (!prim.tensor, !prim.none) -> !prim.tensor
+  %l = prim.ListConstruct %z : (!prim.tensor) -> !prim.list<!prim.tensor>
+  %a = aten.add_.Tensor %z, %y, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+  return %l : !prim.list<!prim.tensor>
+}
+
+// -----
+
+// A graph input, a view, an element loaded from a list: not fresh, kept.
+// CHECK-LABEL: func.func @not_fresh
+// CHECK: aten.add_.Tensor %arg0
+// CHECK: %[[V:.*]] = aten.view
+// CHECK: aten.add_.Tensor %[[V]]
+// CHECK: %[[E:.*]] = aten.__getitem__.t
+// CHECK: aten.add_.Tensor %[[E]]
+func.func @not_fresh(%x: !prim.tensor, %y: !prim.tensor, %xs: !prim.list<!prim.tensor>) -> (!prim.tensor, !prim.tensor, !prim.tensor) {
+  %zero = prim.Constant {value = 0 : i64} : i64
+  %one = prim.Constant {value = 1 : i64} : i64
+  %none = prim.Constant {value} : !prim.none
+  %a = aten.add_.Tensor %x, %y, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+  %shape = prim.ListConstruct %one : (i64) -> !prim.list<i64>
+  %z = aten.clone %y, %none : (!prim.tensor, !prim.none) -> !prim.tensor
+  %v = aten.view %z, %shape : (!prim.tensor, !prim.list<i64>) -> !prim.tensor
+  %b = aten.add_.Tensor %v, %y, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+  %l = aten.list.t %xs : (!prim.list<!prim.tensor>) -> !prim.list<!prim.tensor>
+  %e = aten.__getitem__.t %l, %zero : (!prim.list<!prim.tensor>, i64) -> !prim.tensor
+  %c = aten.add_.Tensor %e, %y, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+  return %a, %z, %c : !prim.tensor, !prim.tensor, !prim.tensor
+}
+
+// -----
+
+// Fresh values that are not aten results: NumToTensor, a tensor constant.
+// CHECK-LABEL: func.func @fresh_prim_values
+// CHECK: %[[N:.*]] = prim.NumToTensor
+// CHECK-NEXT: aten.add.Tensor %[[N]]
+// CHECK: %[[C:.*]] = prim.Constant {value = dense<2>
+// CHECK-NEXT: aten.mul.Tensor %[[C]]
+// CHECK-NOT: _.Tensor
+func.func @fresh_prim_values(%y: !prim.tensor, %n: i64) -> (!prim.tensor, !prim.tensor) {
+  %one = prim.Constant {value = 1 : i64} : i64
+  %t = prim.NumToTensor %n : (i64) -> !prim.tensor
+  %a = aten.add_.Tensor %t, %y, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+  %c = prim.Constant {value = dense<2> : tensor<si64>} : !prim.tensor
+  %b = aten.mul_.Tensor %c, %y : (!prim.tensor, !prim.tensor) -> !prim.tensor
+  return %a, %b : !prim.tensor, !prim.tensor
+}
+
+// -----
+
+// A mutation in a loop body of a value made outside the loop runs many
+// times on the same memory: kept. Made inside the body, it goes.
+// CHECK-LABEL: func.func @loops
+// CHECK: prim.Loop
+// CHECK: aten.add_.Tensor
+// CHECK: prim.Loop
+// CHECK: %[[Z:.*]] = aten.clone
+// CHECK-NEXT: %[[A:.*]] = aten.add.Tensor %[[Z]]
+// CHECK-NEXT: prim.Yield %{{.*}}, %[[A]]
+func.func @loops(%x: !prim.tensor, %y: !prim.tensor, %n: i64) -> (!prim.tensor, !prim.tensor) {
+  %one = prim.Constant {value = 1 : i64} : i64
+  %t = prim.Constant {value = true} : i1
+  %none = prim.Constant {value} : !prim.none
+  %z = aten.clone %x, %none : (!prim.tensor, !prim.none) -> !prim.tensor
+  prim.Loop %n, %t {
+  ^bb0(%i: i64):
+    %a = aten.add_.Tensor %z, %y, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+    prim.Yield %t : i1
+  }
+  %r = prim.Loop %n, %t, %x : !prim.tensor -> (!prim.tensor) {
+  ^bb0(%i: i64, %acc: !prim.tensor):
+    %w = aten.clone %acc, %none : (!prim.tensor, !prim.none) -> !prim.tensor
+    %a = aten.add_.Tensor %w, %y, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+    prim.Yield %t, %w : i1, !prim.tensor
+  }
+  return %z, %r : !prim.tensor, !prim.tensor
+}
+
+// -----
+
+// Creation and mutation must be one step: not across a side effect.
+// CHECK-LABEL: func.func @side_effect_between
+// CHECK: prim.Print
+// CHECK: aten.add_.Tensor
+// CHECK: prim.Generic "my::op"
+// CHECK: aten.relu_
+func.func @side_effect_between(%x: !prim.tensor, %y: !prim.tensor) -> (!prim.tensor, !prim.tensor) {
+  %one = prim.Constant {value = 1 : i64} : i64
+  %none = prim.Constant {value} : !prim.none
+  %z = aten.clone %x, %none : (!prim.tensor, !prim.none) -> !prim.tensor
+  prim.Print %y : !prim.tensor
+  %a = aten.add_.Tensor %z, %y, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+  %w = aten.clone %x, %none : (!prim.tensor, !prim.none) -> !prim.tensor
+  %g = prim.Generic "my::op"(%y) : (!prim.tensor) -> !prim.tensor
+  %b = aten.relu_ %w : (!prim.tensor) -> !prim.tensor
+  return %a, %b : !prim.tensor, !prim.tensor
+}
+
+// -----
+
+// A write between creation and mutation to what the creation read: fine
+// if the mutation does not touch it (the write could move past the
+// mutation), kept if it does. Graph inputs may alias each other, so a
+// write to %x touches %y too.
+// CHECK-LABEL: func.func @write_between
+// CHECK: %[[Z:.*]] = aten.clone %arg0
+// CHECK-NEXT: aten.mul_.Scalar %arg0
+// CHECK-NEXT: aten.add.Scalar %[[Z]]
+// CHECK: %[[W:.*]] = aten.clone %arg0
+// CHECK-NEXT: aten.mul_.Scalar %arg0
+// CHECK-NEXT: aten.add_.Tensor %[[W]], %arg1
+func.func @write_between(%x: !prim.tensor, %y: !prim.tensor) -> (!prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor) {
+  %one = prim.Constant {value = 1 : i64} : i64
+  %two = prim.Constant {value = 2.0 : f64} : f64
+  %none = prim.Constant {value} : !prim.none
+  %z = aten.clone %x, %none : (!prim.tensor, !prim.none) -> !prim.tensor
+  %m = aten.mul_.Scalar %x, %two : (!prim.tensor, f64) -> !prim.tensor
+  %a = aten.add_.Scalar %z, %one, %one : (!prim.tensor, i64, i64) -> !prim.tensor
+  %w = aten.clone %x, %none : (!prim.tensor, !prim.none) -> !prim.tensor
+  %n = aten.mul_.Scalar %x, %two : (!prim.tensor, f64) -> !prim.tensor
+  %b = aten.add_.Tensor %w, %y, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+  return %a, %m, %b, %n : !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor
+}
+
+// -----
+
+// TorchScript's special cases: zero_ becomes zeros_like, fill_.Scalar
+// full_like with the tensor's dtype. normal_ would need ops tsir has no
+// typed op for: it stays.
+// CHECK-LABEL: func.func @special_ops
+// CHECK: %[[F:.*]] = aten.clone
+// CHECK-NEXT: %[[DT:.*]] = prim.dtype %[[F]]
+// CHECK-COUNT-4: prim.Constant {value} : !prim.none
+// CHECK-NEXT: %[[FULL:.*]] = aten.full_like %[[F]], %{{.*}}, %[[DT]],
+// CHECK: %[[Z:.*]] = aten.clone
+// CHECK-COUNT-5: prim.Constant {value} : !prim.none
+// CHECK-NEXT: %[[ZEROS:.*]] = aten.zeros_like %[[Z]],
+// CHECK: %[[N:.*]] = aten.normal_
+// CHECK: return %[[FULL]], %[[ZEROS]], %[[N]]
+func.func @special_ops(%x: !prim.tensor) -> (!prim.tensor, !prim.tensor, !prim.tensor) {
+  %one = prim.Constant {value = 1 : i64} : i64
+  %none = prim.Constant {value} : !prim.none
+  %f0 = prim.Constant {value = 0.0 : f64} : f64
+  %f1 = prim.Constant {value = 1.0 : f64} : f64
+  %a = aten.clone %x, %none : (!prim.tensor, !prim.none) -> !prim.tensor
+  %a2 = aten.fill_.Scalar %a, %one : (!prim.tensor, i64) -> !prim.tensor
+  %b = aten.clone %x, %none : (!prim.tensor, !prim.none) -> !prim.tensor
+  %b2 = aten.zero_ %b : (!prim.tensor) -> !prim.tensor
+  %c = aten.clone %x, %none : (!prim.tensor, !prim.none) -> !prim.tensor
+  %c2 = aten.normal_ %c, %f0, %f1, %none : (!prim.tensor, f64, f64, !prim.none) -> !prim.tensor
+  return %a2, %b2, %c2 : !prim.tensor, !prim.tensor, !prim.tensor
+}
+
+// -----
+
+// An If result whose two yielded values are fresh and used only there.
+// CHECK-LABEL: func.func @if_result
+// CHECK: %[[R:.*]] = prim.If
+// CHECK: %[[A:.*]] = aten.add.Tensor %[[R]], %arg1
+// CHECK: return %[[A]]
+func.func @if_result(%x: !prim.tensor, %y: !prim.tensor, %c: i1) -> !prim.tensor {
+  %one = prim.Constant {value = 1 : i64} : i64
+  %r = prim.If %c -> (!prim.tensor) {
+    %q = aten.mul.Tensor %x, %y : (!prim.tensor, !prim.tensor) -> !prim.tensor
+    prim.Yield %q : !prim.tensor
+  } else {
+    %p = aten.add.Tensor %x, %y, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+    prim.Yield %p : !prim.tensor
+  }
+  %a = aten.add_.Tensor %r, %y, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+  return %a : !prim.tensor
+}
+
+// -----
+
+// Kept: a yielded value with another use, a yielded graph input.
+// CHECK-LABEL: func.func @if_result_kept
+// CHECK: aten.add_.Tensor
+// CHECK: aten.add_.Tensor
+func.func @if_result_kept(%x: !prim.tensor, %y: !prim.tensor, %c: i1) -> (!prim.tensor, !prim.tensor) {
+  %one = prim.Constant {value = 1 : i64} : i64
+  %r = prim.If %c -> (!prim.tensor) {
+    %q = aten.mul.Tensor %x, %y : (!prim.tensor, !prim.tensor) -> !prim.tensor
+    %q2 = aten.neg %q : (!prim.tensor) -> !prim.tensor
+    prim.Yield %q : !prim.tensor
+  } else {
+    %p = aten.add.Tensor %x, %y, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+    prim.Yield %p : !prim.tensor
+  }
+  %a = aten.add_.Tensor %r, %y, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+  %s = prim.If %c -> (!prim.tensor) {
+    prim.Yield %x : !prim.tensor
+  } else {
+    %p = aten.add.Tensor %x, %y, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+    prim.Yield %p : !prim.tensor
+  }
+  %b = aten.add_.Tensor %s, %y, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+  return %a, %b : !prim.tensor, !prim.tensor
+}
+
+// -----
+
+// A value made and mutated inside an If block.
+// CHECK-LABEL: func.func @inside_if
+// CHECK: prim.If
+// CHECK-NEXT: %[[Q:.*]] = aten.clone
+// CHECK-NEXT: %[[R:.*]] = aten.relu %[[Q]]
+// CHECK-NEXT: prim.Yield %[[R]]
+func.func @inside_if(%x: !prim.tensor, %c: i1) -> !prim.tensor {
+  %none = prim.Constant {value} : !prim.none
+  %r = prim.If %c -> (!prim.tensor) {
+    %q = aten.clone %x, %none : (!prim.tensor, !prim.none) -> !prim.tensor
+    %q2 = aten.relu_ %q : (!prim.tensor) -> !prim.tensor
+    prim.Yield %q : !prim.tensor
+  } else {
+    prim.Yield %x : !prim.tensor
+  }
+  return %r : !prim.tensor
+}
+
+// -----
+
+// Appends right after a list literal fold into it; the literal moves down
+// past the element's definition. After a read of the list, they stay.
+// CHECK-LABEL: func.func @append
+// CHECK-NEXT: %[[M:.*]] = aten.mul.Tensor %arg0, %arg1
+// CHECK-NEXT: %[[L:.*]] = prim.ListConstruct %arg0, %[[M]], %arg1 :
+// CHECK: aten.cat %[[L]]
+// CHECK-NEXT: aten.append.t %[[L]], %arg1
+func.func @append(%x: !prim.tensor, %y: !prim.tensor) -> (!prim.tensor, !prim.list<!prim.tensor>) {
+  %l = prim.ListConstruct %x : (!prim.tensor) -> !prim.list<!prim.tensor>
+  %m = aten.mul.Tensor %x, %y : (!prim.tensor, !prim.tensor) -> !prim.tensor
+  %a = aten.append.t %l, %m : (!prim.list<!prim.tensor>, !prim.tensor) -> !prim.list<!prim.tensor>
+  %b = aten.append.t %a, %y : (!prim.list<!prim.tensor>, !prim.tensor) -> !prim.list<!prim.tensor>
+  %zero = prim.Constant {value = 0 : i64} : i64
+  %r = aten.cat %l, %zero : (!prim.list<!prim.tensor>, i64) -> !prim.tensor
+  %c = aten.append.t %l, %y : (!prim.list<!prim.tensor>, !prim.tensor) -> !prim.list<!prim.tensor>
+  return %r, %l : !prim.tensor, !prim.list<!prim.tensor>
+}
+
+// -----
+
+// insert at a constant index (negative: from the end, clamped) and
+// _set_item at a constant index inside the list fold too; _set_item out of
+// range (it raises) and insert at an unknown index stay.
+// CHECK-LABEL: func.func @insert_set_item
+// CHECK: %[[ADD:.*]] = aten.add.Scalar
+// CHECK-NEXT: %[[L:.*]] = prim.ListConstruct %arg1, %arg1, %[[ADD]] :
+// CHECK-NEXT: aten._set_item.t %[[L]]
+// CHECK-NEXT: aten.insert.t %[[L]], %arg2
+func.func @insert_set_item(%x: !prim.tensor, %y: !prim.tensor, %i: i64) -> !prim.list<!prim.tensor> {
+  %m5 = prim.Constant {value = -5 : i64} : i64
+  %m1 = prim.Constant {value = -1 : i64} : i64
+  %zero = prim.Constant {value = 0 : i64} : i64
+  %one = prim.Constant {value = 1 : i64} : i64
+  %five = prim.Constant {value = 5 : i64} : i64
+  %l = prim.ListConstruct %x : (!prim.tensor) -> !prim.list<!prim.tensor>
+  aten.insert.t %l, %zero, %y : (!prim.list<!prim.tensor>, i64, !prim.tensor) -> ()
+  %a = aten.add.Scalar %x, %one, %one : (!prim.tensor, i64, i64) -> !prim.tensor
+  %s = aten._set_item.t %l, %m1, %a : (!prim.list<!prim.tensor>, i64, !prim.tensor) -> !prim.list<!prim.tensor>
+  aten.insert.t %l, %m5, %y : (!prim.list<!prim.tensor>, i64, !prim.tensor) -> ()
+  %t = aten._set_item.t %l, %five, %y : (!prim.list<!prim.tensor>, i64, !prim.tensor) -> !prim.list<!prim.tensor>
+  aten.insert.t %l, %i, %y : (!prim.list<!prim.tensor>, i64, !prim.tensor) -> ()
+  return %l : !prim.list<!prim.tensor>
+}
+
+// -----
+
+// The corpus's list_ops: the append runs in a loop on a list made outside
+// it, so it stays; so does an append after another use of the list.
+// CHECK-LABEL: func.func @list_ops
+// CHECK: %[[L:.*]] = prim.ListConstruct  :
+// CHECK: prim.Loop
+// CHECK: aten.append.t %[[L]]
+// CHECK: %[[K:.*]] = prim.ListConstruct %arg0 :
+// CHECK-NEXT: aten.len.t %[[K]]
+// CHECK-NEXT: aten.append.t %[[K]]
+func.func @list_ops(%arg0: !prim.tensor) -> (!prim.tuple<!prim.tensor, i64>, i64) {
+  %0 = prim.Constant {value = true} : i1
+  %1 = prim.Constant {value = 0 : i64} : i64
+  %2 = prim.Constant {value = 2.000000e+00 : f64} : f64
+  %3 = aten.unbind.int %arg0, %1 : (!prim.tensor, i64) -> !prim.list<!prim.tensor>
+  %4 = prim.ListConstruct  : () -> !prim.list<!prim.tensor>
+  %5 = aten.len.t %3 : (!prim.list<!prim.tensor>) -> i64
+  prim.Loop %5, %0 {
+  ^bb0(%arg1: i64):
+    %9 = aten.__getitem__.t %3, %arg1 : (!prim.list<!prim.tensor>, i64) -> !prim.tensor
+    %10 = aten.mul.Scalar %9, %2 : (!prim.tensor, f64) -> !prim.tensor
+    %11 = aten.append.t %4, %10 : (!prim.list<!prim.tensor>, !prim.tensor) -> !prim.list<!prim.tensor>
+    prim.Yield %0 : i1
+  }
+  %6 = aten.stack %4, %1 : (!prim.list<!prim.tensor>, i64) -> !prim.tensor
+  %7 = aten.len.t %4 : (!prim.list<!prim.tensor>) -> i64
+  %8 = prim.TupleConstruct %6, %7 : (!prim.tensor, i64) -> !prim.tuple<!prim.tensor, i64>
+  %k = prim.ListConstruct %arg0 : (!prim.tensor) -> !prim.list<!prim.tensor>
+  %n = aten.len.t %k : (!prim.list<!prim.tensor>) -> i64
+  %e = aten.append.t %k, %arg0 : (!prim.list<!prim.tensor>, !prim.tensor) -> !prim.list<!prim.tensor>
+  return %8, %n : !prim.tuple<!prim.tensor, i64>, i64
+}
