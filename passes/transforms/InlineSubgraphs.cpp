@@ -21,6 +21,7 @@
 #include "tsir/Transforms/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace tsir {
 #define GEN_PASS_DEF_PRIMINLINESUBGRAPHSPASS
@@ -88,15 +89,15 @@ void inlineSubgraph(Operation *subgraph, IRRewriter &rewriter) {
   Operation *terminator = body.getTerminator();
   SmallVector<Value> returned(terminator->getOperands());
   // The outer names go to the body's ops that compute the results (not to
-  // inputs passed through, which keep their own names), once each.
-  llvm::SmallPtrSet<Operation *, 8> renamed;
+  // inputs passed through, which keep their own names), once per value.
+  llvm::SmallDenseSet<Value, 8> renamed;
   for (auto [i, value] : llvm::enumerate(returned)) {
     Operation *def = value.getDefiningOp();
     StringRef name = resultName(i);
     if (!def || def->getBlock() != &body || name.empty() ||
         value.getType() != subgraph->getResult(i).getType())
       continue;
-    if (!renamed.insert(def).second)
+    if (!renamed.insert(value).second)
       continue;
     def->setLoc(renameResult(def->getLoc(), def->getNumResults(),
                              cast<OpResult>(value).getResultNumber(), name));

@@ -45,22 +45,29 @@ func.func @fusion_group(%x: !prim.tensor, %y: !prim.tensor) -> (!prim.tensor, !p
 
 // -----
 
-// The results' names go to the ops that now compute them.
+// The results' names go to the ops that now compute them, each result of
+// a multi-result op its own.
 // LOC-LABEL: func.func @names
 // LOC: aten.tanh {{.*}} loc(#[[TANH:[a-z0-9]+]])
 // LOC: aten.sin {{.*}} loc(#[[SIN:[a-z0-9]+]])
+// LOC: prim.TupleUnpack {{.*}} loc(#[[UNPACK:[a-z0-9]+]])
 // LOC-DAG: #[[OUT1:.*]] = loc("out.1")
 // LOC-DAG: #[[OUT2:.*]] = loc("out.2")
+// LOC-DAG: #[[OUT3:.*]] = loc("out.3")
+// LOC-DAG: #[[OUT4:.*]] = loc("out.4")
 // LOC-DAG: #[[TANH]] = loc(fused[#[[OUT1]], #{{.*}}])
 // LOC-DAG: #[[SIN]] = loc(fused[#[[OUT2]], #{{.*}}])
-func.func @names(%x: !prim.tensor) -> (!prim.tensor, !prim.tensor) {
-  %r:2 = prim.TensorExprGroup(%x) : (!prim.tensor) -> (!prim.tensor, !prim.tensor) {
+// LOC-DAG: #[[UNPACK]] = loc(fused[#[[OUT4]], #[[OUT3]], #{{.*}}])
+func.func @names(%x: !prim.tensor) -> (!prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor) {
+  %r:4 = prim.TensorExprGroup(%x) : (!prim.tensor) -> (!prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor) {
   ^bb0(%a: !prim.tensor):
     %t = aten.tanh %a : (!prim.tensor) -> !prim.tensor loc(fused["t.1", "g.txt":9:3])
     %s = aten.sin %a : (!prim.tensor) -> !prim.tensor loc(fused["s.1", "g.txt":10:3])
-    prim.Return %t, %s : !prim.tensor, !prim.tensor
-  } loc(fused["out.1", "out.2", "g.txt":3:3])
-  return %r#0, %r#1 : !prim.tensor, !prim.tensor
+    %tup = prim.TupleConstruct %t, %s : (!prim.tensor, !prim.tensor) -> !prim.tuple<!prim.tensor, !prim.tensor>
+    %u:2 = prim.TupleUnpack %tup : (!prim.tuple<!prim.tensor, !prim.tensor>) -> (!prim.tensor, !prim.tensor) loc(fused["u.1", "u.2", "g.txt":11:3])
+    prim.Return %t, %s, %u#1, %u#0 : !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor
+  } loc(fused["out.1", "out.2", "out.3", "out.4", "g.txt":3:3])
+  return %r#0, %r#1, %r#2, %r#3 : !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor
 }
 
 // -----
