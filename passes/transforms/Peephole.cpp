@@ -1,10 +1,40 @@
-//===- Peephole.cpp - prim-peephole (placeholder) ---------------------------===//
+//===- Peephole.cpp - prim-peephole ---------------------------------------===//
 //
-// PLACEHOLDER: being written; does nothing yet.
+// TorchScript's peephole optimizations (torch/csrc/jit/passes/peephole.cpp,
+// peephole_list_idioms.cpp and the tuple part of lower_tuples.cpp in torch
+// 1.13) as MLIR patterns:
+//
+// - `x.t().t()` is `x`; `x.expand(sizes)` is `x` when `x`'s type has those
+//   sizes; `x.type_as(y)` is `x` when both types state the same dtype and
+//   device (TorchScript's shape peepholes);
+// - `int(NumToTensor(n))` (and Float/IntImplicit/FloatImplicit/
+//   ScalarImplicit) is `n` where `n` has the result's type;
+// - `x is None` / `x is not None` where `x` cannot be None, and
+//   `_unwrap_optional`/`unchecked_cast` of a value that already has the
+//   type;
+// - `len`, `__getitem__`, `ListUnpack`, `+` and slicing of a
+//   `prim.ListConstruct` no op can mutate;
+// - TupleUnpack/TupleIndex of a `prim.TupleConstruct`;
+// - the int idioms TorchScript also rewrites: `x + 0`, `x - 0`, `x * 1`,
+//   `x // 1`, `int(x)` of an int, `x == x` on ints and bools, and an If
+//   whose bool result is `true`/`false` by branch (`c and True`).
+//
+// Each rewrite checks what it needs locally (the list patterns look at
+// every use of the list), so populatePeepholePatterns is safe to run
+// anywhere. Like TorchScript's `x == x`, but for NaN: floats are left alone.
 //
 //===----------------------------------------------------------------------===//
 
+#include "FoldUtils.h"
+
+#include "tsir/Dialect/Aten/AtenDialect.h"
+#include "tsir/Dialect/Aten/SchemaRegistry.h"
+#include "tsir/Dialect/Prim/PrimDialect.h"
+#include "tsir/Transforms/AliasAnalysis.h"
 #include "tsir/Transforms/Passes.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace tsir {
 #define GEN_PASS_DEF_PRIMPEEPHOLEPASS
@@ -15,10 +45,526 @@ using namespace mlir;
 using namespace tsir;
 
 namespace {
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+std::optional<int64_t> getConstantInt(Value value) {
+  if (auto attr = dyn_cast_or_null<IntegerAttr>(getConstantValue(value)))
+    if (attr.getType().isInteger(64))
+      return attr.getInt();
+  return std::nullopt;
+}
+
+std::optional<bool> getConstantBool(Value value) {
+  if (auto attr = dyn_cast_or_null<IntegerAttr>(getConstantValue(value)))
+    if (attr.getType().isInteger(1))
+      return attr.getValue().getBoolValue();
+  return std::nullopt;
+}
+
+/// Replaces `op`'s only result by `value` and erases `op` (which the
+/// patterns only do for ops without side effects).
+void replaceOp(PatternRewriter &rewriter, Operation *op, Value value) {
+  replaceValueWith(rewriter, op->getResult(0), value);
+  rewriter.eraseOp(op);
+}
+
+void replaceOpWithBool(PatternRewriter &rewriter, Operation *op, bool value) {
+  Value constant =
+      prim::ConstantOp::create(rewriter, op->getLoc(), rewriter.getI1Type(),
+                               rewriter.getBoolAttr(value));
+  replaceOp(rewriter, op, constant);
+}
+
+/// TorchScript's `Value::mustBeNone`: typed None, or a None constant.
+bool mustBeNone(Value value) {
+  return isa<prim::NoneType>(value.getType()) ||
+         isa_and_nonnull<UnitAttr>(getConstantValue(value));
+}
+
+/// TorchScript's `Value::mustNotBeNone`, and not `Any` either (which can
+/// hold a None; TorchScript overlooks that).
+bool mustNotBeNone(Value value) {
+  Type type = value.getType();
+  if (isa<prim::NoneType, prim::OptionalType, prim::AnyType>(type))
+    return false;
+  if (auto union_ = dyn_cast<prim::UnionType>(type))
+    return llvm::none_of(union_.getTypes(), [](Type member) {
+      return isa<prim::NoneType, prim::OptionalType, prim::AnyType>(member);
+    });
+  return true;
+}
+
+/// Whether an alias annotation (`a`, `a!`, `b|a`, `a -> *`) names `set`.
+bool namesSet(StringRef annotation, StringRef set) {
+  SmallVector<StringRef> parts;
+  annotation.split("->").first.split(parts, '|');
+  return llvm::any_of(parts, [&](StringRef part) {
+    return part.trim().rtrim('!').trim() == set;
+  });
+}
+
+/// Whether `use` only reads the value it holds: a list unpack, or an aten op
+/// whose schema neither writes that argument, nor lets it escape into the
+/// wildcard, nor returns an alias of it.
+bool onlyReads(OpOperand &use) {
+  Operation *user = use.getOwner();
+  if (isa<prim::ListUnpackOp>(user))
+    return true;
+  const aten::Schema *schema = getSchema(user);
+  if (!schema || schema->isVararg ||
+      schema->arguments.size() != user->getNumOperands())
+    return false;
+  const aten::SchemaArg &arg = schema->arguments[use.getOperandNumber()];
+  if (arg.isWrite)
+    return false;
+  if (arg.aliasSet.empty())
+    return true;
+  if (StringRef(arg.aliasSet).contains('*') || !arg.aliasAfterSet.empty())
+    return false;
+  return llvm::none_of(schema->returns, [&](const aten::SchemaArg &ret) {
+    return namesSet(ret.aliasSet, arg.aliasSet);
+  });
+}
+
+/// The `prim.ListConstruct` defining `list`, if nothing can mutate the list:
+/// every use only reads it (peephole_list_idioms's unmutated lists).
+prim::ListConstructOp getUnmutatedListConstruct(Value list) {
+  auto construct = list.getDefiningOp<prim::ListConstructOp>();
+  if (!construct)
+    return {};
+  if (!llvm::all_of(list.getUses(), onlyReads))
+    return {};
+  return construct;
+}
+
+/// The constant int list `value` holds: a list constant, or a list literal
+/// of int constants.
+std::optional<SmallVector<int64_t>> getConstantIntList(Value value) {
+  SmallVector<int64_t> values;
+  if (auto array = dyn_cast_or_null<ArrayAttr>(getConstantValue(value))) {
+    for (Attribute element : array) {
+      auto integer = dyn_cast<IntegerAttr>(element);
+      if (!integer || !integer.getType().isInteger(64))
+        return std::nullopt;
+      values.push_back(integer.getInt());
+    }
+    return values;
+  }
+  if (auto construct = value.getDefiningOp<prim::ListConstructOp>()) {
+    for (Value element : construct.getElements()) {
+      std::optional<int64_t> integer = getConstantInt(element);
+      if (!integer)
+        return std::nullopt;
+      values.push_back(*integer);
+    }
+    return values;
+  }
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor patterns
+//===----------------------------------------------------------------------===//
+
+/// `x.t().t()` is `x`.
+struct DoubleTranspose : OpRewritePattern<aten::TOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(aten::TOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inner = op->getOperand(0).getDefiningOp<aten::TOp>();
+    if (!inner)
+      return failure();
+    replaceOp(rewriter, op, inner->getOperand(0));
+    return success();
+  }
+};
+
+/// `x.expand(sizes)` with `x`'s own known sizes is `x`.
+struct NoOpExpand : OpRewritePattern<aten::ExpandOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(aten::ExpandOp op,
+                                PatternRewriter &rewriter) const override {
+    Value self = op->getOperand(0);
+    auto type = dyn_cast<prim::TensorType>(self.getType());
+    std::optional<SmallVector<int64_t>> sizes =
+        getConstantIntList(op->getOperand(1));
+    if (!type || !type.getHasSizes() || !sizes ||
+        llvm::is_contained(type.getSizes(), prim::TensorType::kUnknownSize) ||
+        ArrayRef<int64_t>(*sizes) != type.getSizes())
+      return failure();
+    replaceOp(rewriter, op, self);
+    return success();
+  }
+};
+
+/// `x.type_as(y)` is `x` when both are known to have one dtype and device.
+struct NoOpTypeAs : OpRewritePattern<aten::TypeAsOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(aten::TypeAsOp op,
+                                PatternRewriter &rewriter) const override {
+    auto self = dyn_cast<prim::TensorType>(op->getOperand(0).getType());
+    auto other = dyn_cast<prim::TensorType>(op->getOperand(1).getType());
+    if (!self || !other || !self.getDtype() || !self.getDevice() ||
+        self.getDtype() != other.getDtype() ||
+        self.getDevice() != other.getDevice())
+      return failure();
+    replaceOp(rewriter, op, op->getOperand(0));
+    return success();
+  }
+};
+
+/// `int(NumToTensor(n))` is `n` (also Float, the Implicit conversions),
+/// where `n` has the type the conversion returns and no op can have written
+/// the tensor in between (TorchScript does not check that).
+template <typename ConversionOp>
+struct NumToTensorRoundTrip : OpRewritePattern<ConversionOp> {
+  using OpRewritePattern<ConversionOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConversionOp op,
+                                PatternRewriter &rewriter) const override {
+    auto wrap = op->getOperand(0).template getDefiningOp<prim::NumToTensorOp>();
+    if (!wrap ||
+        !prim::isSubtypeOf(wrap.getNumber().getType(),
+                           op->getResult(0).getType()) ||
+        !llvm::all_of(wrap.getResult().getUses(), onlyReads))
+      return failure();
+    replaceOp(rewriter, op, wrap.getNumber());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// None and casts
+//===----------------------------------------------------------------------===//
+
+/// `x is None` is false (and `is not` true) when `x` cannot be None.
+template <typename IsOp, bool is>
+struct IsNoneOfNonOptional : OpRewritePattern<IsOp> {
+  using OpRewritePattern<IsOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(IsOp op,
+                                PatternRewriter &rewriter) const override {
+    Value a = op->getOperand(0), b = op->getOperand(1);
+    if (!(mustBeNone(a) && mustNotBeNone(b)) &&
+        !(mustBeNone(b) && mustNotBeNone(a)))
+      return failure();
+    replaceOpWithBool(rewriter, op, !is);
+    return success();
+  }
+};
+
+/// `_unwrap_optional(x)` is `x` when `x` cannot be None.
+struct UnwrapNonOptional : OpRewritePattern<aten::PrivateUnwrapOptionalOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(aten::PrivateUnwrapOptionalOp op,
+                                PatternRewriter &rewriter) const override {
+    Value input = op->getOperand(0);
+    if (!mustNotBeNone(input))
+      return failure();
+    replaceOp(rewriter, op, input);
+    return success();
+  }
+};
+
+/// The type with tensor refinements dropped (TorchScript's unshapedType).
+Type unshaped(Type type) {
+  MLIRContext *context = type.getContext();
+  if (isa<prim::TensorType>(type))
+    return prim::TensorType::get(context);
+  if (auto optional = dyn_cast<prim::OptionalType>(type))
+    return prim::OptionalType::get(context,
+                                   unshaped(optional.getElementType()));
+  if (auto list = dyn_cast<prim::ListType>(type))
+    return prim::ListType::get(context, unshaped(list.getElementType()));
+  if (auto tuple = dyn_cast<prim::TupleType>(type)) {
+    SmallVector<Type> types;
+    for (Type element : tuple.getTypes())
+      types.push_back(unshaped(element));
+    return prim::TupleType::get(context, types);
+  }
+  return type;
+}
+
+/// `unchecked_cast(x)` to a type `x` already has is `x`. With differing
+/// types MLIR needs the cast for exact-type users, so only the aten uses,
+/// which take the input's type as well, skip it.
+struct UncheckedCastToSupertype : OpRewritePattern<prim::UncheckedCastOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::UncheckedCastOp op,
+                                PatternRewriter &rewriter) const override {
+    Value input = op.getInput();
+    Type inputType = input.getType();
+    if (inputType == op.getType()) {
+      rewriter.replaceOp(op, input);
+      return success();
+    }
+    if (!prim::isSubtypeOf(unshaped(inputType), unshaped(op.getType())))
+      return failure();
+    bool replaced = false;
+    rewriter.replaceUsesWithIf(op.getResult(), input, [&](OpOperand &use) {
+      bool accepts = atenUseAccepts(use, inputType);
+      replaced |= accepts;
+      return accepts;
+    });
+    return success(replaced);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Lists and tuples
+//===----------------------------------------------------------------------===//
+
+struct LenOfListConstruct : OpRewritePattern<aten::LenTOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(aten::LenTOp op,
+                                PatternRewriter &rewriter) const override {
+    prim::ListConstructOp list = getUnmutatedListConstruct(op->getOperand(0));
+    if (!list)
+      return failure();
+    Value length = prim::ConstantOp::create(
+        rewriter, op.getLoc(), rewriter.getI64Type(),
+        rewriter.getI64IntegerAttr(list.getElements().size()));
+    replaceOp(rewriter, op, length);
+    return success();
+  }
+};
+
+struct GetItemOfListConstruct : OpRewritePattern<aten::DunderGetitemTOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(aten::DunderGetitemTOp op,
+                                PatternRewriter &rewriter) const override {
+    prim::ListConstructOp list = getUnmutatedListConstruct(op->getOperand(0));
+    std::optional<int64_t> index = getConstantInt(op->getOperand(1));
+    if (!list || !index)
+      return failure();
+    int64_t size = list.getElements().size();
+    int64_t position = *index < 0 ? *index + size : *index;
+    if (position < 0 || position >= size)
+      return failure(); // raises at run time
+    replaceOp(rewriter, op, list.getElements()[position]);
+    return success();
+  }
+};
+
+struct UnpackOfListConstruct : OpRewritePattern<prim::ListUnpackOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::ListUnpackOp op,
+                                PatternRewriter &rewriter) const override {
+    prim::ListConstructOp list = getUnmutatedListConstruct(op.getList());
+    if (!list || list.getElements().size() != op.getNumResults())
+      return failure();
+    for (auto [result, element] :
+         llvm::zip(op.getResults(), list.getElements()))
+      replaceValueWith(rewriter, result, element);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `[a, b] + [c]` is `[a, b, c]`, a new list either way.
+struct ConcatOfListConstructs : OpRewritePattern<aten::AddTOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(aten::AddTOp op,
+                                PatternRewriter &rewriter) const override {
+    prim::ListConstructOp a = getUnmutatedListConstruct(op->getOperand(0));
+    prim::ListConstructOp b = getUnmutatedListConstruct(op->getOperand(1));
+    Type type = op->getResult(0).getType();
+    if (!a || !b || a.getType() != type || b.getType() != type)
+      return failure();
+    SmallVector<Value> elements(a.getElements());
+    llvm::append_range(elements, b.getElements());
+    rewriter.replaceOpWithNewOp<prim::ListConstructOp>(op, type, elements);
+    return success();
+  }
+};
+
+/// `[a, b, c][1:]` is `[b, c]`, a new list either way.
+struct SliceOfListConstruct : OpRewritePattern<aten::SliceTOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(aten::SliceTOp op,
+                                PatternRewriter &rewriter) const override {
+    prim::ListConstructOp list = getUnmutatedListConstruct(op->getOperand(0));
+    std::optional<int64_t> step = getConstantInt(op->getOperand(3));
+    if (!list || !step || list.getType() != op->getResult(0).getType())
+      return failure();
+    auto bound = [](Value value, std::optional<int64_t> &index) {
+      if (mustBeNone(value))
+        return true;
+      index = getConstantInt(value);
+      return index.has_value();
+    };
+    std::optional<int64_t> start, stop;
+    if (!bound(op->getOperand(1), start) || !bound(op->getOperand(2), stop))
+      return failure();
+    FailureOr<SmallVector<int64_t>> positions =
+        sliceIndices(list.getElements().size(), start, stop, *step);
+    if (failed(positions))
+      return failure();
+    SmallVector<Value> elements;
+    for (int64_t position : *positions)
+      elements.push_back(list.getElements()[position]);
+    rewriter.replaceOpWithNewOp<prim::ListConstructOp>(
+        op, op->getResult(0).getType(), elements);
+    return success();
+  }
+};
+
+struct UnpackOfTupleConstruct : OpRewritePattern<prim::TupleUnpackOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::TupleUnpackOp op,
+                                PatternRewriter &rewriter) const override {
+    auto tuple = op.getTuple().getDefiningOp<prim::TupleConstructOp>();
+    if (!tuple || tuple.getElements().size() != op.getNumResults())
+      return failure();
+    for (auto [result, element] :
+         llvm::zip(op.getResults(), tuple.getElements()))
+      replaceValueWith(rewriter, result, element);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct IndexOfTupleConstruct : OpRewritePattern<prim::TupleIndexOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::TupleIndexOp op,
+                                PatternRewriter &rewriter) const override {
+    auto tuple = op.getTuple().getDefiningOp<prim::TupleConstructOp>();
+    std::optional<int64_t> index = getConstantInt(op.getIndex());
+    if (!tuple || !index)
+      return failure();
+    int64_t size = tuple.getElements().size();
+    int64_t position = *index < 0 ? *index + size : *index;
+    if (position < 0 || position >= size)
+      return failure();
+    replaceOp(rewriter, op, tuple.getElements()[position]);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Int and bool idioms
+//===----------------------------------------------------------------------===//
+
+/// `x + 0`, `0 + x`, `x - 0`, `x * 1`, `1 * x`, `x // 1` on ints.
+template <typename IntOp, int64_t identity, bool commutative>
+struct IntIdentity : OpRewritePattern<IntOp> {
+  using OpRewritePattern<IntOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(IntOp op,
+                                PatternRewriter &rewriter) const override {
+    Value a = op->getOperand(0), b = op->getOperand(1);
+    if (getConstantInt(b) == identity) {
+      replaceOp(rewriter, op, a);
+      return success();
+    }
+    if (commutative && getConstantInt(a) == identity) {
+      replaceOp(rewriter, op, b);
+      return success();
+    }
+    return failure();
+  }
+};
+
+/// `int(x)` of an int is `x`.
+struct IntOfInt : OpRewritePattern<aten::IntScalarOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(aten::IntScalarOp op,
+                                PatternRewriter &rewriter) const override {
+    Value input = op->getOperand(0);
+    if (!input.getType().isInteger(64))
+      return failure();
+    replaceOp(rewriter, op, input);
+    return success();
+  }
+};
+
+/// `x == x` and `x != x` on ints, bools and int lists, which cannot throw
+/// or be NaN.
+template <typename CompareOp, bool equal>
+struct SelfComparison : OpRewritePattern<CompareOp> {
+  using OpRewritePattern<CompareOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(CompareOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op->getOperand(0) != op->getOperand(1))
+      return failure();
+    replaceOpWithBool(rewriter, op, equal);
+    return success();
+  }
+};
+
+/// A bool If result that is `true` from the then branch and `false` from
+/// the else branch is the condition (`c and True`, `c or False`).
+struct IfResultIsCondition : OpRewritePattern<prim::IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::IfOp op,
+                                PatternRewriter &rewriter) const override {
+    Operation *thenYield = op.getThenRegion().front().getTerminator();
+    Operation *elseYield = op.getElseRegion().front().getTerminator();
+    bool changed = false;
+    for (auto [index, result] : llvm::enumerate(op.getResults())) {
+      if (!result.getType().isInteger(1) || result.use_empty())
+        continue;
+      if (getConstantBool(thenYield->getOperand(index)) == true &&
+          getConstantBool(elseYield->getOperand(index)) == false) {
+        rewriter.replaceAllUsesWith(result, op.getCondition());
+        changed = true;
+      }
+    }
+    return success(changed);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
 struct PrimPeepholePass : tsir::impl::PrimPeepholePassBase<PrimPeepholePass> {
   using Base::Base;
-  void runOnOperation() override {}
+
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet set(context);
+    populatePeepholePatterns(set);
+    patterns = std::make_shared<FrozenRewritePatternSet>(std::move(set));
+    return success();
+  }
+
+  void runOnOperation() override {
+    // Constants stay where they are; TorchScript's peephole runs its DCE
+    // after a change, as the driver drops ops left trivially dead.
+    GreedyRewriteConfig config;
+    config.setUseTopDownTraversal(true)
+        .enableFolding(false)
+        .enableConstantCSE(false)
+        .setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    (void)applyPatternsGreedily(getOperation(), *patterns, config);
+  }
+
+  std::shared_ptr<const FrozenRewritePatternSet> patterns;
 };
+
 } // namespace
 
-void tsir::populatePeepholePatterns(RewritePatternSet &) {}
+void tsir::populatePeepholePatterns(RewritePatternSet &patterns) {
+  using namespace tsir::aten;
+  MLIRContext *context = patterns.getContext();
+  patterns.add<DoubleTranspose, NoOpExpand, NoOpTypeAs,
+               NumToTensorRoundTrip<IntTensorOp>,
+               NumToTensorRoundTrip<FloatTensorOp>,
+               NumToTensorRoundTrip<IntImplicitOp>,
+               NumToTensorRoundTrip<FloatImplicitOp>,
+               NumToTensorRoundTrip<ScalarImplicitOp>>(context);
+  patterns.add<IsNoneOfNonOptional<DunderIsOp, true>,
+               IsNoneOfNonOptional<DunderIsnotOp, false>, UnwrapNonOptional,
+               UncheckedCastToSupertype>(context);
+  patterns
+      .add<LenOfListConstruct, GetItemOfListConstruct, UnpackOfListConstruct,
+           ConcatOfListConstructs, SliceOfListConstruct, UnpackOfTupleConstruct,
+           IndexOfTupleConstruct>(context);
+  patterns
+      .add<IntIdentity<AddIntOp, 0, true>, IntIdentity<SubIntOp, 0, false>,
+           IntIdentity<MulIntOp, 1, true>, IntIdentity<FloordivIntOp, 1, false>,
+           IntOfInt, SelfComparison<EqIntOp, true>,
+           SelfComparison<NeIntOp, false>, SelfComparison<EqBoolOp, true>,
+           SelfComparison<NeBoolOp, false>, SelfComparison<EqIntListOp, true>,
+           SelfComparison<NeIntListOp, false>, IfResultIsCondition>(context);
+}
