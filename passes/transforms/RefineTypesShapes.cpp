@@ -1,0 +1,684 @@
+//===- RefineTypesShapes.cpp - View, indexing and list rules
+//---------------===//
+//
+// tsir-refine-types' rules for the ops that move dims around without
+// changing the dtype (view/reshape with -1, flatten, squeeze, permute,
+// expand, slice/select/narrow, gather, repeat), and for the ops that join
+// tensors from a list or split one into a list (cat, stack, chunk, split,
+// unbind), with the ListUnpack/__getitem__ that read such lists back. The
+// sizes follow aten's own shape functions, including their edge cases
+// (0-d tensors wrap dims as if 1-d, cat skips legacy empty 1-d inputs).
+//
+//===----------------------------------------------------------------------===//
+
+#include "RefineTypesRules.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace tsir;
+using namespace tsir::refine;
+
+using Sizes = SmallVector<int64_t, 4>;
+
+/// The product of sizes: 0 if any is 0, unknown if any other is unknown.
+static int64_t productOf(ArrayRef<int64_t> sizes) {
+  if (llvm::is_contained(sizes, 0))
+    return 0;
+  int64_t product = 1;
+  for (int64_t size : sizes) {
+    if (size == kUnknown)
+      return kUnknown;
+    product *= size;
+  }
+  return product;
+}
+
+/// Two sizes of one dim that must be equal: the known one.
+static int64_t agree(int64_t a, int64_t b) { return a == kUnknown ? b : a; }
+
+/// `self`'s facts with other sizes.
+static void setSized(RuleContext &context, MutableArrayRef<Type> results,
+                     unsigned index, const TensorFacts &self,
+                     std::optional<Sizes> sizes) {
+  setResult(context, results, index, withSizes(self, std::move(sizes)));
+}
+
+//===----------------------------------------------------------------------===//
+// Views
+//===----------------------------------------------------------------------===//
+
+/// Resolves a view/reshape size list against `numel` elements: a single -1
+/// is inferred when every other entry and the element count are known.
+static std::optional<Sizes>
+inferViewSizes(ArrayRef<std::optional<int64_t>> entries,
+               std::optional<int64_t> numel) {
+  Sizes sizes;
+  std::optional<size_t> inferred;
+  for (auto [index, entry] : llvm::enumerate(entries)) {
+    if (entry && *entry == -1) {
+      if (inferred)
+        return std::nullopt; // two -1s: an error at run time
+      inferred = index;
+      sizes.push_back(kUnknown);
+      continue;
+    }
+    if (entry && *entry < 0)
+      return std::nullopt;
+    sizes.push_back(entry ? *entry : kUnknown);
+  }
+  if (inferred && numel) {
+    Sizes others(sizes);
+    others.erase(others.begin() + *inferred);
+    int64_t known = productOf(others);
+    if (known != kUnknown && known != 0 && *numel % known == 0)
+      sizes[*inferred] = *numel / known;
+  }
+  return sizes;
+}
+
+static void viewRule(Operation *op, RuleContext &context,
+                     MutableArrayRef<Type> results) {
+  TensorFacts self = context.tensor(op->getOperand(0));
+  auto entries = context.getIntList(op->getOperand(1));
+  setSized(context, results, 0, self,
+           entries ? inferViewSizes(*entries, self.numel()) : std::nullopt);
+}
+
+/// view_as/reshape_as/expand_as: `other`'s sizes.
+static void asOtherRule(Operation *op, RuleContext &context,
+                        MutableArrayRef<Type> results) {
+  setSized(context, results, 0, context.tensor(op->getOperand(0)),
+           context.tensor(op->getOperand(1)).sizes);
+}
+
+static void flattenRule(Operation *op, RuleContext &context,
+                        MutableArrayRef<Type> results) {
+  TensorFacts self = context.tensor(op->getOperand(0));
+  std::optional<int64_t> start = context.getInt(op->getOperand(1));
+  std::optional<int64_t> end = context.getInt(op->getOperand(2));
+  std::optional<Sizes> sizes;
+  if (self.hasRank() && self.rank() == 0) {
+    sizes = Sizes{1};
+  } else if (self.hasRank() && start && end) {
+    std::optional<int64_t> s = wrapDim(*start, self.rank());
+    std::optional<int64_t> e = wrapDim(*end, self.rank());
+    if (s && e && *s <= *e) {
+      ArrayRef<int64_t> all = *self.sizes;
+      sizes.emplace(all.take_front(*s));
+      sizes->push_back(productOf(all.slice(*s, *e - *s + 1)));
+      sizes->append(all.begin() + *e + 1, all.end());
+    }
+  }
+  setSized(context, results, 0, self, sizes);
+}
+
+static void unflattenRule(Operation *op, RuleContext &context,
+                          MutableArrayRef<Type> results) {
+  TensorFacts self = context.tensor(op->getOperand(0));
+  std::optional<int64_t> dim = context.getInt(op->getOperand(1));
+  auto entries = context.getIntList(op->getOperand(2));
+  std::optional<Sizes> sizes;
+  if (self.hasRank() && self.rank() > 0 && dim && entries) {
+    if (std::optional<int64_t> d = wrapDim(*dim, self.rank())) {
+      int64_t size = (*self.sizes)[*d];
+      std::optional<int64_t> numel;
+      if (size != kUnknown)
+        numel = size;
+      if (std::optional<Sizes> inner = inferViewSizes(*entries, numel)) {
+        sizes.emplace(self.sizes->begin(), self.sizes->begin() + *d);
+        sizes->append(inner->begin(), inner->end());
+        sizes->append(self.sizes->begin() + *d + 1, self.sizes->end());
+      }
+    }
+  }
+  setSized(context, results, 0, self, sizes);
+}
+
+static void permuteRule(Operation *op, RuleContext &context,
+                        MutableArrayRef<Type> results) {
+  TensorFacts self = context.tensor(op->getOperand(0));
+  auto dims = context.getIntList(op->getOperand(1));
+  std::optional<Sizes> sizes;
+  if (dims) // the result has one dim per entry
+    sizes = Sizes(dims->size(), kUnknown);
+  if (dims && self.hasRank() && self.rank() == (int64_t)dims->size()) {
+    for (auto [index, dim] : llvm::enumerate(*dims)) {
+      std::optional<int64_t> d =
+          dim ? wrapDim(*dim, self.rank()) : std::nullopt;
+      if (d)
+        (*sizes)[index] = (*self.sizes)[*d];
+    }
+  }
+  setSized(context, results, 0, self, sizes);
+}
+
+/// transpose, t and movedim: the input's dims reordered.
+static void transposeRule(Operation *op, RuleContext &context,
+                          MutableArrayRef<Type> results) {
+  TensorFacts self = context.tensor(op->getOperand(0));
+  StringRef name = op->getName().getStringRef();
+  std::optional<Sizes> sizes = self.sizes;
+  if (sizes && self.rank() > 1) {
+    if (name == "aten.t") {
+      std::swap((*sizes)[0], (*sizes)[1]);
+    } else {
+      std::optional<int64_t> a = context.getInt(op->getOperand(1));
+      std::optional<int64_t> b = context.getInt(op->getOperand(2));
+      a = a ? wrapDim(*a, self.rank()) : std::nullopt;
+      b = b ? wrapDim(*b, self.rank()) : std::nullopt;
+      if (!a || !b) {
+        sizes = Sizes(self.rank(), kUnknown);
+      } else if (name == "aten.movedim.int") {
+        int64_t moved = (*sizes)[*a];
+        sizes->erase(sizes->begin() + *a);
+        sizes->insert(sizes->begin() + *b, moved);
+      } else {
+        std::swap((*sizes)[*a], (*sizes)[*b]);
+      }
+    }
+  }
+  setSized(context, results, 0, self, sizes);
+}
+
+static void unsqueezeRule(Operation *op, RuleContext &context,
+                          MutableArrayRef<Type> results) {
+  TensorFacts self = context.tensor(op->getOperand(0));
+  std::optional<int64_t> dim = context.getInt(op->getOperand(1));
+  std::optional<Sizes> sizes;
+  if (self.hasRank()) {
+    std::optional<int64_t> d =
+        dim ? wrapDim(*dim, self.rank() + 1) : std::nullopt;
+    if (d) {
+      sizes = self.sizes;
+      sizes->insert(sizes->begin() + *d, 1);
+    } else {
+      sizes = Sizes(self.rank() + 1, kUnknown);
+    }
+  }
+  setSized(context, results, 0, self, sizes);
+}
+
+static void squeezeRule(Operation *op, RuleContext &context,
+                        MutableArrayRef<Type> results) {
+  TensorFacts self = context.tensor(op->getOperand(0));
+  std::optional<Sizes> sizes;
+  if (self.hasRank()) {
+    if (op->getNumOperands() == 1) { // every size-1 dim
+      if (!llvm::is_contained(*self.sizes, kUnknown)) {
+        sizes.emplace();
+        for (int64_t size : *self.sizes)
+          if (size != 1)
+            sizes->push_back(size);
+      }
+    } else if (self.rank() == 0) {
+      sizes = self.sizes;
+    } else if (std::optional<int64_t> dim = context.getInt(op->getOperand(1))) {
+      std::optional<int64_t> d = wrapDim(*dim, self.rank());
+      if (d && (*self.sizes)[*d] != kUnknown) {
+        sizes = self.sizes;
+        if ((*sizes)[*d] == 1)
+          sizes->erase(sizes->begin() + *d);
+      }
+    }
+  }
+  setSized(context, results, 0, self, sizes);
+}
+
+static void expandRule(Operation *op, RuleContext &context,
+                       MutableArrayRef<Type> results) {
+  TensorFacts self = context.tensor(op->getOperand(0));
+  auto entries = context.getIntList(op->getOperand(1));
+  std::optional<Sizes> sizes;
+  if (entries) {
+    int64_t rank = entries->size();
+    sizes = Sizes(rank, kUnknown);
+    if (self.hasRank() && self.rank() > rank)
+      return setSized(context, results, 0, self, std::nullopt);
+    for (int64_t i = 0; i < rank; ++i) {
+      std::optional<int64_t> entry = (*entries)[i];
+      int64_t at = self.hasRank() ? i - (rank - self.rank()) : -1;
+      if (entry && *entry >= 0)
+        (*sizes)[i] = *entry;
+      else if (entry && *entry == -1 && at >= 0)
+        (*sizes)[i] = (*self.sizes)[at]; // -1 keeps the input's size
+    }
+  }
+  setSized(context, results, 0, self, sizes);
+}
+
+//===----------------------------------------------------------------------===//
+// Indexing
+//===----------------------------------------------------------------------===//
+
+/// The length of `x[start:end:step]` along a dim of `size` elements, as
+/// aten's slice clamps it.
+static int64_t sliceLength(int64_t size, int64_t start, int64_t end,
+                           int64_t step) {
+  if (start < 0)
+    start += size;
+  if (end < 0)
+    end += size;
+  start = std::clamp<int64_t>(start, 0, size);
+  end = std::clamp<int64_t>(end, start, size);
+  return (end - start + step - 1) / step;
+}
+
+static void sliceRule(Operation *op, RuleContext &context,
+                      MutableArrayRef<Type> results) {
+  TensorFacts self = context.tensor(op->getOperand(0));
+  std::optional<int64_t> dim = context.getInt(op->getOperand(1));
+  auto bound = [&](unsigned index, int64_t none) -> std::optional<int64_t> {
+    Value value = op->getOperand(index);
+    return context.isNone(value) ? std::optional<int64_t>(none)
+                                 : context.getInt(value);
+  };
+  std::optional<int64_t> start = bound(2, 0);
+  std::optional<int64_t> end = bound(3, std::numeric_limits<int64_t>::max());
+  std::optional<int64_t> step = context.getInt(op->getOperand(4));
+  std::optional<Sizes> sizes;
+  if (self.hasRank() && self.rank() > 0) {
+    sizes = self.sizes;
+    std::optional<int64_t> d = dim ? wrapDim(*dim, self.rank()) : std::nullopt;
+    if (!d)
+      return setSized(context, results, 0, self, Sizes(self.rank(), kUnknown));
+    int64_t &size = (*sizes)[*d];
+    bool full =
+        start == 0 && end == std::numeric_limits<int64_t>::max() && step == 1;
+    if (size != kUnknown && start && end && step && *step > 0)
+      size = sliceLength(size, *start, *end, *step);
+    else if (!full) // only the full slice keeps an unknown size
+      size = kUnknown;
+  }
+  setSized(context, results, 0, self, sizes);
+}
+
+/// select drops the dim; narrow sets it to `length`.
+static void selectRule(Operation *op, RuleContext &context,
+                       MutableArrayRef<Type> results) {
+  TensorFacts self = context.tensor(op->getOperand(0));
+  bool narrow = op->getName().getStringRef() == "aten.narrow";
+  std::optional<int64_t> dim = context.getInt(op->getOperand(1));
+  std::optional<Sizes> sizes;
+  if (self.hasRank() && self.rank() > 0) {
+    std::optional<int64_t> d = dim ? wrapDim(*dim, self.rank()) : std::nullopt;
+    sizes = self.sizes;
+    if (!d) {
+      sizes = Sizes(self.rank() - (narrow ? 0 : 1), kUnknown);
+    } else if (narrow) {
+      std::optional<int64_t> length = context.getInt(op->getOperand(3));
+      (*sizes)[*d] = length && *length >= 0 ? *length : kUnknown;
+    } else {
+      sizes->erase(sizes->begin() + *d);
+    }
+  }
+  setSized(context, results, 0, self, sizes);
+}
+
+static void indexSelectRule(Operation *op, RuleContext &context,
+                            MutableArrayRef<Type> results) {
+  TensorFacts self = context.tensor(op->getOperand(0));
+  TensorFacts index = context.tensor(op->getOperand(2));
+  std::optional<int64_t> dim = context.getInt(op->getOperand(1));
+  std::optional<Sizes> sizes;
+  if (self.hasRank()) {
+    sizes = self.sizes;
+    std::optional<int64_t> d = dim ? wrapDim(*dim, self.rank()) : std::nullopt;
+    if (self.rank() > 0 && d) {
+      std::optional<int64_t> count = index.numel();
+      (*sizes)[*d] = count ? *count : kUnknown;
+    } else if (self.rank() > 0) {
+      sizes = Sizes(self.rank(), kUnknown);
+    }
+  }
+  setSized(context, results, 0, self, sizes);
+}
+
+/// gather: the index's sizes, self's dtype.
+static void gatherRule(Operation *op, RuleContext &context,
+                       MutableArrayRef<Type> results) {
+  setSized(context, results, 0, context.tensor(op->getOperand(0)),
+           context.tensor(op->getOperand(2)).sizes);
+}
+
+/// embedding(weight, indices): one row of weight per index.
+static void embeddingRule(Operation *op, RuleContext &context,
+                          MutableArrayRef<Type> results) {
+  TensorFacts weight = context.tensor(op->getOperand(0));
+  TensorFacts indices = context.tensor(op->getOperand(1));
+  std::optional<Sizes> sizes;
+  if (indices.hasRank() && weight.hasRank() && weight.rank() == 2) {
+    sizes = indices.sizes;
+    sizes->push_back((*weight.sizes)[1]);
+  }
+  TensorFacts result = withSizes(weight, sizes);
+  result.device = commonDevice({weight, indices});
+  setResult(context, results, 0, result);
+}
+
+/// repeat and tile: sizes multiplied, the shorter side padded with 1s.
+static void repeatRule(Operation *op, RuleContext &context,
+                       MutableArrayRef<Type> results) {
+  TensorFacts self = context.tensor(op->getOperand(0));
+  auto repeats = context.getIntList(op->getOperand(1));
+  bool tile = op->getName().getStringRef() == "aten.tile";
+  std::optional<Sizes> sizes;
+  if (repeats && self.hasRank()) {
+    int64_t rank = std::max<int64_t>(self.rank(), repeats->size());
+    if (!tile && (int64_t)repeats->size() < self.rank())
+      return setSized(context, results, 0, self, std::nullopt);
+    sizes = Sizes(rank, kUnknown);
+    for (int64_t i = 0; i < rank; ++i) {
+      int64_t at = i - (rank - self.rank());
+      int64_t ri = i - (rank - (int64_t)repeats->size());
+      int64_t size = at >= 0 ? (*self.sizes)[at] : 1;
+      std::optional<int64_t> times =
+          ri >= 0 ? (*repeats)[ri] : std::optional<int64_t>(1);
+      if (times && *times == 0)
+        (*sizes)[i] = 0;
+      else if (times && size != kUnknown)
+        (*sizes)[i] = size * *times;
+    }
+  }
+  setSized(context, results, 0, self, sizes);
+}
+
+/// nonzero: one row of indices per nonzero element.
+static void nonzeroRule(Operation *op, RuleContext &context,
+                        MutableArrayRef<Type> results) {
+  TensorFacts self = context.tensor(op->getOperand(0));
+  TensorFacts result;
+  result.dtype = longDtype(context.getContext());
+  result.device = self.device;
+  if (self.hasRank())
+    result.sizes = Sizes{kUnknown, self.rank()};
+  setResult(context, results, 0, result);
+}
+
+static void oneHotRule(Operation *op, RuleContext &context,
+                       MutableArrayRef<Type> results) {
+  TensorFacts self = context.tensor(op->getOperand(0));
+  std::optional<int64_t> classes = context.getInt(op->getOperand(1));
+  TensorFacts result = self;
+  result.dtype = longDtype(context.getContext());
+  if (result.sizes)
+    result.sizes->push_back(classes && *classes >= 0 ? *classes : kUnknown);
+  setResult(context, results, 0, result);
+}
+
+//===----------------------------------------------------------------------===//
+// Lists of tensors
+//===----------------------------------------------------------------------===//
+
+/// The promoted dtype of list elements (cat/stack promote, as at::cat does).
+static Type promotedElementDtype(const ListFacts &list) {
+  if (!list.elements)
+    return list.common.dtype;
+  Type dtype;
+  for (const TensorFacts &element : *list.elements) {
+    if (!element.dtype)
+      return {};
+    dtype = dtype ? promoteDtypes(dtype, element.dtype) : element.dtype;
+  }
+  return dtype;
+}
+
+static void catRule(Operation *op, RuleContext &context,
+                    MutableArrayRef<Type> results) {
+  std::optional<ListFacts> list = context.listFacts(op->getOperand(0));
+  std::optional<int64_t> dim = context.getInt(op->getOperand(1));
+  if (!list)
+    return;
+  TensorFacts result;
+  result.dtype = promotedElementDtype(*list);
+  if (!list->elements) {
+    // Unknown count: every dim but the cat dim agrees across elements.
+    result.device = list->common.device;
+    if (list->common.hasRank() && list->common.rank() > 1 && dim) {
+      result.sizes = list->common.sizes;
+      if (std::optional<int64_t> d = wrapDim(*dim, result.rank()))
+        (*result.sizes)[*d] = kUnknown;
+      else
+        result.sizes.reset();
+    }
+    return setResult(context, results, 0, result);
+  }
+  result.device = commonDevice(*list->elements);
+  // Legacy behaviour: 1-d empty tensors are skipped, so in a cat of
+  // higher-rank tensors any 1-d element is one of them.
+  std::optional<int64_t> rank;
+  bool allRanked = true;
+  for (const TensorFacts &element : *list->elements) {
+    if (!element.hasRank())
+      allRanked = false;
+    else if (element.rank() != 1)
+      rank = element.rank();
+  }
+  if (!allRanked || !dim || list->elements->empty())
+    return setResult(context, results, 0, result);
+  if (!rank)
+    rank = 1;
+  std::optional<int64_t> d = wrapDim(*dim, *rank);
+  if (!d)
+    return setResult(context, results, 0, result);
+  Sizes sizes(*rank, kUnknown);
+  int64_t total = 0;
+  bool counted = false;
+  for (const TensorFacts &element : *list->elements) {
+    if (element.rank() != *rank)
+      continue; // a skipped empty 1-d tensor
+    counted = true;
+    for (int64_t i = 0; i < *rank; ++i)
+      if (i != *d)
+        sizes[i] = agree(sizes[i], (*element.sizes)[i]);
+    int64_t size = (*element.sizes)[*d];
+    total = (total == kUnknown || size == kUnknown) ? kUnknown : total + size;
+  }
+  if (counted)
+    sizes[*d] = total;
+  result.sizes = sizes;
+  setResult(context, results, 0, result);
+}
+
+static void stackRule(Operation *op, RuleContext &context,
+                      MutableArrayRef<Type> results) {
+  std::optional<ListFacts> list = context.listFacts(op->getOperand(0));
+  std::optional<int64_t> dim = context.getInt(op->getOperand(1));
+  if (!list)
+    return;
+  TensorFacts result;
+  result.dtype = promotedElementDtype(*list);
+  result.device =
+      list->elements ? commonDevice(*list->elements) : list->common.device;
+  // Every element has the same sizes; the count is the new dim.
+  std::optional<Sizes> shared;
+  int64_t count = kUnknown;
+  if (list->elements) {
+    count = list->elements->size();
+    for (const TensorFacts &element : *list->elements) {
+      if (!element.hasRank())
+        continue;
+      if (!shared) {
+        shared = element.sizes;
+      } else if (shared->size() == element.sizes->size()) {
+        for (auto [s, e] : llvm::zip(*shared, *element.sizes))
+          s = agree(s, e);
+      }
+    }
+  } else {
+    shared = list->common.sizes;
+  }
+  if (shared && dim) {
+    if (std::optional<int64_t> d = wrapDim(*dim, shared->size() + 1)) {
+      shared->insert(shared->begin() + *d, count);
+      result.sizes = shared;
+    }
+  }
+  setResult(context, results, 0, result);
+}
+
+/// chunk, split, split_with_sizes, unbind: the pieces' facts, recorded on
+/// the list for ListUnpack and __getitem__ to read.
+static void splitRule(Operation *op, RuleContext &context,
+                      MutableArrayRef<Type> results) {
+  Value list = op->getResult(0);
+  TensorFacts self = context.tensor(op->getOperand(0));
+  StringRef name = op->getName().getStringRef();
+  bool unbind = name == "aten.unbind.int";
+  std::optional<int64_t> dim = context.getInt(op->getOperand(unbind ? 1 : 2));
+  std::optional<int64_t> d;
+  if (self.hasRank() && self.rank() > 0 && dim)
+    d = wrapDim(*dim, self.rank());
+  // What every piece shares: the other dims.
+  TensorFacts common = self;
+  if (!d) {
+    common.sizes.reset();
+  } else if (unbind) {
+    common.sizes->erase(common.sizes->begin() + *d);
+  } else {
+    (*common.sizes)[*d] = kUnknown;
+  }
+  int64_t size = d ? (*self.sizes)[*d] : kUnknown;
+
+  SmallVector<int64_t> pieces; // the size of each piece along the dim
+  bool known = false;
+  if (unbind && size != kUnknown) {
+    known = true;
+  } else if (name == "aten.split.sizes" || name == "aten.split_with_sizes") {
+    if (auto entries = context.getIntList(op->getOperand(1))) {
+      known = llvm::all_of(*entries, [](auto e) { return e && *e >= 0; });
+      for (std::optional<int64_t> entry : *entries)
+        pieces.push_back(entry ? *entry : kUnknown);
+    }
+  } else if (size != kUnknown) {
+    std::optional<int64_t> n = context.getInt(op->getOperand(1));
+    int64_t splitSize = kUnknown;
+    if (name == "aten.chunk" && n && *n > 0) {
+      splitSize = (size + *n - 1) / *n;
+      if (splitSize == 0 && size == 0) { // n empty chunks
+        pieces.assign(*n, 0);
+        known = true;
+      }
+    } else if (name == "aten.split.Tensor" && n && *n >= 0) {
+      splitSize = *n;
+    }
+    if (!known && splitSize > 0) {
+      int64_t count = std::max<int64_t>((size + splitSize - 1) / splitSize, 1);
+      for (int64_t i = 0; i < count; ++i)
+        pieces.push_back(std::min(splitSize, size - i * splitSize));
+      known = true;
+    } else if (!known && splitSize == 0 && name == "aten.split.Tensor" &&
+               size == 0) {
+      pieces.push_back(0);
+      known = true;
+    }
+  }
+
+  if (!known || !d) {
+    context.setListFacts(list, ListFacts::ofUnknownLength(common));
+    return;
+  }
+  SmallVector<TensorFacts> elements;
+  if (unbind) {
+    elements.assign(size, common);
+  } else {
+    for (int64_t piece : pieces) {
+      TensorFacts element = common;
+      (*element.sizes)[*d] = piece;
+      elements.push_back(element);
+    }
+  }
+  context.setListFacts(list, ListFacts::ofElements(elements));
+}
+
+/// where(condition): one Long index tensor per dim of the condition.
+static void whereIndicesRule(Operation *op, RuleContext &context,
+                             MutableArrayRef<Type> results) {
+  TensorFacts condition = context.tensor(op->getOperand(0));
+  TensorFacts element;
+  element.dtype = longDtype(context.getContext());
+  element.device = condition.device;
+  element.sizes = Sizes{kUnknown};
+  if (condition.hasRank())
+    context.setListFacts(op->getResult(0),
+                         ListFacts::ofElements(SmallVector<TensorFacts>(
+                             std::max<int64_t>(condition.rank(), 1), element)));
+  else
+    context.setListFacts(op->getResult(0), ListFacts::ofUnknownLength(element));
+}
+
+static void listUnpackRule(Operation *op, RuleContext &context,
+                           MutableArrayRef<Type> results) {
+  std::optional<ListFacts> list = context.listFacts(op->getOperand(0));
+  if (!list)
+    return;
+  for (unsigned i = 0, e = op->getNumResults(); i < e; ++i) {
+    if (!isa<prim::TensorType>(op->getResult(i).getType()))
+      continue;
+    if (list->elements && list->elements->size() == e)
+      setResult(context, results, i, (*list->elements)[i]);
+    else if (!list->elements)
+      setResult(context, results, i, list->common);
+  }
+}
+
+static void listGetItemRule(Operation *op, RuleContext &context,
+                            MutableArrayRef<Type> results) {
+  if (!isa<prim::TensorType>(op->getResult(0).getType()))
+    return;
+  std::optional<ListFacts> list = context.listFacts(op->getOperand(0));
+  if (!list)
+    return;
+  std::optional<int64_t> index = context.getInt(op->getOperand(1));
+  if (list->elements && index) {
+    int64_t count = list->elements->size();
+    int64_t at = *index < 0 ? *index + count : *index;
+    if (at >= 0 && at < count)
+      return setResult(context, results, 0, (*list->elements)[at]);
+    return;
+  }
+  setResult(context, results, 0, list->common);
+}
+
+//===----------------------------------------------------------------------===//
+// Registration
+//===----------------------------------------------------------------------===//
+
+void refine::addShapeRules(llvm::StringMap<ShapeRule> &rules) {
+  auto add = [&](std::initializer_list<StringRef> names, ShapeRule rule) {
+    for (StringRef name : names)
+      rules[name] = rule;
+  };
+  add({"aten.view", "aten.reshape"}, viewRule);
+  add({"aten.view_as", "aten.reshape_as", "aten.expand_as"}, asOtherRule);
+  add({"aten.flatten.using_ints"}, flattenRule);
+  add({"aten.unflatten.int"}, unflattenRule);
+  add({"aten.permute"}, permuteRule);
+  add({"aten.transpose.int", "aten.t", "aten.movedim.int"}, transposeRule);
+  add({"aten.unsqueeze"}, unsqueezeRule);
+  add({"aten.squeeze", "aten.squeeze.dim"}, squeezeRule);
+  add({"aten.expand"}, expandRule);
+  add({"aten.slice.Tensor"}, sliceRule);
+  add({"aten.select.int", "aten.narrow"}, selectRule);
+  add({"aten.index_select"}, indexSelectRule);
+  add({"aten.gather"}, gatherRule);
+  add({"aten.scatter.src", "aten.scatter.value", "aten.scatter_add",
+       "aten.index_put"},
+      [](Operation *op, RuleContext &context, MutableArrayRef<Type> results) {
+        setResult(context, results, 0, context.tensor(op->getOperand(0)));
+      });
+  add({"aten.embedding"}, embeddingRule);
+  add({"aten.repeat", "aten.tile"}, repeatRule);
+  add({"aten.nonzero"}, nonzeroRule);
+  add({"aten.one_hot"}, oneHotRule);
+  add({"aten.cat"}, catRule);
+  add({"aten.stack"}, stackRule);
+  add({"aten.chunk", "aten.split.Tensor", "aten.split.sizes",
+       "aten.split_with_sizes", "aten.unbind.int"},
+      splitRule);
+  add({"aten.where"}, whereIndicesRule);
+  add({"prim.ListUnpack"}, listUnpackRule);
+  add({"aten.__getitem__.t"}, listGetItemRule);
+}
