@@ -135,7 +135,11 @@ static Type meetWithDeclared(Type inferred, Type declared) {
     return prim::OptionalType::get(
         inferred.getContext(), meetWithDeclared(inOptional.getElementType(),
                                                 declOptional.getElementType()));
-  return prim::isSubtypeOf(inferred, declared) ? inferred : declared;
+  // Anything else only changes where a tensor refines what was declared
+  // (a tensor for an Optional[Tensor]); other types stay as declared.
+  return holdsTensor(inferred) && prim::isSubtypeOf(inferred, declared)
+             ? inferred
+             : declared;
 }
 
 /// The type with every tensor refinement dropped: compatible with anything
@@ -315,23 +319,27 @@ void Refiner::refineOp(Operation *op) {
                                   llvm::to_vector(op->getOperandTypes())));
     return;
   }
+  // The flows below always refine every result, to the declared type where
+  // they learn nothing: inside a loop body an earlier walk may have set a
+  // narrower one.
   if (auto unpack = dyn_cast<prim::TupleUnpackOp>(op)) {
     auto tuple = dyn_cast<prim::TupleType>(unpack.getTuple().getType());
-    if (tuple && tuple.getTypes().size() == op->getNumResults())
-      for (auto [result, element] :
-           llvm::zip(op->getResults(), tuple.getTypes()))
-        refine(result, element);
+    bool known = tuple && tuple.getTypes().size() == op->getNumResults();
+    for (auto [index, result] : llvm::enumerate(op->getResults()))
+      refine(result, known ? tuple.getTypes()[index] : Type());
     return;
   }
   if (auto index = dyn_cast<prim::TupleIndexOp>(op)) {
     auto tuple = dyn_cast<prim::TupleType>(index.getTuple().getType());
     std::optional<int64_t> at = context.getInt(index.getIndex());
+    Type element;
     if (tuple && at) {
       int64_t count = tuple.getTypes().size();
       int64_t i = *at < 0 ? *at + count : *at;
       if (i >= 0 && i < count)
-        refine(index.getResult(), tuple.getTypes()[i]);
+        element = tuple.getTypes()[i];
     }
+    refine(index.getResult(), element);
     return;
   }
   if (isa<prim::UncheckedCastOp>(op) ||
@@ -340,8 +348,7 @@ void Refiner::refineOp(Operation *op) {
     Type input = op->getOperand(0).getType();
     if (auto optional = dyn_cast<prim::OptionalType>(input))
       input = optional.getElementType();
-    if (isa<prim::TensorType>(input))
-      refine(op->getResult(0), input);
+    refine(op->getResult(0), isa<prim::TensorType>(input) ? input : Type());
     return;
   }
 
@@ -356,6 +363,9 @@ void Refiner::applyRules(Operation *op) {
   if (op->getNumResults() == 0)
     return;
   SmallVector<Type> inferred(op->getNumResults());
+  // Facts an earlier walk of a loop body recorded are recomputed.
+  for (Value result : op->getResults())
+    context.forgetListFacts(result);
   const llvm::StringMap<ShapeRule> &rules = getShapeRules();
   auto rule = rules.find(op->getName().getStringRef());
   if (rule != rules.end()) {
@@ -371,8 +381,13 @@ void Refiner::applyRules(Operation *op) {
           inferred[index] = op->getOperand(argIndex).getType();
     }
   }
-  for (auto [result, type] : llvm::zip(op->getResults(), inferred))
-    refine(result, type && isa<prim::TensorType>(type) ? type : Type());
+  // Rules speak of tensor results only; an optional or container result
+  // keeps its kind even where the rule knows the value is a tensor.
+  for (auto [result, type] : llvm::zip(op->getResults(), inferred)) {
+    bool tensorResult = isa<prim::TensorType>(declaredType(result));
+    refine(result,
+           tensorResult && type && isa<prim::TensorType>(type) ? type : Type());
+  }
 }
 
 void Refiner::refineIf(prim::IfOp op) {

@@ -1,5 +1,4 @@
-//===- RefineTypesElementwise.cpp - Elementwise and dtype rules
-//------------===//
+//===- RefineTypesElementwise.cpp - Elementwise and dtype rules -----------===//
 //
 // tsir-refine-types' rules for the ops whose result dtype comes from torch's
 // type promotion (at::result_type) and whose shape is the broadcast of
@@ -166,6 +165,8 @@ static Type applyDtypeRule(MLIRContext *context, DtypeRule rule, Type promoted,
 /// Operands that take part in an elementwise op without a shape.
 static bool isScalarOrNone(const RuleContext &context, Value value) {
   Type type = value.getType();
+  if (auto optional = dyn_cast<prim::OptionalType>(type))
+    type = optional.getElementType(); // `Scalar?`, not `Tensor?`
   return context.isNone(value) || type.isInteger(64) || type.isInteger(1) ||
          type.isF64() || isa<ComplexType, prim::NumberType>(type);
 }
@@ -395,8 +396,9 @@ static bool nestedListShape(const RuleContext &context, Value list,
     return false;
   sizes.push_back(construct.getElements().size());
   if (!isa<prim::ListType>(listType.getElementType())) {
+    // Lists of tensors stack them: their sizes would be part of the shape.
     scalar = listType.getElementType();
-    return true;
+    return !isa<prim::TensorType>(scalar);
   }
   if (construct.getElements().empty())
     return false;
@@ -502,7 +504,10 @@ static void conversionRule(Operation *op, RuleContext &context,
     result.dtype = other.dtype;
     result.device = other.device;
   } else if (name == "aten.type_as") {
-    result.dtype = context.tensor(op->getOperand(1)).dtype;
+    // self.to(other.options()): the device follows too.
+    TensorFacts other = context.tensor(op->getOperand(1));
+    result.dtype = other.dtype;
+    result.device = other.device;
   } else if (name == "aten.cpu") {
     result.device = cpuDevice(context.getContext());
   } else {

@@ -1,5 +1,4 @@
-//===- RefineTypesReductions.cpp - Reduction and along-a-dim rules
-//---------===//
+//===- RefineTypesReductions.cpp - Reduction and along-a-dim rules --------===//
 //
 // tsir-refine-types' rules for reductions (sum/mean/prod/amax/max.dim/
 // argmax/std/var/norm/any/all/logsumexp with their dim lists and keepdim)

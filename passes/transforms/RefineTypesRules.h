@@ -1,5 +1,4 @@
-//===- RefineTypesRules.h - Per-op dtype/shape rules of refine-types -*- C++
-//-*-===//
+//===- RefineTypesRules.h - Rules of tsir-refine-types ----------*- C++ -*-===//
 //
 // Private interface between the tsir-refine-types driver (RefineTypes.cpp)
 // and its per-op rules, which are split by op family the way torch-mlir
@@ -151,6 +150,7 @@ public:
   /// a `prim.ListConstruct`. Nothing for a list some op may write.
   std::optional<ListFacts> listFacts(mlir::Value list) const;
   void setListFacts(mlir::Value list, ListFacts facts);
+  void forgetListFacts(mlir::Value list) { lists.erase(list); }
 
   /// Whether `value` is a tensor some op may resize in place (its own or an
   /// alias's `resize_`, `unsqueeze_`, ...): its sizes are not a fact.

@@ -1,5 +1,4 @@
-//===- RefineTypesShapes.cpp - View, indexing and list rules
-//---------------===//
+//===- RefineTypesShapes.cpp - View, indexing and list rules --------------===//
 //
 // tsir-refine-types' rules for the ops that move dims around without
 // changing the dtype (view/reshape with -1, flatten, squeeze, permute,
@@ -609,6 +608,27 @@ static void whereIndicesRule(Operation *op, RuleContext &context,
     context.setListFacts(op->getResult(0), ListFacts::ofUnknownLength(element));
 }
 
+/// list(xs)/xs.copy() hold what xs holds; xs + ys both, in order.
+static void listCopyRule(Operation *op, RuleContext &context,
+                         MutableArrayRef<Type> results) {
+  std::optional<ListFacts> first = context.listFacts(op->getOperand(0));
+  if (!first)
+    return;
+  if (op->getNumOperands() == 1)
+    return context.setListFacts(op->getResult(0), *first);
+  std::optional<ListFacts> second = context.listFacts(op->getOperand(1));
+  if (!second)
+    return;
+  if (first->elements && second->elements) {
+    SmallVector<TensorFacts> elements(*first->elements);
+    elements.append(second->elements->begin(), second->elements->end());
+    return context.setListFacts(op->getResult(0),
+                                ListFacts::ofElements(elements));
+  }
+  context.setListFacts(op->getResult(0), ListFacts::ofUnknownLength(joinFacts(
+                                             first->common, second->common)));
+}
+
 static void listUnpackRule(Operation *op, RuleContext &context,
                            MutableArrayRef<Type> results) {
   std::optional<ListFacts> list = context.listFacts(op->getOperand(0));
@@ -679,6 +699,7 @@ void refine::addShapeRules(llvm::StringMap<ShapeRule> &rules) {
        "aten.split_with_sizes", "aten.unbind.int"},
       splitRule);
   add({"aten.where"}, whereIndicesRule);
+  add({"aten.list.t", "aten.copy.t", "aten.add.t"}, listCopyRule);
   add({"prim.ListUnpack"}, listUnpackRule);
   add({"aten.__getitem__.t"}, listGetItemRule);
 }

@@ -226,6 +226,56 @@ def nn_misc(x, idx, t):
     return a, b, c, d, e, f, g, h, i, j
 
 
+def promotion_corners(u8, i8, b, h, d0, l0, c):
+    a = u8 + i8                   # Byte with Char: Short
+    e = b + 1.5                   # Bool with a float scalar: Float
+    f = b + b                     # stays Bool
+    g = b * 3                     # Bool with an int scalar: Long
+    k = h * d0                    # a 0-d Double does not widen Half
+    m = l0 + h                    # a 0-d Long does not either
+    n = u8 * l0                   # nor does it widen Byte
+    o = c + 1                     # complex stays
+    p = torch.abs(c)              # complex abs is real
+    q = (u8 > 2).sum()            # Bool sums to Long
+    r = u8.any()                  # Byte stays Byte
+    s = torch.where(b, 1, 2)      # two int scalars: Long
+    t = torch.where(b, 1.0, h)    # Half wins over a float scalar
+    w = torch.floor_divide(i8, 2)
+    return a, e, f, g, k, m, n, o, p, q, r, s, t, w
+
+
+def loop_widening(x, n: int):
+    grow = x
+    for _ in range(n):
+        grow = grow.unsqueeze(0)          # rank grows: unranked
+    mixed = x.long()
+    for _ in range(n):
+        mixed = mixed + 0.5               # Long then Float: no dtype
+    nested = x
+    for i in range(n):
+        for j in range(2):
+            nested = torch.cat([nested, x], 1)
+    k = 0
+    halve = x
+    while k < n:
+        halve = halve[:, 1:]
+        k += 1
+    return grow, mixed, nested, halve
+
+
+def indexing(x, idx):
+    a = x[1:-1]
+    b = x[:, -1]
+    c = x[..., 0]
+    d = x[None, :, 2:3]
+    e = torch.gather(x, 1, idx)
+    f, g = torch.split(x, [1, 3], 1)
+    h = torch.unbind(x, 1)[2]
+    i = x.unflatten(1, [2, 2])
+    m = x.movedim(1, 0)
+    return a, b, c, d, e, f, g, h, i, m
+
+
 def _t(*shape, dtype=torch.float32, seed=0):
     generator = torch.Generator().manual_seed(seed)
     if dtype.is_floating_point:
@@ -249,6 +299,13 @@ SCRIPTED = [
     ("factories", factories, (_t(3, 2), 4)),
     ("inplace", inplace, (_t(2, 3), _t(3))),
     ("nn_misc", nn_misc, (_t(4, 5), torch.tensor([1, 0, 3, 2]), _t(4, 5))),
+    ("promotion_corners", promotion_corners,
+     (_t(3, dtype=torch.uint8), _t(3, dtype=torch.int8),
+      _t(3, dtype=torch.bool), _t(3, dtype=torch.float16),
+      torch.tensor(2.0, dtype=torch.float64), torch.tensor(3),
+      torch.ones(3, dtype=torch.complex64))),
+    ("loop_widening", loop_widening, (_t(2, 3), 2)),
+    ("indexing", indexing, (_t(4, 4), torch.tensor([[0, 1], [1, 2], [2, 3], [3, 0]]))),
 ]
 
 

@@ -272,6 +272,28 @@ func.func @loops(%n: i64, %x: !prim.tensor<dtype = f32, sizes = [2, 3]>) -> (!pr
 
 // -----
 
+// Facts from an earlier walk of a loop body do not survive a later one: the
+// chunks are [2, 2] in the first walk only.
+// CHECK-LABEL: func.func @loop_lists
+// CHECK: prim.ListUnpack {{.*}} -> (!prim.tensor<dtype = f32, sizes = [2, ?]>, !prim.tensor<dtype = f32, sizes = [2, ?]>)
+// CHECK: aten.cat {{.*}} -> !prim.tensor<dtype = f32, sizes = [2, ?]>
+func.func @loop_lists(%n: i64, %x: !prim.tensor<dtype = f32, sizes = [2, 4]>) -> !prim.tensor {
+  %true = prim.Constant {value = true} : i1
+  %one = prim.Constant {value = 1 : i64} : i64
+  %two = prim.Constant {value = 2 : i64} : i64
+  %0 = prim.Loop %n, %true, %x : !prim.tensor<dtype = f32, sizes = [2, 4]> -> (!prim.tensor) {
+  ^bb0(%i: i64, %c: !prim.tensor):
+    %chunks = aten.chunk %c, %two, %one : (!prim.tensor, i64, i64) -> !prim.list<!prim.tensor>
+    %a, %b = prim.ListUnpack %chunks : (!prim.list<!prim.tensor>) -> (!prim.tensor, !prim.tensor)
+    %list = prim.ListConstruct %a, %b, %a : (!prim.tensor, !prim.tensor, !prim.tensor) -> !prim.list<!prim.tensor>
+    %cat = aten.cat %list, %one : (!prim.list<!prim.tensor>, i64) -> !prim.tensor
+    prim.Yield %true, %cat : i1, !prim.tensor
+  }
+  return %0 : !prim.tensor
+}
+
+// -----
+
 // In-place ops return their operand's type; a resize makes every alias of
 // the resized tensor lose its sizes (its dtype stays).
 // CHECK-LABEL: func.func @inplace
