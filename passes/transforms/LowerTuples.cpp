@@ -22,8 +22,11 @@
 // graph; here the op keeps its tuple. Nested tuples flatten recursively.
 // The function's own arguments and results keep their types.
 //
-// Run greedily: dead tuple constructs and other trivially dead ops go, as
-// TorchScript runs dead code elimination after lowering; nothing is folded.
+// The patterns run greedily on the tuple ops and the If/Loop ops with
+// tuple results only (and on what they create), so that a graph without
+// tuples costs one walk. Tuple constructs left without uses go, as
+// TorchScript runs dead code elimination after lowering; nothing else is
+// erased or folded.
 //
 //===----------------------------------------------------------------------===//
 
@@ -375,13 +378,31 @@ struct PrimLowerTuplesPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateLowerTuplesPatterns(patterns);
+    FrozenRewritePatternSet frozen(std::move(patterns));
     GreedyRewriteConfig config;
     config.enableFolding(false);
     config.enableConstantCSE(false);
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    if (failed(
-            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
-      return signalPassFailure();
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    // One round normally converges; a rewrite that enables another on an
+    // op the driver did not revisit is picked up by the next round.
+    for (int round = 0; round < 10; ++round) {
+      SmallVector<Operation *> ops;
+      getOperation().walk([&](Operation *op) {
+        bool tupleResults =
+            isa<prim::IfOp, prim::LoopOp, prim::ConstantOp>(op) &&
+            llvm::any_of(op->getResultTypes(),
+                         [](Type type) { return isa<prim::TupleType>(type); });
+        if (tupleResults || isa<prim::TupleConstructOp, prim::TupleUnpackOp,
+                                prim::TupleIndexOp>(op))
+          ops.push_back(op);
+      });
+      bool changed = false;
+      if (ops.empty() ||
+          failed(applyOpPatternsGreedily(ops, frozen, config, &changed)) ||
+          !changed)
+        return;
+    }
   }
 };
 

@@ -31,9 +31,10 @@
 // constant index inside the list on a `prim.ListConstruct` are folded into
 // the construct, which moves down to where the mutation was.
 //
-// The alias analysis is built once. A functional result takes over the
-// alias set of the value it replaces, as TorchScript's AliasDb update does;
-// the ops the pass creates write nothing.
+// The alias analysis is built once, when the first candidate needs it. A
+// functional result takes over the alias set of the value it replaces, as
+// TorchScript's AliasDb update does; the ops the pass creates write
+// nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -103,7 +104,7 @@ Location unnamed(Location loc) {
 
 class MutationRemover {
 public:
-  explicit MutationRemover(func::FuncOp func) : func(func), aliases(func) {}
+  explicit MutationRemover(func::FuncOp func) : func(func) {}
 
   void run() {
     removeListMutation(func.getBody());
@@ -115,11 +116,17 @@ private:
   // Alias queries that know about the pass's own changes
   //===--------------------------------------------------------------------===//
 
-  const void *aliasSet(Value value) const {
+  AliasAnalysis &getAliases() {
+    if (!aliases)
+      aliases.emplace(func);
+    return *aliases;
+  }
+
+  const void *aliasSet(Value value) {
     auto it = createdSets.find(value);
     if (it != createdSets.end())
       return it->second;
-    return aliases.aliasSet(value);
+    return getAliases().aliasSet(value);
   }
 
   /// The sets `op` (with its nested ops) reads: those of every operand.
@@ -134,7 +141,7 @@ private:
   void collectWrites(Operation *op, llvm::SmallPtrSetImpl<const void *> &sets) {
     if (created.contains(op))
       return;
-    for (const void *set : aliases.writtenSets(op))
+    for (const void *set : getAliases().writtenSets(op))
       sets.insert(set);
   }
 
@@ -147,11 +154,13 @@ private:
     Operation *def = result.getOwner();
     if (def->getNumRegions() != 0 || hasSideEffects(def) || isOpaque(def))
       return false;
-    // A list literal holds its elements but is its own list.
+    // New memory: a list literal (it holds its elements but is its own
+    // list), a number wrapped in a tensor, a constant (TorchScript's
+    // AliasDb gives a constant its own memory too), the functional results
+    // this pass made.
     if (isa<prim::ListConstructOp, prim::NumToTensorOp, prim::ConstantOp,
-            prim::UninitializedOp>(def))
-      return true;
-    if (created.contains(def))
+            prim::UninitializedOp>(def) ||
+        created.contains(def))
       return true;
     // A result without an alias annotation is new memory.
     const aten::Schema *schema = getMatchingSchema(def);
@@ -164,8 +173,8 @@ private:
   /// the ops in between that depend on it moving to just after. They must
   /// not depend on the mutation.
   bool canMakeAtomic(Operation *creator, Operation *mutation) {
-    if (creator->getBlock() != mutation->getBlock() ||
-        !creator->isBeforeInBlock(mutation) || hasSideEffects(creator))
+    // (The creator is above the mutation, which uses what it makes.)
+    if (creator->getBlock() != mutation->getBlock() || hasSideEffects(creator))
       return false;
     llvm::SmallPtrSet<const void *, 8> creatorReads, creatorWrites;
     collectReads(creator, creatorReads);
@@ -296,6 +305,13 @@ private:
   /// TorchScript's inplaceOpVariant plus the lookup of the functional op:
   /// the typed op `op` becomes, or none.
   std::optional<OperationName> getFunctionalVariant(Operation *op) {
+    auto [it, inserted] = functionalVariants.try_emplace(op->getName());
+    if (inserted)
+      it->second = lookupFunctionalVariant(op);
+    return it->second;
+  }
+
+  std::optional<OperationName> lookupFunctionalVariant(Operation *op) {
     const aten::Schema *schema = getMatchingSchema(op);
     if (!schema || schema->returns.size() != 1 || schema->arguments.empty())
       return std::nullopt;
@@ -445,11 +461,17 @@ private:
   }
 
   func::FuncOp func;
-  AliasAnalysis aliases;
+  /// Built on first use, before the first change: most graphs have no
+  /// mutation to look at.
+  std::optional<AliasAnalysis> aliases;
   /// Ops the pass created (they write nothing) and the alias sets of the
   /// values they made that stand for an earlier value.
   llvm::DenseSet<Operation *> created;
   llvm::DenseMap<Value, const void *> createdSets;
+  /// getFunctionalVariant's answers, per op name (the schema lookups are
+  /// string searches).
+  llvm::DenseMap<OperationName, std::optional<OperationName>>
+      functionalVariants;
 };
 
 struct PrimRemoveMutationPass
