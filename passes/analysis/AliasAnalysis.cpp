@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -372,8 +373,11 @@ void AliasAnalysis::finalize(Operation *root) {
   // children are done before their parents.
   root->walk([&](Operation *op) {
     SmallVector<const void *, 2> &mine = writes[op];
+    // A set for the membership test: an op holding many writers (the
+    // function, a long loop body) would be quadratic with a linear search.
+    llvm::SmallPtrSet<const void *, 8> seen;
     auto add = [&](const void *set) {
-      if (!llvm::is_contained(mine, set))
+      if (seen.insert(set).second)
         mine.push_back(set);
     };
     auto raw = rawWrites.find(op);
