@@ -73,6 +73,9 @@ mlir::Type joinTypes(mlir::Type a, mlir::Type b);
 /// it.
 mlir::Type dtypeFromScalarTypeCode(mlir::MLIRContext *context, int64_t code);
 
+/// The ScalarType code of a dtype (what `x.dtype` evaluates to).
+std::optional<int64_t> scalarTypeCodeOf(mlir::Type dtype);
+
 bool isFloatingDtype(mlir::Type dtype); // f16, bf16, f32, f64
 bool isComplexDtype(mlir::Type dtype);
 bool isBoolDtype(mlir::Type dtype);

@@ -156,19 +156,31 @@ ListFacts ListFacts::ofUnknownLength(const TensorFacts &common) {
 // dtypes
 //===----------------------------------------------------------------------===//
 
+// c10::ScalarType's numbering (c10/core/ScalarType.h); "" for the types
+// tsir has no dtype for.
+static const char *const kScalarTypeNames[] = {
+    "Byte",         "Char",          "Short",
+    "Int",          "Long",          "Half",
+    "Float",        "Double",        /*ComplexHalf*/ "",
+    "ComplexFloat", "ComplexDouble", "Bool",
+    /*QInt8*/ "",   /*QUInt8*/ "",
+    /*QInt32*/ "",  "BFloat16"};
+
 Type refine::dtypeFromScalarTypeCode(MLIRContext *context, int64_t code) {
-  // c10::ScalarType's numbering (c10/core/ScalarType.h).
-  static const char *const names[] = {
-      "Byte",         "Char",          "Short",
-      "Int",          "Long",          "Half",
-      "Float",        "Double",        /*ComplexHalf*/ "",
-      "ComplexFloat", "ComplexDouble", "Bool",
-      /*QInt8*/ "",   /*QUInt8*/ "",
-      /*QInt32*/ "",  "BFloat16"};
-  if (code < 0 || code >= static_cast<int64_t>(std::size(names)) ||
-      !*names[code])
+  if (code < 0 || code >= static_cast<int64_t>(std::size(kScalarTypeNames)) ||
+      !*kScalarTypeNames[code])
     return {};
-  return prim::dtypeFromTorchName(context, names[code]);
+  return prim::dtypeFromTorchName(context, kScalarTypeNames[code]);
+}
+
+std::optional<int64_t> refine::scalarTypeCodeOf(Type dtype) {
+  StringRef name = prim::torchNameOfDtype(dtype);
+  if (name.empty())
+    return std::nullopt;
+  for (auto [code, candidate] : llvm::enumerate(kScalarTypeNames))
+    if (name == candidate)
+      return code;
+  return std::nullopt;
 }
 
 bool refine::isFloatingDtype(Type dtype) {
@@ -398,6 +410,8 @@ std::optional<int64_t> RuleContext::evalInt(Value value, unsigned depth) const {
       return std::nullopt;
     return (*self.sizes)[*wrapped];
   }
+  if (auto dtype = dyn_cast<prim::DtypeOp>(def))
+    return scalarTypeCodeOf(tensor(dtype.getTensor()).dtype);
   if (name == "aten.dim") {
     TensorFacts self = tensor(def->getOperand(0));
     return self.hasRank() ? std::optional<int64_t>(self.rank()) : std::nullopt;
@@ -510,6 +524,8 @@ Type RuleContext::getDtypeArg(Value value) const {
 }
 
 StringAttr RuleContext::getDeviceArg(Value value) const {
+  if (auto device = value.getDefiningOp<prim::DeviceOp>())
+    return tensor(device.getTensor()).device; // `x.device`
   auto name = dyn_cast_or_null<StringAttr>(constantValue(value));
   if (!name || !isa<prim::DeviceType>(value.getType()))
     return {};

@@ -198,7 +198,8 @@ def factories(x, n: int):
     p = torch.eye(3)
     q = torch.empty(n, 2)
     r = torch.rand_like(x)
-    return a, b, c, d, e, f, g, h, k, m, p, q, r
+    s = torch.ones([2], dtype=k.dtype, device=x.device)
+    return a, b, c, d, e, f, g, h, k, m, p, q, r, s
 
 
 def inplace(x, y):

@@ -336,6 +336,20 @@ func.func @tuples_and_factories(%x: !prim.tensor<dtype = f32, sizes = [2, 3], de
 
 // -----
 
+// `dtype=x.dtype, device=x.device` arguments follow x.
+// CHECK-LABEL: func.func @dtype_of
+// CHECK: aten.zeros {{.*}} -> !prim.tensor<dtype = si32, sizes = [2], device = "cuda:1">
+func.func @dtype_of(%x: !prim.tensor<dtype = si32, sizes = [3], device = "cuda:1">) -> !prim.tensor {
+  %none = prim.Constant {value} : !prim.none
+  %shape = prim.Constant {value = [2 : i64]} : !prim.list<i64>
+  %d = prim.dtype %x : (!prim.tensor<dtype = si32, sizes = [3], device = "cuda:1">) -> i64
+  %dev = prim.device %x : (!prim.tensor<dtype = si32, sizes = [3], device = "cuda:1">) -> !prim.device
+  %0 = aten.zeros %shape, %d, %none, %dev, %none : (!prim.list<i64>, i64, !prim.none, !prim.device, !prim.none) -> !prim.tensor
+  return %0 : !prim.tensor
+}
+
+// -----
+
 // What the graph already states is kept where the rules know less (sizes
 // here), and overridden where it contradicts them (the stale Long); strides
 // and requires_grad survive while the sizes hold.
