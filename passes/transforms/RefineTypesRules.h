@@ -3,10 +3,11 @@
 // Private interface between the tsir-refine-types driver (RefineTypes.cpp)
 // and its per-op rules, which are split by op family the way torch-mlir
 // splits its conversions: elementwise ops and type promotion
-// (RefineTypesElementwise.cpp), views, indexing and lists
-// (RefineTypesShapes.cpp), reductions (RefineTypesReductions.cpp) and the
-// nn ops (RefineTypesNN.cpp). The shared
-// lattice and the constant evaluation live in RefineTypesSupport.cpp.
+// (RefineTypesElementwise.cpp), factories and conversions
+// (RefineTypesFactories.cpp), views and indexing (RefineTypesShapes.cpp),
+// lists of tensors (RefineTypesLists.cpp), reductions
+// (RefineTypesReductions.cpp) and the nn ops (RefineTypesNN.cpp). The
+// shared lattice and the constant evaluation live in RefineTypesSupport.cpp.
 //
 // A rule looks at an op whose operands already carry their refined types
 // and says what it knows about each result: a refined tensor type, or null
@@ -185,7 +186,9 @@ const llvm::StringMap<ShapeRule> &getShapeRules();
 
 /// Each family adds its rules to the map.
 void addElementwiseRules(llvm::StringMap<ShapeRule> &rules);
+void addFactoryRules(llvm::StringMap<ShapeRule> &rules);
 void addShapeRules(llvm::StringMap<ShapeRule> &rules);
+void addListRules(llvm::StringMap<ShapeRule> &rules);
 void addReductionRules(llvm::StringMap<ShapeRule> &rules);
 void addNNRules(llvm::StringMap<ShapeRule> &rules);
 

@@ -596,7 +596,9 @@ const llvm::StringMap<ShapeRule> &refine::getShapeRules() {
   static const llvm::StringMap<ShapeRule> rules = [] {
     llvm::StringMap<ShapeRule> map;
     addElementwiseRules(map);
+    addFactoryRules(map);
     addShapeRules(map);
+    addListRules(map);
     addReductionRules(map);
     addNNRules(map);
     return map;
