@@ -9,7 +9,9 @@
 //   TorchScript it skips ops with side effects, nondeterministic ops, ops
 //   with blocks, and any op touching memory that something writes
 //   (AliasAnalysis::hasWriters); it also reads dtypes, devices and sizes
-//   from refined tensor types, which TorchScript's peephole does.
+//   from refined tensor types, which TorchScript's peephole does. Unlike
+//   TorchScript it makes no constant that torch's graph parser cannot read
+//   back (tuples, bool lists, NaN), so that the result still exports.
 // - Control flow: greedy patterns (populateControlFlowSimplificationPatterns)
 //   inline a `prim.If` with a constant condition, delete loops that never
 //   run, drop loop-carried values the body never changes and If results
@@ -76,6 +78,29 @@ ConstantEvaluatorTable::lookup(Operation *op) const {
 //===----------------------------------------------------------------------===//
 
 namespace {
+
+/// Whether a constant `value` of `type` has a literal that torch's graph
+/// parser (torch._C.parse_ir) reads back: ints, bools, strings, devices,
+/// None, floats other than NaN, infinities and subnormals (std::stod takes
+/// none of them), and non-empty flat lists of ints, floats or strings. Tuple
+/// literals, empty, nested and bool lists are printed by TorchScript but not
+/// read.
+bool hasTorchLiteral(Attribute value, Type type) {
+  if (auto number = dyn_cast<FloatAttr>(value))
+    return number.getValue().isFinite() && !number.getValue().isDenormal();
+  auto array = dyn_cast<ArrayAttr>(value);
+  if (!array)
+    return true;
+  auto list = dyn_cast<prim::ListType>(type);
+  if (!list || array.empty())
+    return false;
+  Type element = list.getElementType();
+  if (!element.isInteger(64) && !element.isF64() &&
+      !isa<prim::StrType>(element))
+    return false;
+  return llvm::all_of(
+      array, [&](Attribute item) { return hasTorchLiteral(item, element); });
+}
 
 bool touchesMutableValues(Operation *op) {
   return llvm::any_of(op->getOperandTypes(), isMutableType) ||
@@ -155,15 +180,19 @@ private:
         values.size() != op->getNumResults())
       return;
     // As TorchScript's tryInsertConstant: a None takes the result's type
-    // (`int?`); anything that cannot be a constant of it stays an op.
+    // (`int?`); anything that cannot be a constant of it stays an op. So
+    // does a constant torch could not read back (a NaN, a tuple):
+    // TorchScript folds those in memory, but a folded graph must still
+    // export to text torch loads.
     for (auto [result, value] : llvm::zip(op->getResults(), values))
-      if (!isValidConstant(value, result.getType()))
+      if (!isValidConstant(value, result.getType()) ||
+          !hasTorchLiteral(value, result.getType()))
         return;
 
     rewriter.setInsertionPoint(op);
     for (auto [result, value] : llvm::zip(op->getResults(), values)) {
-      auto constant = prim::ConstantOp::create(rewriter, op->getLoc(),
-                                               result.getType(), value);
+      auto constant = prim::ConstantOp::create(
+          rewriter, getValueLocation(result), result.getType(), value);
       result.replaceAllUsesWith(constant.getResult());
     }
     op->erase();
@@ -270,8 +299,8 @@ struct RemoveInvariantLoopCarried : OpRewritePattern<prim::LoopOp> {
       argTypes.push_back(op.getCarriedArgs()[i].getType());
       argLocs.push_back(op.getCarriedArgs()[i].getLoc());
     }
-    auto loop = prim::LoopOp::create(rewriter, op.getLoc(), keptTypes,
-                                     op.getMaxTripCount(),
+    auto loop = prim::LoopOp::create(rewriter, dropResultNames(op, invariant),
+                                     keptTypes, op.getMaxTripCount(),
                                      op.getInitialCondition(), keptInits);
     loop->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     Block *newBody;
@@ -330,15 +359,15 @@ struct RemoveRedundantIfResults : OpRewritePattern<prim::IfOp> {
     for (unsigned i : redundant.set_bits()) {
       Value replacement = replacements[i];
       if (!replacement) {
-        // Equal constants inside the branches: a copy before the If, typed
-        // as the result where that is valid (a None for an `int?`).
+        // Equal constants inside the branches: a copy before the If, named
+        // and typed as the result where that is valid (a None for `int?`).
         Value a = thenYield.getOperand(i);
         Attribute value = getConstantValue(a);
         Type type = op.getResult(i).getType();
         if (!isValidConstant(value, type))
           type = a.getType();
-        replacement =
-            prim::ConstantOp::create(rewriter, a.getLoc(), type, value);
+        replacement = prim::ConstantOp::create(
+            rewriter, getValueLocation(op.getResult(i)), type, value);
       }
       replaceValueWith(rewriter, op.getResult(i), replacement);
     }
@@ -347,8 +376,8 @@ struct RemoveRedundantIfResults : OpRewritePattern<prim::IfOp> {
     for (unsigned i = 0; i < count; ++i)
       if (!redundant.test(i))
         keptTypes.push_back(op.getResult(i).getType());
-    auto newIf =
-        prim::IfOp::create(rewriter, op.getLoc(), keptTypes, op.getCondition());
+    auto newIf = prim::IfOp::create(rewriter, dropResultNames(op, redundant),
+                                    keptTypes, op.getCondition());
     newIf->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     for (prim::YieldOp yield : {thenYield, elseYield})
       rewriter.modifyOpInPlace(yield, [&] { yield->eraseOperands(redundant); });

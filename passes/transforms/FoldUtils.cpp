@@ -8,6 +8,7 @@
 #include "FoldUtils.h"
 
 #include "tsir/Dialect/Aten/AtenDialect.h"
+#include "tsir/Dialect/Prim/NodeLocation.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -63,6 +64,32 @@ bool isValidConstant(Attribute value, Type type) {
   return false;
 }
 
+Location getValueLocation(Value value) {
+  auto result = dyn_cast<OpResult>(value);
+  if (!result)
+    return value.getLoc();
+  Operation *op = result.getOwner();
+  if (op->getNumResults() == 1)
+    return op->getLoc();
+  NodeLocation parts = decodeNodeLocation(op->getLoc());
+  if (parts.resultNames.size() != op->getNumResults())
+    return op->getLoc();
+  parts.resultNames = {parts.resultNames[result.getResultNumber()]};
+  return makeNodeLocation(op->getContext(), parts);
+}
+
+Location dropResultNames(Operation *op, const llvm::BitVector &dropped) {
+  NodeLocation parts = decodeNodeLocation(op->getLoc());
+  if (parts.resultNames.size() != op->getNumResults())
+    return op->getLoc();
+  SmallVector<StringRef, 1> kept;
+  for (auto [index, name] : llvm::enumerate(parts.resultNames))
+    if (!dropped.test(index))
+      kept.push_back(name);
+  parts.resultNames = kept;
+  return makeNodeLocation(op->getContext(), parts);
+}
+
 bool atenUseAccepts(OpOperand &use, Type type) {
   if (!isa<aten::AtenDialect>(use.getOwner()->getDialect()))
     return false;
@@ -88,7 +115,7 @@ void replaceValueWith(RewriterBase &rewriter, Value from, Value to) {
     return;
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointAfterValue(to);
-  auto cast = prim::UncheckedCastOp::create(rewriter, from.getLoc(),
+  auto cast = prim::UncheckedCastOp::create(rewriter, getValueLocation(from),
                                             from.getType(), to);
   rewriter.replaceAllUsesWith(from, cast.getResult());
 }

@@ -13,6 +13,7 @@
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/BitVector.h"
 
 #include <optional>
 
@@ -25,12 +26,22 @@ mlir::Attribute getConstantValue(mlir::Value value);
 /// as the op's verifier), so that a fold never builds an invalid constant.
 bool isValidConstant(mlir::Attribute value, mlir::Type type);
 
+/// The location of the op defining `value`, narrowed to `value`'s own name
+/// where the op has several results (a node's location lists the names of
+/// all its outputs); a block argument's location.
+mlir::Location getValueLocation(mlir::Value value);
+
+/// `op`'s location without the names of the results in `dropped`, for the
+/// op that replaces it with fewer results.
+mlir::Location dropResultNames(mlir::Operation *op,
+                               const llvm::BitVector &dropped);
+
 /// Replaces every use of `from` by `to`, which must dominate them. Where the
 /// types differ (an If result typed `int?` replaced by the `None` a branch
 /// yields, a refined tensor replaced by a plain one), uses in aten ops, whose
 /// operands accept any tensor or any subtype, take `to` directly; every other
 /// use (func.return, yields, ops of other dialects) goes through one
-/// `prim.unchecked_cast` back to `from`'s type.
+/// `prim.unchecked_cast` back to `from`'s type, named as `from`.
 void replaceValueWith(mlir::RewriterBase &rewriter, mlir::Value from,
                       mlir::Value to);
 

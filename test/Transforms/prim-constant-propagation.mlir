@@ -36,20 +36,25 @@ func.func @int_arith() -> (i64, i64, i64, i64, f64, i64, i64, i64, i64) {
 
 // Floats, and ints mixed with floats (computed in double). Float `//` is
 // `floor(a / b)` (0.5 // 0.1 is 5.0 in TorchScript, 4.0 in Python); `%`
-// takes the divisor's sign; sqrt of a negative is NaN.
+// takes the divisor's sign. A NaN or infinite result (sqrt of a negative,
+// exp(1000)) is not folded: TorchScript's text has no literal for it.
 // CHECK-LABEL: func.func @float_arith
+// CHECK-NEXT: %[[Y:.*]] = prim.Constant {value = -2.000000e+00 : f64}
+// CHECK-NEXT: %[[BIG:.*]] = prim.Constant {value = 1.000000e+03 : f64}
 // CHECK-NEXT: prim.Constant {value = -4.000000e+00 : f64}
 // CHECK-NEXT: prim.Constant {value = -5.000000e-01 : f64}
 // CHECK-NEXT: prim.Constant {value = 5.000000e+00 : f64}
 // CHECK-NEXT: prim.Constant {value = 3.500000e+00 : f64}
 // CHECK-NEXT: prim.Constant {value = -6.000000e+00 : f64}
 // CHECK-NEXT: prim.Constant {value = 2.700000e+01 : f64}
-// CHECK-NEXT: prim.Constant {value = 0xFFF8000000000000 : f64}
+// CHECK-NEXT: aten.sqrt.float %[[Y]]
 // CHECK-NEXT: prim.Constant {value = -5.000000e-01 : f64}
+// CHECK-NEXT: aten.exp.float %[[BIG]]
 // CHECK-NEXT: return
-func.func @float_arith() -> (f64, f64, f64, f64, f64, f64, f64, f64) {
+func.func @float_arith() -> (f64, f64, f64, f64, f64, f64, f64, f64, f64) {
   %x = prim.Constant {value = 7.5 : f64} : f64
   %y = prim.Constant {value = -2.0 : f64} : f64
+  %big = prim.Constant {value = 1000.0 : f64} : f64
   %p = prim.Constant {value = 0.5 : f64} : f64
   %q = prim.Constant {value = 0.1 : f64} : f64
   %i = prim.Constant {value = 3 : i64} : i64
@@ -61,7 +66,8 @@ func.func @float_arith() -> (f64, f64, f64, f64, f64, f64, f64, f64) {
   %5 = aten.pow.int %i, %i : (i64, i64) -> f64
   %6 = aten.sqrt.float %y : (f64) -> f64
   %7 = aten.neg.float %p : (f64) -> f64
-  return %0, %1, %2, %3, %4, %5, %6, %7 : f64, f64, f64, f64, f64, f64, f64, f64
+  %8 = aten.exp.float %big : (f64) -> f64
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8 : f64, f64, f64, f64, f64, f64, f64, f64, f64
 }
 
 // -----
@@ -439,20 +445,28 @@ func.func @is_none(%o: !prim.optional<i64>) -> (i1, i1, i1, !prim.optional<i64>,
 
 // -----
 
-// Tuples of constants, and taking them apart.
+// Constant tuples are taken apart. A tuple literal is not built, nor a bool
+// or empty list: torch's graph parser reads no such constant back.
 // CHECK-LABEL: func.func @tuples
-// CHECK-NEXT: %[[T:.*]] = prim.Constant {value = [1, "a"]} : !prim.tuple<i64, !prim.str>
+// CHECK-NEXT: %[[ONE:.*]] = prim.Constant {value = 1 : i64} : i64
+// CHECK-NEXT: %[[T:.*]] = prim.Constant {value = true} : i1
+// CHECK-NEXT: %[[TUPLE:.*]] = prim.TupleConstruct %[[ONE]], %[[T]]
+// CHECK-NEXT: %[[BOOLS:.*]] = prim.ListConstruct %[[T]], %[[T]]
+// CHECK-NEXT: %[[EMPTY:.*]] = prim.ListConstruct  : () -> !prim.list<i64>
 // CHECK-NEXT: %[[S:.*]] = prim.Constant {value = "a"} : !prim.str
 // CHECK-NEXT: %[[I:.*]] = prim.Constant {value = 1 : i64} : i64
-// CHECK-NEXT: return %[[T]], %[[S]], %[[I]]
-func.func @tuples() -> (!prim.tuple<i64, !prim.str>, !prim.str, i64) {
+// CHECK-NEXT: return %[[TUPLE]], %[[BOOLS]], %[[EMPTY]], %[[S]], %[[I]]
+func.func @tuples() -> (!prim.tuple<i64, i1>, !prim.list<i1>, !prim.list<i64>, !prim.str, i64) {
   %1 = prim.Constant {value = 1 : i64} : i64
+  %t = prim.Constant {value = true} : i1
   %m1 = prim.Constant {value = -1 : i64} : i64
-  %s = prim.Constant {value = "a"} : !prim.str
-  %t = prim.TupleConstruct %1, %s : (i64, !prim.str) -> !prim.tuple<i64, !prim.str>
-  %0 = prim.TupleIndex %t, %m1 : (!prim.tuple<i64, !prim.str>, i64) -> !prim.str
-  %2:2 = prim.TupleUnpack %t : (!prim.tuple<i64, !prim.str>) -> (i64, !prim.str)
-  return %t, %0, %2#0 : !prim.tuple<i64, !prim.str>, !prim.str, i64
+  %c = prim.Constant {value = [1, "a"]} : !prim.tuple<i64, !prim.str>
+  %tuple = prim.TupleConstruct %1, %t : (i64, i1) -> !prim.tuple<i64, i1>
+  %bools = prim.ListConstruct %t, %t : (i1, i1) -> !prim.list<i1>
+  %empty = prim.ListConstruct : () -> !prim.list<i64>
+  %0 = prim.TupleIndex %c, %m1 : (!prim.tuple<i64, !prim.str>, i64) -> !prim.str
+  %2:2 = prim.TupleUnpack %c : (!prim.tuple<i64, !prim.str>) -> (i64, !prim.str)
+  return %tuple, %bools, %empty, %0, %2#0 : !prim.tuple<i64, i1>, !prim.list<i1>, !prim.list<i64>, !prim.str, i64
 }
 
 // -----
@@ -683,4 +697,26 @@ func.func @nested(%c: i1) -> i64 {
     prim.Yield %b : i64
   }
   return %r : i64
+}
+
+// -----
+
+// An If that loses results keeps the names of the others (a node's location
+// lists its outputs' names); a constant replacing a result takes its name.
+// LOC-LABEL: func.func @keeps_result_names
+// LOC: prim.Constant {value = 2 : i64} : i64 loc(#[[K:[a-z0-9]+]])
+// LOC: prim.If {{.*}} loc(#[[B:[a-z0-9]+]])
+// LOC-DAG: #[[K]] = loc("k.1")
+// LOC-DAG: #[[B]] = loc("b.1")
+func.func @keeps_result_names(%c: i1, %x: !prim.tensor) -> (i64, !prim.tensor, i64) {
+  %1 = prim.Constant {value = 1 : i64} : i64
+  %r:3 = prim.If %c -> (i64, !prim.tensor, i64) {
+    %k = prim.Constant {value = 2 : i64} : i64
+    prim.Yield %1, %x, %k : i64, !prim.tensor, i64
+  } else {
+    %y = aten.relu %x : (!prim.tensor) -> !prim.tensor
+    %k = prim.Constant {value = 2 : i64} : i64
+    prim.Yield %1, %y, %k : i64, !prim.tensor, i64
+  } loc(fused["a.1", "b.1", "k.1"])
+  return %r#0, %r#1, %r#2 : i64, !prim.tensor, i64
 }
