@@ -705,7 +705,9 @@ func.func @nested(%c: i1) -> i64 {
 // lists its outputs' names); a constant replacing a result takes its name.
 // LOC-LABEL: func.func @keeps_result_names
 // LOC: prim.Constant {value = 2 : i64} : i64 loc(#[[K:[a-z0-9]+]])
-// LOC: prim.If {{.*}} loc(#[[B:[a-z0-9]+]])
+// LOC: prim.If
+// LOC: aten.relu
+// LOC: } loc(#[[B:[a-z0-9]+]])
 // LOC-DAG: #[[K]] = loc("k.1")
 // LOC-DAG: #[[B]] = loc("b.1")
 func.func @keeps_result_names(%c: i1, %x: !prim.tensor) -> (i64, !prim.tensor, i64) {
