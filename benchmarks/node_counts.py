@@ -6,7 +6,8 @@ tsir's own cases in test/e2e/cases.py), runs torch's cleanup passes
 (_jit_pass_inline, _jit_pass_constant_propagation, _jit_pass_peephole,
 _jit_pass_cse, _jit_pass_dce, _jit_pass_constant_pooling, in that order)
 and `tsir-opt --tsir-optimize=fuse=false` (fusion would only hide nodes in
-groups), and counts the nodes each leaves, nested blocks included. Both are
+groups; a second column also turns unrolling off, since unrolled loops have
+more nodes by design), and counts the nodes each leaves, nested blocks included. Both are
 counted on the printed TorchScript text with the same rule, so the numbers
 are comparable. Prints a Markdown table.
 
@@ -47,10 +48,10 @@ def torch_optimized(text):
     return str(graph)
 
 
-def tsir_optimized(translate, opt, text):
+def tsir_optimized(translate, opt, text, options="fuse=false"):
     result = subprocess.run(
         f"{translate} --import-torchscript - | "
-        f"{opt} --tsir-optimize=fuse=false --mlir-print-debuginfo | "
+        f"{opt} '--tsir-optimize={options}' --mlir-print-debuginfo | "
         f"{translate} --export-torchscript",
         shell=True, input=text, capture_output=True, text=True, check=True)
     return result.stdout
@@ -69,9 +70,10 @@ def main():
     translate, opt, corpus = sys.argv[1], sys.argv[2], pathlib.Path(sys.argv[3])
     check = "--check" in sys.argv[4:]
     worse = []
-    print("| graph | loops | original | torch passes | tsir-optimize |")
-    print("| --- | --- | ---: | ---: | ---: |")
-    totals = [0, 0, 0]
+    print("| graph | loops | original | torch passes | tsir-optimize | "
+          "tsir-optimize, unroll=false |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    totals = [0, 0, 0, 0]
     for name, text in graphs(corpus):
         try:
             by_torch = torch_optimized(text)
@@ -79,7 +81,9 @@ def main():
             continue  # parse_ir cannot read it: nothing to compare with
         has_loops = bool(LOOP.search(text))
         row = [count(text), count(by_torch),
-               count(tsir_optimized(translate, opt, text))]
+               count(tsir_optimized(translate, opt, text)),
+               count(tsir_optimized(translate, opt, text,
+                                    "fuse=false unroll=false"))]
         totals = [t + r for t, r in zip(totals, row)]
         mark = ""
         if row[2] > row[1]:
@@ -87,8 +91,9 @@ def main():
             if not has_loops:
                 worse.append(name)
         print(f"| {name} | {'yes' if has_loops else 'no'} | {row[0]} | "
-              f"{row[1]} | {row[2]}{mark} |")
-    print(f"| **total** | | {totals[0]} | {totals[1]} | {totals[2]} |")
+              f"{row[1]} | {row[2]}{mark} | {row[3]} |")
+    print(f"| **total** | | {totals[0]} | {totals[1]} | {totals[2]} | "
+          f"{totals[3]} |")
     if worse:
         print(f"tsir leaves more nodes than torch on loop-free graphs: "
               f"{', '.join(worse)}")
