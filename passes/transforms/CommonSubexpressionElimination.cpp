@@ -123,7 +123,14 @@ private:
       from.replaceAllUsesWith(to);
     }
     op->erase();
+    changed = true;
   }
+
+public:
+  /// Whether any op was merged away.
+  bool changed = false;
+
+private:
 
   /// Built once; the pass only erases ops, so what it says of the values
   /// that remain stays true.
@@ -141,7 +148,11 @@ struct PrimCSEPass : tsir::impl::PrimCSEPassBase<PrimCSEPass> {
     // A TorchScript graph is one block; anything else is not ours to judge.
     if (func.isExternal() || !func.getBody().hasOneBlock())
       return;
-    CommonSubexpressionEliminator(func).runOnBlock(func.getBody().front());
+    CommonSubexpressionEliminator eliminator(func);
+    eliminator.runOnBlock(func.getBody().front());
+    // Unchanged IR needs no re-verification (the pass manager's rule).
+    if (!eliminator.changed)
+      markAllAnalysesPreserved();
   }
 };
 

@@ -43,7 +43,11 @@ public:
   ConstantPooler(func::FuncOp func)
       : entry(func.getBody().front()), aliases(func), escapes(aliases, func) {}
 
-  void run() { poolBlock(entry); }
+  /// Returns whether any constant was merged or moved.
+  bool run() {
+    poolBlock(entry);
+    return changed;
+  }
 
 private:
   void poolBlock(Block &block) {
@@ -77,6 +81,7 @@ private:
     escapes.replaced(constant.getResult(), existing.getResult());
     constant.getResult().replaceAllUsesWith(existing.getResult());
     constant.erase();
+    changed = true;
   }
 
   /// Moves `constant` after the constants hoisted so far, at the top of the
@@ -84,15 +89,19 @@ private:
   void hoist(prim::ConstantOp constant) {
     Operation *op = constant.getOperation();
     if (!lastHoisted) {
-      if (op != &entry.front())
+      if (op != &entry.front()) {
         op->moveBefore(&entry.front());
+        changed = true;
+      }
     } else if (op != lastHoisted->getNextNode()) {
       op->moveAfter(lastHoisted);
+      changed = true;
     }
     lastHoisted = op;
   }
 
   Block &entry;
+  bool changed = false;
   /// Built once; the pass erases and moves constants only, which changes
   /// nothing the analysis says about the values that remain.
   AliasAnalysis aliases;
@@ -109,7 +118,9 @@ struct PrimConstantPoolingPass
     // A TorchScript graph is one block; anything else is not ours to judge.
     if (func.isExternal() || !func.getBody().hasOneBlock())
       return;
-    ConstantPooler(func).run();
+    // Unchanged IR needs no re-verification (the pass manager's rule).
+    if (!ConstantPooler(func).run())
+      markAllAnalysesPreserved();
   }
 };
 

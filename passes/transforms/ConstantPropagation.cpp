@@ -449,6 +449,8 @@ struct PrimConstantPropagationPass
         if (constant->use_empty())
           constant->erase();
       });
+    else
+      markAllAnalysesPreserved(); // unchanged IR needs no re-verification
   }
 
   std::shared_ptr<const FrozenRewritePatternSet> patterns;

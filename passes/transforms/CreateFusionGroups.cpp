@@ -569,6 +569,11 @@ void TsirCreateFusionGroupsPass::runOnOperation() {
     return WalkResult::advance();
   });
 
+  // Too few candidates for any group: the IR stays as it is, and unchanged
+  // IR needs no re-verification (the pass manager's rule).
+  if (fusible.size() < std::max(minGroupSize.getValue(), 1u))
+    return markAllAnalysesPreserved();
+
   llvm::SetVector<Operation *> clonedConstants;
   for (Block *block : blocks)
     BlockFuser(*block, fusible, minGroupSize, clonedConstants).run();

@@ -56,11 +56,13 @@ class DeadCodeEliminator {
 public:
   DeadCodeEliminator(func::FuncOp func) : func(func), aliases(func) {}
 
-  void run() {
+  /// Returns whether anything was removed.
+  bool run() {
     Block &entry = func.getBody().front();
     findOpsThatMustRun();
     markBlock(entry);
     sweepBlock(entry);
+    return changed;
   }
 
 private:
@@ -243,6 +245,7 @@ private:
         continue;
       if (!marked.contains(&op) && op.use_empty()) {
         op.erase();
+        changed = true;
         continue;
       }
       if (auto ifOp = dyn_cast<prim::IfOp>(op)) {
@@ -267,6 +270,7 @@ private:
         dead.set(result.getResultNumber());
     Region *regions[] = {&ifOp.getThenRegion(), &ifOp.getElseRegion()};
     if (dead.any()) {
+      changed = true;
       for (Region *region : regions)
         region->front().getTerminator()->eraseOperands(dead);
       ifOp = rebuildWithoutResults(ifOp, dead);
@@ -289,6 +293,7 @@ private:
       sweepBlock(body);
       return;
     }
+    changed = true;
     // Dead means neither the result nor the body argument has a live user;
     // every user is unmarked and gets swept before the argument goes.
     llvm::BitVector deadYielded(numCarried + 1), deadArgs(numCarried + 1),
@@ -353,6 +358,7 @@ private:
 
   func::FuncOp func;
   AliasAnalysis aliases;
+  bool changed = false;
   llvm::DenseSet<Operation *> mustRun;
   llvm::DenseSet<Operation *> marked;
   llvm::DenseSet<Value> liveValues;
@@ -369,7 +375,9 @@ struct PrimDCEPass : tsir::impl::PrimDCEPassBase<PrimDCEPass> {
     // A TorchScript graph is one block; anything else is not ours to judge.
     if (func.isExternal() || !func.getBody().hasOneBlock())
       return;
-    DeadCodeEliminator(func).run();
+    // Unchanged IR needs no re-verification (the pass manager's rule).
+    if (!DeadCodeEliminator(func).run())
+      markAllAnalysesPreserved();
   }
 };
 

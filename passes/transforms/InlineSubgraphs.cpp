@@ -134,6 +134,8 @@ struct PrimInlineSubgraphsPass
               prim::FallbackGraphOp>(op))
         subgraphs.push_back(op);
     });
+    if (subgraphs.empty())
+      return markAllAnalysesPreserved();
     IRRewriter rewriter(&getContext());
     for (Operation *subgraph : subgraphs)
       inlineSubgraph(subgraph, rewriter);

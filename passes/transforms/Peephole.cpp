@@ -536,7 +536,11 @@ struct PrimPeepholePass : tsir::impl::PrimPeepholePassBase<PrimPeepholePass> {
         .enableFolding(false)
         .enableConstantCSE(false)
         .setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    (void)applyPatternsGreedily(getOperation(), *patterns, config);
+    bool changed = false;
+    (void)applyPatternsGreedily(getOperation(), *patterns, config, &changed);
+    // Unchanged IR needs no re-verification (the pass manager's rule).
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 
   std::shared_ptr<const FrozenRewritePatternSet> patterns;
