@@ -31,10 +31,23 @@
 // constant index inside the list on a `prim.ListConstruct` are folded into
 // the construct, which moves down to where the mutation was.
 //
+// Freshness is read from the creating op's schema (an unannotated result
+// is new memory) rather than from the alias sets. TorchScript asks its
+// AliasDb whether the value may contain an alias of the creator's
+// operands, a flow-insensitive question; tsir's sets are coarser still
+// (a tensor put in a list literal joins the wildcard set), and using them
+// would keep the common `x.relu_(); cat([x, y])`, which TorchScript
+// rewrites. Fresh memory reaches nothing before the mutation unless some
+// op between uses it, which the atomicity check rejects, so the rewrite is
+// sound either way; TorchScript is stricter only where a value later goes
+// into a nested container or is appended to a list.
+//
 // The alias analysis is built once, when the first candidate needs it. A
 // functional result takes over the alias set of the value it replaces, as
 // TorchScript's AliasDb update does; the ops the pass creates write
-// nothing.
+// nothing. The creation is not moved next to the mutation as TorchScript
+// does (the functional op takes the mutation's place), except for list
+// literals, which must come after the elements they gain.
 //
 //===----------------------------------------------------------------------===//
 

@@ -24,7 +24,15 @@
 // no typed op for; aten.floordiv.int rounds down instead, which for a
 // negative n would leave the epilogue n mod F > 0 iterations. The count is
 // therefore clamped at zero first (n * int(n >= 0)), unless it is known not
-// to be negative (a non-negative constant, a size, a length).
+// to be negative (a non-negative constant, a size, a length). The iteration
+// number is computed from the main loop's own counter instead of
+// TorchScript's extra loop-carried counter; the values are the same.
+//
+// The pass visits each loop once. The pattern (populateUnrollLoopsPatterns)
+// applies the same rewrite wherever a greedy driver finds a loop, so outer
+// loops may be measured before their inner loops are unrolled; it skips
+// loops whose trip count is the `n / F` or `n - (n / F) * F` of an earlier
+// unrolling, so that the driver terminates.
 //
 //===----------------------------------------------------------------------===//
 
