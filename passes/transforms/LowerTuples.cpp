@@ -386,6 +386,7 @@ struct PrimLowerTuplesPass
     config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
     // One round normally converges; a rewrite that enables another on an
     // op the driver did not revisit is picked up by the next round.
+    bool changedAny = false;
     for (int round = 0; round < 10; ++round) {
       SmallVector<Operation *> ops;
       getOperation().walk([&](Operation *op) {
@@ -398,11 +399,14 @@ struct PrimLowerTuplesPass
           ops.push_back(op);
       });
       bool changed = false;
-      if (ops.empty() ||
-          failed(applyOpPatternsGreedily(ops, frozen, config, &changed)) ||
-          !changed)
-        return;
+      if (!ops.empty())
+        (void)applyOpPatternsGreedily(ops, frozen, config, &changed);
+      if (!changed)
+        break;
+      changedAny = true;
     }
+    if (!changedAny)
+      markAllAnalysesPreserved(); // unchanged IR needs no re-verification
   }
 };
 

@@ -119,9 +119,11 @@ class MutationRemover {
 public:
   explicit MutationRemover(func::FuncOp func) : func(func) {}
 
-  void run() {
+  /// Whether anything changed.
+  bool run() {
     removeListMutation(func.getBody());
     removeTensorMutation(func.getBody());
+    return changed;
   }
 
 private:
@@ -308,6 +310,7 @@ private:
         for (Value result : op.getResults())
           result.replaceAllUsesWith(list.getResult());
         op.erase();
+        changed = true;
       }
   }
 
@@ -470,10 +473,12 @@ private:
           return !made.contains(use.getOwner());
         });
         op.erase();
+        changed = true;
       }
   }
 
   func::FuncOp func;
+  bool changed = false;
   /// Built on first use, before the first change: most graphs have no
   /// mutation to look at.
   std::optional<AliasAnalysis> aliases;
@@ -490,7 +495,10 @@ private:
 struct PrimRemoveMutationPass
     : tsir::impl::PrimRemoveMutationPassBase<PrimRemoveMutationPass> {
   using Base::Base;
-  void runOnOperation() override { MutationRemover(getOperation()).run(); }
+  void runOnOperation() override {
+    if (!MutationRemover(getOperation()).run())
+      markAllAnalysesPreserved(); // unchanged IR needs no re-verification
+  }
 };
 
 } // namespace

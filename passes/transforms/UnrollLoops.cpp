@@ -320,8 +320,11 @@ struct PrimUnrollLoopsPass
     SmallVector<prim::LoopOp> loops;
     getOperation().walk([&](prim::LoopOp loop) { loops.push_back(loop); });
     IRRewriter rewriter(&getContext());
+    bool changed = false;
     for (prim::LoopOp loop : loops)
-      (void)unrollLoop(rewriter, loop, limits);
+      changed |= succeeded(unrollLoop(rewriter, loop, limits));
+    if (!changed)
+      markAllAnalysesPreserved(); // unchanged IR needs no re-verification
   }
 };
 
