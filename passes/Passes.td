@@ -36,10 +36,12 @@ def PrimDCEPass : Pass<"prim-dce", "mlir::func::FuncOp"> {
 def PrimCSEPass : Pass<"prim-cse", "mlir::func::FuncOp"> {
   let summary = "common subexpression elimination with TorchScript's alias rules";
   let description = [{
-    Merges identical ops. Never merges ops with side effects, nondeterministic
-    ops, ops that create mutable values, or ops any of whose operands may be
-    written anywhere in the graph; never makes two graph outputs alias. Values
-    of enclosing blocks are visible inside `prim.If`/`prim.Loop` bodies.
+    Merges identical ops, tensor- and list-producing ones included, as
+    TorchScript does. Never merges ops with side effects, nondeterministic
+    ops, ops with regions, or ops any of whose operands or results may be
+    written anywhere in the graph; never makes two graph outputs alias.
+    Values of enclosing blocks are visible inside `prim.If`/`prim.Loop`
+    bodies.
   }];
 }
 
@@ -109,6 +111,10 @@ def TsirRefineTypesPass : Pass<"tsir-refine-types", "mlir::func::FuncOp"> {
     through elementwise broadcasting, matmul, conv, pooling, reductions,
     views, cat/stack/slice/select and control flow. What is not known stays
     unrefined.
+
+    MLIR's option parser splits at spaces, so a spec with spaces is quoted:
+    `--tsir-refine-types="arg-spec='Float(2, 3), Long(4), _'"`, or written
+    without them: `arg-spec=Float(2,3),Long(4),_`.
   }];
   let options = [
     Option<"argSpec", "arg-spec", "std::string", "\"\"",

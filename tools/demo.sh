@@ -2,8 +2,11 @@
 # tools/demo.sh - set up, build, and run the main job on a real graph.
 #
 # Imports examples/lstm_cell.txt (a TorchScript dump of an LSTM cell, as
-# PyTorch printed it), verifies it, runs it through tsir-opt, prints the MLIR,
-# and exports it back to TorchScript text with its own value names.
+# PyTorch printed it), verifies it, optimizes it with TorchScript's passes
+# (tsir-opt --tsir-optimize: DCE, CSE, constant propagation and pooling,
+# peephole, tuple lowering, remove-mutation, loop unrolling, fusion groups),
+# prints the MLIR, and exports it back to TorchScript text with its own value
+# names.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 graph="${1:-$root/examples/lstm_cell.txt}"
@@ -21,10 +24,11 @@ echo "== 1. import $graph"
 "$bin/tsir-opt" "$work/imported.mlir" -o "$work/imported.plain.mlir"
 echo "   imported and verified: $(count_ops "$work/imported.plain.mlir") ops"
 
-echo "== 2. tsir-opt --canonicalize --cse"
-"$bin/tsir-opt" "$work/imported.mlir" --canonicalize --cse --mlir-print-debuginfo -o "$work/optimized.mlir"
+echo "== 2. tsir-opt --tsir-optimize"
+"$bin/tsir-opt" "$work/imported.mlir" --tsir-optimize --mlir-print-debuginfo -o "$work/optimized.mlir"
 "$bin/tsir-opt" "$work/optimized.mlir" | tee "$work/optimized.plain.mlir"
-echo "   after canonicalize + cse: $(count_ops "$work/optimized.plain.mlir") ops"
+groups=$(grep -c 'prim.FusionGroup' "$work/optimized.plain.mlir" || true)
+echo "   after tsir-optimize: $(count_ops "$work/optimized.plain.mlir") ops, $groups fusion group(s)"
 
 echo "== 3. export back to TorchScript"
 "$bin/tsir-translate" --export-torchscript "$work/optimized.mlir"
