@@ -27,18 +27,13 @@ except ImportError as error:  # pragma: no cover - depends on the machine
     print(f"SKIP: torch/numpy not importable ({error}); run tools/setup.sh")
     sys.exit(0)
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "lib"))
+from torch_cases import flatten, parses, to_input  # noqa: E402
+
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 import cases  # noqa: E402
 
 PIPELINE = "--tsir-optimize --prim-inline-subgraphs"
-
-
-def flatten(value):
-    if isinstance(value, (tuple, list)):
-        return [leaf for item in value for leaf in flatten(item)]
-    if isinstance(value, torch.Tensor):
-        return [value.detach().numpy()]
-    return [np.array(value)]
 
 
 def close(o, e, rtol, atol):
@@ -123,24 +118,6 @@ class Oracle:
               f"{count_nodes(graph)})")
         if self.verbose:
             print(exported)
-
-
-def parses(text):
-    try:
-        torch._C.parse_ir(text)
-        return True
-    except Exception:
-        return False
-
-
-def to_input(array, type_name):
-    if type_name == "int":
-        return int(array)
-    if type_name == "float":
-        return float(array)
-    if type_name == "bool":
-        return bool(array)
-    return torch.from_numpy(np.array(array))
 
 
 def run_corpus(oracle, corpus):
