@@ -142,10 +142,7 @@ AliasAnalysis::AliasAnalysis(Operation *root) {
 void AliasAnalysis::addValue(Value value) {
   if (!isMutableType(value.getType()))
     return;
-  if (!sets.contains(key(value))) {
-    sets.insert(key(value));
-    mutableValues.push_back(value);
-  }
+  sets.insert(key(value)); // a no-op if already there
 }
 
 void AliasAnalysis::makeWildcard(Value value) {

@@ -25,10 +25,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsir/Dialect/Prim/NodeLocation.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Transforms/AliasAnalysis.h"
 #include "tsir/Transforms/Passes.h"
+
+#include "FoldUtils.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/BitVector.h"
@@ -326,19 +327,8 @@ private:
       if (!erase.test(result.getResultNumber()))
         types.push_back(result.getType());
 
-    NodeLocation names = decodeNodeLocation(op.getLoc());
-    Location loc = op.getLoc();
-    if (names.resultNames.size() == op->getNumResults()) {
-      NodeLocation kept = names;
-      kept.resultNames.clear();
-      for (auto [i, name] : llvm::enumerate(names.resultNames))
-        if (!erase.test(i))
-          kept.resultNames.push_back(name);
-      loc = makeNodeLocation(op.getContext(), kept);
-    }
-
     OpBuilder builder(op);
-    OperationState state(loc, op->getName());
+    OperationState state(dropResultNames(op, erase), op->getName());
     state.addOperands(op->getOperands());
     state.addTypes(types);
     state.addAttributes(op->getAttrs());

@@ -120,6 +120,12 @@ void replaceValueWith(RewriterBase &rewriter, Value from, Value to) {
   rewriter.replaceAllUsesWith(from, cast.getResult());
 }
 
+Value castTo(OpBuilder &builder, Location loc, Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  return prim::UncheckedCastOp::create(builder, loc, type, value);
+}
+
 FailureOr<SmallVector<int64_t>> sliceIndices(int64_t length,
                                              std::optional<int64_t> start,
                                              std::optional<int64_t> stop,

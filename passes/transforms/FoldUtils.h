@@ -1,9 +1,10 @@
-//===- FoldUtils.h - Helpers shared by the folding passes -------*- C++ -*-===//
+//===- FoldUtils.h - Helpers shared by tsir's passes ------------*- C++ -*-===//
 //
-// What constant propagation and the peephole patterns both need: reading
-// and checking prim.Constant values, TorchScript's ScalarType numbers, and
-// a replacement that keeps MLIR's types valid where TorchScript would simply
-// let a value of a subtype flow on (a yielded `None` for an `int?` result).
+// What the passes in passes/transforms share: reading and checking
+// prim.Constant values, TorchScript's ScalarType numbers, result names in
+// locations, and replacements and casts that keep MLIR's types valid where
+// TorchScript would simply let a value of a subtype flow on (a yielded
+// `None` for an `int?` result).
 // Private to passes/transforms.
 //
 //===----------------------------------------------------------------------===//
@@ -44,6 +45,12 @@ mlir::Location dropResultNames(mlir::Operation *op,
 /// `prim.unchecked_cast` back to `from`'s type, named as `from`.
 void replaceValueWith(mlir::RewriterBase &rewriter, mlir::Value from,
                       mlir::Value to);
+
+/// `value` as a `type` value, through a `prim.unchecked_cast` at `loc` when
+/// the types differ: a yielded value may be a subtype of the slot it flows
+/// into, and ops built on the slot must see the slot's type.
+mlir::Value castTo(mlir::OpBuilder &builder, mlir::Location loc,
+                   mlir::Value value, mlir::Type type);
 
 /// Whether the aten op using `use` accepts a value of type `type` in its
 /// place without re-verification problems (see replaceValueWith).

@@ -34,6 +34,8 @@
 #include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Transforms/Passes.h"
 
+#include "FoldUtils.h"
+
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -53,12 +55,6 @@ Location withNames(Location loc, ArrayRef<StringRef> names) {
   NodeLocation parts = decodeNodeLocation(loc);
   parts.resultNames.assign(names.begin(), names.end());
   return makeNodeLocation(loc.getContext(), parts);
-}
-
-Value castTo(OpBuilder &builder, Location loc, Value value, Type type) {
-  if (value.getType() == type)
-    return value;
-  return prim::UncheckedCastOp::create(builder, loc, type, value);
 }
 
 /// The elements of a tuple constant, or null.

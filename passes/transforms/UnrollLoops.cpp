@@ -41,6 +41,8 @@
 #include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Transforms/Passes.h"
 
+#include "FoldUtils.h"
+
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -116,14 +118,6 @@ Location unnamed(Location loc) {
 Value createInt(OpBuilder &builder, Location loc, int64_t value) {
   return prim::ConstantOp::create(builder, loc, builder.getI64Type(),
                                   builder.getI64IntegerAttr(value));
-}
-
-/// `value` as a `type` value: a yielded value may be a subtype of the slot
-/// it flows into, and the cloned ops must see the slot's type.
-Value castTo(OpBuilder &builder, Location loc, Value value, Type type) {
-  if (value.getType() == type)
-    return value;
-  return prim::UncheckedCastOp::create(builder, loc, type, value);
 }
 
 /// Trip counts that are never negative, which need no clamping.

@@ -107,7 +107,6 @@ private:
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<const void *, 2>>
       writes;
   llvm::DenseSet<const void *> writtenLeaders;
-  llvm::SmallVector<mlir::Value> mutableValues;
 };
 
 } // namespace tsir
