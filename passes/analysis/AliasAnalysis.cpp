@@ -25,8 +25,8 @@ namespace tsir {
 
 bool isMutableType(Type type) {
   if (isa<prim::TensorType, prim::ListType, prim::DictType, prim::ClassType,
-          prim::AnyType, prim::AnyListType, prim::FutureType,
-          prim::StorageType, prim::AnyTupleType>(type))
+          prim::AnyType, prim::AnyListType, prim::FutureType, prim::StorageType,
+          prim::AnyTupleType>(type))
     return true;
   if (auto optional = dyn_cast<prim::OptionalType>(type))
     return isMutableType(optional.getElementType());
@@ -56,16 +56,45 @@ bool isNondeterministic(Operation *op) {
     return false;
   // TorchScript's list (ir.cpp, isNondeterministic) plus the rest of the
   // random family; it matches dialects/aten/gen_aten_ops.py.
-  static const llvm::StringSet<> random = {
-      "rand", "randn", "randint", "randperm", "rand_like", "randn_like",
-      "randint_like", "bernoulli", "bernoulli_", "normal", "normal_",
-      "multinomial", "poisson", "rrelu", "rrelu_", "rrelu_with_noise",
-      "rrelu_with_noise_", "dropout", "dropout_", "feature_dropout",
-      "feature_dropout_", "alpha_dropout", "alpha_dropout_",
-      "feature_alpha_dropout", "feature_alpha_dropout_", "native_dropout",
-      "fused_dropout", "_fused_dropout", "uniform_", "exponential_",
-      "geometric_", "cauchy_", "log_normal_", "random_", "seed",
-      "manual_seed", "_standard_gamma", "_sample_dirichlet", "binomial"};
+  static const llvm::StringSet<> random = {"rand",
+                                           "randn",
+                                           "randint",
+                                           "randperm",
+                                           "rand_like",
+                                           "randn_like",
+                                           "randint_like",
+                                           "bernoulli",
+                                           "bernoulli_",
+                                           "normal",
+                                           "normal_",
+                                           "multinomial",
+                                           "poisson",
+                                           "rrelu",
+                                           "rrelu_",
+                                           "rrelu_with_noise",
+                                           "rrelu_with_noise_",
+                                           "dropout",
+                                           "dropout_",
+                                           "feature_dropout",
+                                           "feature_dropout_",
+                                           "alpha_dropout",
+                                           "alpha_dropout_",
+                                           "feature_alpha_dropout",
+                                           "feature_alpha_dropout_",
+                                           "native_dropout",
+                                           "fused_dropout",
+                                           "_fused_dropout",
+                                           "uniform_",
+                                           "exponential_",
+                                           "geometric_",
+                                           "cauchy_",
+                                           "log_normal_",
+                                           "random_",
+                                           "seed",
+                                           "manual_seed",
+                                           "_standard_gamma",
+                                           "_sample_dirichlet",
+                                           "binomial"};
   StringRef base = atenBaseName(op);
   if (!random.contains(base))
     return false;
@@ -89,9 +118,8 @@ bool isOpaque(Operation *op) {
   // touch no mutable TorchScript value.
   if (isa<func::ReturnOp>(op))
     return false;
-  bool touchesMutable =
-      llvm::any_of(op->getOperandTypes(), isMutableType) ||
-      llvm::any_of(op->getResultTypes(), isMutableType);
+  bool touchesMutable = llvm::any_of(op->getOperandTypes(), isMutableType) ||
+                        llvm::any_of(op->getResultTypes(), isMutableType);
   return touchesMutable || !isMemoryEffectFree(op);
 }
 
@@ -350,8 +378,8 @@ void AliasAnalysis::analyze(Operation *op) {
     return;
   }
   if (isa<prim::ConstantOp, prim::NumToTensorOp, prim::UninitializedOp,
-          prim::PrintOp, prim::RaiseExceptionOp, prim::YieldOp,
-          prim::ReturnOp, prim::DeviceOp, prim::DtypeOp, func::ReturnOp>(op))
+          prim::PrintOp, prim::RaiseExceptionOp, prim::YieldOp, prim::ReturnOp,
+          prim::DeviceOp, prim::DtypeOp, func::ReturnOp>(op))
     return; // fresh results, or nothing that aliases
   if (const aten::Schema *schema = getSchema(op))
     return analyzeSchemaOp(op, *schema);
@@ -429,8 +457,7 @@ bool AliasAnalysis::hasWriters(Value value) const {
 bool AliasAnalysis::hasWriters(Operation *op) const {
   return llvm::any_of(op->getOperands(),
                       [&](Value v) { return hasWriters(v); }) ||
-         llvm::any_of(op->getResults(),
-                      [&](Value v) { return hasWriters(v); });
+         llvm::any_of(op->getResults(), [&](Value v) { return hasWriters(v); });
 }
 
 ArrayRef<const void *> AliasAnalysis::writtenSets(Operation *op) const {
@@ -462,8 +489,7 @@ bool AliasAnalysis::mayAliasWildcard(Value value) const {
 
 SmallVector<Value> AliasAnalysis::aliasesOf(Value value) const {
   SmallVector<Value> result;
-  if (!isMutableType(value.getType()) ||
-      !sets.contains(key(value)))
+  if (!isMutableType(value.getType()) || !sets.contains(key(value)))
     return result;
   for (const void *member : sets.members(key(value)))
     if (member != &wildcardTag)

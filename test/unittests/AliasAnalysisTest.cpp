@@ -66,7 +66,8 @@ protected:
   llvm::StringMap<Operation *> ops;
 };
 
-constexpr StringLiteral kTwoTensors = "%arg0: !prim.tensor, %arg1: !prim.tensor";
+constexpr StringLiteral kTwoTensors =
+    "%arg0: !prim.tensor, %arg1: !prim.tensor";
 
 TEST_F(AliasAnalysisTest, FreshValuesAndInPlaceWrites) {
   func::FuncOp func = parse(R"mlir(
@@ -76,7 +77,8 @@ TEST_F(AliasAnalysisTest, FreshValuesAndInPlaceWrites) {
   %w = aten.clone %arg0, %none {tag = "w"} : (!prim.tensor, !prim.none) -> !prim.tensor
   %r = aten.add_.Tensor %z, %arg1, %one {tag = "r"} : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
   %s = aten.add.Tensor %w, %arg1, %one {tag = "s"} : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
-)mlir", kTwoTensors);
+)mlir",
+                            kTwoTensors);
   tsir::AliasAnalysis aa(func);
   EXPECT_TRUE(aa.mayAlias(v("r"), v("z")));  // the in-place result is z
   EXPECT_FALSE(aa.mayAlias(v("z"), v("w"))); // two fresh clones
@@ -96,7 +98,8 @@ TEST_F(AliasAnalysisTest, GraphInputsMayAliasEachOther) {
   func::FuncOp func = parse(R"mlir(
   %one = prim.Constant {value = 1 : i64} : i64
   %r = aten.mul_.Tensor %arg0, %arg1 {tag = "r"} : (!prim.tensor, !prim.tensor) -> !prim.tensor
-)mlir", kTwoTensors);
+)mlir",
+                            kTwoTensors);
   tsir::AliasAnalysis aa(func);
   EXPECT_TRUE(aa.mayAlias(v("arg0"), v("arg1")));
   EXPECT_TRUE(aa.mayAliasWildcard(v("arg0")));
@@ -112,7 +115,8 @@ TEST_F(AliasAnalysisTest, ViewsAliasTheirBase) {
   %z = aten.clone %arg0, %none {tag = "z"} : (!prim.tensor, !prim.none) -> !prim.tensor
   %v = aten.view %z, %shape {tag = "v"} : (!prim.tensor, !prim.list<i64>) -> !prim.tensor
   %r = aten.add_.Scalar %v, %one, %one {tag = "r"} : (!prim.tensor, i64, i64) -> !prim.tensor
-)mlir", kTwoTensors);
+)mlir",
+                            kTwoTensors);
   tsir::AliasAnalysis aa(func);
   EXPECT_TRUE(aa.mayAlias(v("v"), v("z")));
   EXPECT_TRUE(aa.hasWriters(v("z"))); // written through the view
@@ -126,7 +130,8 @@ TEST_F(AliasAnalysisTest, ListElementsAreUnknownMemory) {
   %w = aten.clone %arg0, %none {tag = "w"} : (!prim.tensor, !prim.none) -> !prim.tensor
   %l = prim.ListConstruct %z {tag = "l"} : (!prim.tensor) -> !prim.list<!prim.tensor>
   %l2 = aten.append.t %l, %w {tag = "append"} : (!prim.list<!prim.tensor>, !prim.tensor) -> !prim.list<!prim.tensor>
-)mlir", kTwoTensors);
+)mlir",
+                            kTwoTensors);
   tsir::AliasAnalysis aa(func);
   EXPECT_TRUE(aa.mayAliasWildcard(v("z")));
   EXPECT_TRUE(aa.mayAliasWildcard(v("w"))); // `t(c -> *)`
@@ -155,7 +160,8 @@ TEST_F(AliasAnalysisTest, ControlFlowMergesWhatFlowsThrough) {
     %next = aten.relu_ %c {tag = "relu_"} : (!prim.tensor) -> !prim.tensor
     prim.Yield %true, %next : i1, !prim.tensor
   } {tag = "loop"}
-)mlir", kTwoTensors);
+)mlir",
+                            kTwoTensors);
   tsir::AliasAnalysis aa(func);
   EXPECT_TRUE(aa.mayAlias(v("if"), v("z")));
   EXPECT_TRUE(aa.mayAlias(v("if"), v("w")));
@@ -175,7 +181,8 @@ TEST_F(AliasAnalysisTest, TuplesStandForWhatTheyHold) {
   %w = aten.clone %arg0, %none {tag = "w"} : (!prim.tensor, !prim.none) -> !prim.tensor
   %t = prim.TupleConstruct %z {tag = "t"} : (!prim.tensor) -> !prim.tuple<!prim.tensor>
   %e = prim.TupleUnpack %t {tag = "e"} : (!prim.tuple<!prim.tensor>) -> !prim.tensor
-)mlir", kTwoTensors);
+)mlir",
+                            kTwoTensors);
   tsir::AliasAnalysis aa(func);
   EXPECT_TRUE(aa.mayAlias(v("e"), v("z")));
   EXPECT_FALSE(aa.mayAlias(v("e"), v("w")));
@@ -188,7 +195,8 @@ TEST_F(AliasAnalysisTest, OpaqueOpsTouchEverything) {
   %z = aten.clone %arg0, %none {tag = "z"} : (!prim.tensor, !prim.none) -> !prim.tensor
   %w = aten.clone %arg0, %none {tag = "w"} : (!prim.tensor, !prim.none) -> !prim.tensor
   %g = prim.Generic "my::magic"(%z) {tag = "g"} : (!prim.tensor) -> !prim.tensor
-)mlir", kTwoTensors);
+)mlir",
+                            kTwoTensors);
   tsir::AliasAnalysis aa(func);
   EXPECT_TRUE(tsir::hasSideEffects(ops["g"]));
   EXPECT_TRUE(aa.mayAliasWildcard(v("z")));
@@ -207,7 +215,8 @@ TEST_F(AliasAnalysisTest, RandomOpsAreNondeterministic) {
   %b = aten.dropout %arg0, %p, %true {tag = "train"} : (!prim.tensor, f64, i1) -> !prim.tensor
   %none = prim.Constant {value} : !prim.none
   %c = aten.rand_like %arg0, %none, %none, %none, %none, %none {tag = "rand"} : (!prim.tensor, !prim.none, !prim.none, !prim.none, !prim.none, !prim.none) -> !prim.tensor
-)mlir", kTwoTensors);
+)mlir",
+                            kTwoTensors);
   (void)func;
   EXPECT_TRUE(tsir::isNondeterministic(ops["rand"]));
   EXPECT_FALSE(tsir::isNondeterministic(ops["eval"]));

@@ -1,4 +1,5 @@
-//===- AliasAnalysis.h - TorchScript's alias rules over one graph -*- C++ -*-===//
+//===- AliasAnalysis.h - TorchScript's alias rules over one graph -*- C++
+//-*-===//
 //
 // The analysis TorchScript's passes consult before touching anything that
 // might be mutated (torch/csrc/jit/ir/alias_analysis.h, AliasDb). It works
@@ -104,8 +105,7 @@ private:
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<const void *, 2>>
       rawWrites;
   /// After finalize: per op (nested writes included) the written leaders.
-  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<const void *, 2>>
-      writes;
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<const void *, 2>> writes;
   llvm::DenseSet<const void *> writtenLeaders;
 };
 

@@ -41,8 +41,7 @@ void populateUnrollLoopsPatterns(mlir::RewritePatternSet &patterns,
 /// Options of the tsir-optimize pipeline.
 struct OptimizePipelineOptions
     : public mlir::PassPipelineOptions<OptimizePipelineOptions> {
-  Option<bool> unroll{*this, "unroll",
-                      llvm::cl::desc("unroll small for-loops"),
+  Option<bool> unroll{*this, "unroll", llvm::cl::desc("unroll small for-loops"),
                       llvm::cl::init(true)};
   Option<bool> fuse{*this, "fuse",
                     llvm::cl::desc("group elementwise ops into fusion groups"),
