@@ -8,6 +8,7 @@
 
 #include "tsir/Dialect/Aten/AtenDialect.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
+#include "tsir/Conversion/Passes.h"
 #include "tsir/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -21,4 +22,6 @@ void tsir::registerAllPasses() {
   // Upstream's passes are registered by the tools themselves.
   registerTSIRPasses();
   registerOptimizePipeline();
+  registerTsirConversionPasses();
+  registerLoweringPipelines();
 }

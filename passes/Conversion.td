@@ -1,0 +1,97 @@
+//===- Conversion.td - tsir's conversions to upstream dialects -*- tablegen -*-===//
+//
+// The conversions from prim/aten to linalg, tensor, arith, math and scf, and
+// the passes around them that the lowering pipeline needs (value semantics,
+// finalization). Each is one `convert-*`/`tsir-*` flag in tsir-opt with a
+// lit test file named after it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_CONVERSION_TD
+#define TSIR_CONVERSION_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TsirValueSemanticsPass
+    : Pass<"tsir-value-semantics", "mlir::func::FuncOp"> {
+  let summary = "rewrite in-place tensor ops to functional ones, writing "
+                "mutated graph inputs back through extra results";
+  let description = [{
+    Runs after specialization, when the executor guarantees that graph
+    inputs do not alias each other. Every in-place aten op (`add_`, `relu_`,
+    `copy_`, ...) on a value that is not a view becomes its functional form;
+    later uses of the mutated value read the new one. A graph input that is
+    written gets its final value returned as an extra result, and the
+    function's `tsir.writeback` attribute lists, per extra result, the input
+    it writes back to, so the executor copies it into the caller's tensor as
+    PyTorch would have mutated it. Mutation through a view, or of a value
+    defined outside the region that mutates it, is an error at the op.
+  }];
+  let dependentDialects = ["::tsir::aten::AtenDialect"];
+}
+
+def ConvertAtenToLinalgPass
+    : Pass<"convert-aten-to-linalg", "mlir::func::FuncOp"> {
+  let summary = "lower aten tensor ops to linalg, tensor, arith and math";
+  let description = [{
+    Every aten op with a tensor operand or result, and `prim.NumToTensor`
+    and tensor-valued `prim.Constant`s, becomes linalg (named ops where they
+    exist, `linalg.generic` for elementwise ops and reductions) on builtin
+    tensors. Tensor types must carry a dtype and a rank (run
+    `tsir-refine-types` with an arg spec first); unknown sizes become
+    dynamic dims. An op that cannot be lowered is an error at its location.
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
+    "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+    "::mlir::bufferization::BufferizationDialect"
+  ];
+}
+
+def ConvertAtenToArithPass
+    : Pass<"convert-aten-to-arith", "mlir::func::FuncOp"> {
+  let summary = "lower scalar int/float/bool aten ops and constants to arith";
+  let description = [{
+    TorchScript's scalar arithmetic (`aten.add.int`, `aten.floordiv.int`,
+    `aten.lt.float`, `aten.Float.int`, ...) and scalar `prim.Constant`s
+    become arith/math with TorchScript's semantics: floor division and
+    modulo round toward negative infinity, int arithmetic wraps, float to
+    int truncates.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+def ConvertPrimToSCFPass : Pass<"convert-prim-to-scf", "mlir::func::FuncOp"> {
+  let summary = "lower prim.If and prim.Loop to scf";
+  let description = [{
+    `prim.If` becomes `scf.if`. `prim.Loop` becomes `scf.for` when its
+    condition is constant true everywhere (a for-loop) and `scf.while`
+    otherwise, with TorchScript's semantics: the body runs while the
+    iteration count is below the trip count and the condition holds.
+  }];
+  let dependentDialects = [
+    "::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def TsirFinalizeLoweringPass
+    : Pass<"tsir-finalize-lowering", "mlir::ModuleOp"> {
+  let summary = "convert the graph's signature to builtin types and check "
+                "that nothing of prim/aten is left";
+  let description = [{
+    Flattens tuple results depth-first, converts the function's argument
+    and result types to builtin tensors and scalars, drops `None` inputs,
+    removes the casts the partial conversions left between them, and
+    reports every prim/aten op still alive as an error naming the op and its
+    place in the graph.
+  }];
+  let dependentDialects = [
+    "::mlir::func::FuncDialect", "::mlir::tensor::TensorDialect"
+  ];
+}
+
+#endif // TSIR_CONVERSION_TD

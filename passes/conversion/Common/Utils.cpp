@@ -1,0 +1,182 @@
+//===- Utils.cpp - Helpers shared by tsir's conversion patterns -----------===//
+//
+// Constant matching, scalar casts and tensor builders for the convert-*
+// patterns (see Utils.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utils.h"
+
+#include "tsir/Dialect/Prim/PrimDialect.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+using namespace mlir;
+
+namespace tsir::conversion {
+
+/// The constant attribute behind `value`, looking through the casts that
+/// partial conversions insert.
+static Attribute getConstantAttr(Value value) {
+  while (auto cast = value.getDefiningOp<UnrealizedConversionCastOp>()) {
+    if (cast.getInputs().size() != 1)
+      return {};
+    value = cast.getInputs().front();
+  }
+  Operation *op = value.getDefiningOp();
+  if (!op)
+    return {};
+  if (auto constant = dyn_cast<prim::ConstantOp>(op))
+    return constant.getValue();
+  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+    return constant.getValue();
+  return {};
+}
+
+std::optional<int64_t> matchConstantInt(Value value) {
+  auto attr = dyn_cast_or_null<IntegerAttr>(getConstantAttr(value));
+  if (!attr || attr.getType().isInteger(1))
+    return std::nullopt;
+  return attr.getInt();
+}
+
+std::optional<double> matchConstantFloat(Value value) {
+  Attribute attr = getConstantAttr(value);
+  if (auto f = dyn_cast_or_null<FloatAttr>(attr))
+    return f.getValueAsDouble();
+  if (auto i = dyn_cast_or_null<IntegerAttr>(attr)) {
+    if (i.getType().isInteger(1))
+      return i.getValue().getBoolValue() ? 1.0 : 0.0;
+    return static_cast<double>(i.getInt());
+  }
+  return std::nullopt;
+}
+
+std::optional<bool> matchConstantBool(Value value) {
+  auto attr = dyn_cast_or_null<IntegerAttr>(getConstantAttr(value));
+  if (!attr || !attr.getType().isInteger(1))
+    return std::nullopt;
+  return attr.getValue().getBoolValue();
+}
+
+bool isNone(Value value) { return isa<prim::NoneType>(value.getType()); }
+
+std::optional<SmallVector<int64_t>> matchConstantIntList(Value value) {
+  if (auto array = dyn_cast_or_null<ArrayAttr>(getConstantAttr(value))) {
+    SmallVector<int64_t> ints;
+    for (Attribute element : array) {
+      auto integer = dyn_cast<IntegerAttr>(element);
+      if (!integer)
+        return std::nullopt;
+      ints.push_back(integer.getInt());
+    }
+    return ints;
+  }
+  if (auto list = value.getDefiningOp<prim::ListConstructOp>()) {
+    SmallVector<int64_t> ints;
+    for (Value element : list->getOperands()) {
+      std::optional<int64_t> integer = matchConstantInt(element);
+      if (!integer)
+        return std::nullopt;
+      ints.push_back(*integer);
+    }
+    return ints;
+  }
+  return std::nullopt;
+}
+
+std::optional<SmallVector<Value>> getListElements(Value value) {
+  auto list = value.getDefiningOp<prim::ListConstructOp>();
+  if (!list)
+    return std::nullopt;
+  return SmallVector<Value>(list->getOperands());
+}
+
+std::optional<int64_t> normalizeDim(int64_t dim, int64_t rank) {
+  if (dim < 0)
+    dim += rank;
+  if (dim < 0 || dim >= std::max<int64_t>(rank, 1))
+    return std::nullopt;
+  return dim;
+}
+
+Value castScalar(OpBuilder &b, Location loc, Value value, Type type,
+                 bool srcUnsigned) {
+  Type from = value.getType();
+  if (from == type)
+    return value;
+  auto fromInt = dyn_cast<IntegerType>(from);
+  auto toInt = dyn_cast<IntegerType>(type);
+  auto fromFloat = dyn_cast<FloatType>(from);
+  auto toFloat = dyn_cast<FloatType>(type);
+  // To bool: anything non-zero is true.
+  if (toInt && toInt.getWidth() == 1) {
+    if (fromFloat) {
+      Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(from, 0.0));
+      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, value,
+                                     zero);
+    }
+    Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(from, 0));
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value, zero);
+  }
+  if (fromInt && toInt) {
+    if (toInt.getWidth() < fromInt.getWidth())
+      return arith::TruncIOp::create(b, loc, type, value);
+    if (srcUnsigned || fromInt.getWidth() == 1)
+      return arith::ExtUIOp::create(b, loc, type, value);
+    return arith::ExtSIOp::create(b, loc, type, value);
+  }
+  if (fromInt && toFloat) {
+    if (srcUnsigned || fromInt.getWidth() == 1)
+      return arith::UIToFPOp::create(b, loc, type, value);
+    return arith::SIToFPOp::create(b, loc, type, value);
+  }
+  if (fromFloat && toInt)
+    return arith::FPToSIOp::create(b, loc, type, value);
+  if (fromFloat && toFloat) {
+    if (toFloat.getWidth() < fromFloat.getWidth())
+      return arith::TruncFOp::create(b, loc, type, value);
+    if (toFloat.getWidth() > fromFloat.getWidth())
+      return arith::ExtFOp::create(b, loc, type, value);
+    // f16 <-> bf16: through f32.
+    Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), value);
+    return arith::TruncFOp::create(b, loc, type, wide);
+  }
+  return value;
+}
+
+Value createEmptyTensor(OpBuilder &b, Location loc, RankedTensorType type,
+                        ValueRange dynamicSizes) {
+  return tensor::EmptyOp::create(b, loc, type, dynamicSizes);
+}
+
+Value getDimSize(OpBuilder &b, Location loc, Value tensor, int64_t dim) {
+  return b.createOrFold<tensor::DimOp>(loc, tensor, dim);
+}
+
+SmallVector<Value> getDynamicDimSizes(OpBuilder &b, Location loc,
+                                      Value tensor) {
+  SmallVector<Value> sizes;
+  auto type = cast<RankedTensorType>(tensor.getType());
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    if (type.isDynamicDim(dim))
+      sizes.push_back(getDimSize(b, loc, tensor, dim));
+  return sizes;
+}
+
+Value createFilledTensor(OpBuilder &b, Location loc, RankedTensorType type,
+                         Value fill, ValueRange dynamicSizes) {
+  Value empty = createEmptyTensor(b, loc, type, dynamicSizes);
+  return linalg::FillOp::create(b, loc, fill, empty).getResult(0);
+}
+
+Value createScalarConstant(OpBuilder &b, Location loc, Type type, double v) {
+  if (isa<FloatType>(type))
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, v));
+  if (type.isInteger(1))
+    return arith::ConstantOp::create(b, loc, b.getBoolAttr(v != 0));
+  return arith::ConstantOp::create(b, 
+      loc, b.getIntegerAttr(type, static_cast<int64_t>(v)));
+}
+
+} // namespace tsir::conversion

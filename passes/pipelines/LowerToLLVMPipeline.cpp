@@ -1,0 +1,79 @@
+//===- LowerToLLVMPipeline.cpp - tsir-lower-to-llvm -----------------------===//
+//
+// The CPU lowering as one pipeline that reads top to bottom: value
+// semantics, the conversions to linalg on tensors, bufferization with
+// deallocation, vectorization of the hot loops, and the conversions to the
+// LLVM dialect. Each step is also a pass of its own in tsir-opt.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsir/Conversion/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void tsir::buildLowerToLinalgPipeline(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createTsirValueSemanticsPass());
+  pm.addNestedPass<func::FuncOp>(createConvertAtenToLinalgPass());
+  pm.addNestedPass<func::FuncOp>(createConvertAtenToArithPass());
+  pm.addNestedPass<func::FuncOp>(createConvertPrimToSCFPass());
+  pm.addPass(createTsirFinalizeLoweringPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
+                                     const LowerToLLVMOptions &options) {
+  // Elementwise producers fuse into their consumers while still on tensors,
+  // so a chain of pointwise ops becomes one loop nest.
+  pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+  pm.addPass(createCanonicalizerPass());
+
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  if (options.deallocate) {
+    bufferization::BufferDeallocationPipelineOptions dealloc;
+    bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+  }
+
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void tsir::buildLowerToLLVMPipeline(OpPassManager &pm,
+                                    const LowerToLLVMOptions &options) {
+  buildLowerToLinalgPipeline(pm);
+  buildLinalgToLLVMPipeline(pm, options);
+}
+
+void tsir::registerLoweringPipelines() {
+  PassPipelineRegistration<>(
+      "tsir-lower-to-linalg",
+      "value semantics and the conversions from prim/aten to linalg on "
+      "tensors",
+      [](OpPassManager &pm) { buildLowerToLinalgPipeline(pm); });
+  PassPipelineRegistration<LowerToLLVMOptions>(
+      "tsir-lower-to-llvm",
+      "lower a specialized graph from prim/aten to the LLVM dialect",
+      [](OpPassManager &pm, const LowerToLLVMOptions &options) {
+        buildLowerToLLVMPipeline(pm, options);
+      });
+}
