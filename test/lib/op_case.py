@@ -1,0 +1,27 @@
+"""op_case.py - one generated end-to-end case: a scripted function and its inputs.
+
+The families in test/e2e/op_cases/*.py each define `CASES`, a list of Case.
+test/e2e/run_op_cases.py scripts every function with Debian's torch, writes
+its inlined graph and inputs, runs it through `tsir-run`, and compares the
+outputs with torch's (count, dtype, shape, values within rtol/atol, NaN where
+torch gives NaN).
+"""
+
+
+class Case:
+    """`fn` is a plain Python function torch.jit.script accepts (annotate
+    non-tensor arguments: `def f(x, n: int)`); `inputs` are its arguments,
+    tensors or Python scalars, made with a fixed seed. Tensors that must be
+    non-contiguous can be made so here (`torch.randn(4, 3).t()`): the runner
+    keeps their values and writes them as the npy inputs."""
+
+    def __init__(self, fn, inputs, name=None, rtol=1e-4, atol=1e-5,
+                 op=None):
+        self.fn = fn
+        self.inputs = inputs
+        self.name = name or fn.__name__
+        self.rtol = rtol
+        self.atol = atol
+        # The aten overload this case is for (`add.Tensor`), when its name
+        # does not say it; used to report coverage of typed_ops.txt.
+        self.op = op
