@@ -30,6 +30,18 @@ def TsirValueSemanticsPass
   let dependentDialects = ["::tsir::aten::AtenDialect"];
 }
 
+def TsirExternalizeWeightsPass
+    : Pass<"tsir-externalize-weights", "mlir::func::FuncOp"> {
+  let summary = "turn weight constants without data into function arguments";
+  let description = [{
+    A frozen graph's `<Tensor>` constants (`#prim.tensor_ref`) become
+    trailing arguments of the graph, and the function's `tsir.weights`
+    attribute lists their names in order, so the runtime binds them from
+    the weights file instead of the JIT copying megabytes of constants into
+    the compiled code. Each constant must have a refined dtype and shape.
+  }];
+}
+
 def ConvertAtenToLinalgPass
     : Pass<"convert-aten-to-linalg", "mlir::func::FuncOp"> {
   let summary = "lower aten tensor ops to linalg, tensor, arith and math";
