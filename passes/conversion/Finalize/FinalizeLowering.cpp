@@ -9,7 +9,9 @@
 //
 // The function keeps, in `tsir.inputs`, the position in the original
 // signature of each remaining argument, so the executor knows which of its
-// inputs (and weights) each argument is, and gets `llvm.emit_c_interface`
+// inputs (and weights) each argument is; in `tsir.results`, the TorchScript
+// type of each flattened result (the builtin types forget that `ui8` is
+// unsigned); and gets `llvm.emit_c_interface`
 // so the executor calls it through MLIR's C interface.
 //
 //===----------------------------------------------------------------------===//
@@ -117,7 +119,9 @@ struct TsirFinalizeLoweringPass
     for (Value value : ret.getOperands())
       flattenTuple(value, flat);
     SmallVector<Value> results;
+    SmallVector<Attribute> resultTypes;
     for (Value value : flat) {
+      resultTypes.push_back(TypeAttr::get(value.getType()));
       Value builtin = lookThroughCasts(value);
       if (!isBuiltinValueType(builtin.getType())) {
         if (RankedTensorType tensor = convertTensorType(builtin.getType())) {
@@ -176,6 +180,7 @@ struct TsirFinalizeLoweringPass
     func.setType(FunctionType::get(context, entry.getArgumentTypes(),
                                    TypeRange(ValueRange(results))));
     func->setAttr("tsir.inputs", ArrayAttr::get(context, kept));
+    func->setAttr("tsir.results", ArrayAttr::get(context, resultTypes));
     func->setAttr("llvm.emit_c_interface", UnitAttr::get(context));
 
     cleanUp(func);
