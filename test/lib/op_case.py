@@ -16,7 +16,7 @@ class Case:
     keeps their values and writes them as the npy inputs."""
 
     def __init__(self, fn, inputs, name=None, rtol=1e-4, atol=1e-5,
-                 op=None):
+                 op=None, xfail=None):
         self.fn = fn
         self.inputs = inputs
         self.name = name or fn.__name__
@@ -25,3 +25,6 @@ class Case:
         # The aten overload this case is for (`add.Tensor`), when its name
         # does not say it; used to report coverage of typed_ops.txt.
         self.op = op
+        # Why tsir does not compute this case yet, if it does not: the
+        # runner reports it as XFAIL, and as an unexpected pass once fixed.
+        self.xfail = xfail

@@ -1,0 +1,76 @@
+"""tsir_run.py - run a graph through `tsir-run` and compare with expected arrays.
+
+Shared by the end-to-end suites (test/e2e/run_corpus.py,
+test/e2e/run_op_cases.py). Outputs must match in count, dtype and shape, and
+in value within rtol/atol, with NaN where the expected value is NaN.
+"""
+
+import os
+import subprocess
+
+import numpy as np
+
+
+def input_argument(value, path):
+    """The `--input` text for one input: scalars inline, arrays as a .npy
+    file written at `path`."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if value is None:
+        return "None"
+    np.save(path, value, allow_pickle=False)
+    return path
+
+
+def run(tsir_run, graph, inputs, outdir, weights=None, timeout=300,
+        extra=()):
+    """Runs tsir-run on `graph` with `inputs` (numpy arrays or Python
+    scalars); returns (returncode, combined output)."""
+    os.makedirs(outdir, exist_ok=True)
+    args = [tsir_run, graph, "--output-dir", outdir]
+    if weights:
+        args += ["--weights", weights]
+    for i, value in enumerate(inputs):
+        args += ["--input", input_argument(value, os.path.join(outdir, f"in{i}.npy"))]
+    args += list(extra)
+    try:
+        done = subprocess.run(args, capture_output=True, text=True,
+                              timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return 124, f"timed out after {timeout} s"
+    return done.returncode, done.stdout + done.stderr
+
+
+def compare(expected, outdir, rtol, atol):
+    """None if the outN.npy files in `outdir` match `expected` (a list of
+    numpy arrays), else what differs."""
+    produced = sorted(
+        (f for f in os.listdir(outdir) if f.startswith("out") and f.endswith(".npy")),
+        key=lambda f: int(f[3:-4]))
+    if len(produced) != len(expected):
+        return f"{len(produced)} outputs, expected {len(expected)}"
+    for i, want in enumerate(expected):
+        got = np.load(os.path.join(outdir, f"out{i}.npy"), allow_pickle=False)
+        want = np.asarray(want)
+        if got.dtype != want.dtype:
+            return f"out{i}: dtype {got.dtype}, expected {want.dtype}"
+        if got.shape != want.shape:
+            return f"out{i}: shape {got.shape}, expected {want.shape}"
+        if want.dtype == np.bool_ or np.issubdtype(want.dtype, np.integer):
+            if not np.array_equal(got, want):
+                bad = np.argwhere(got != want)[0]
+                return (f"out{i}: differs at {tuple(bad)}: "
+                        f"{got[tuple(bad)]} vs {want[tuple(bad)]}")
+            continue
+        g = got.astype(np.float64)
+        w = want.astype(np.float64)
+        close = np.isclose(g, w, rtol=rtol, atol=atol, equal_nan=True)
+        if not close.all():
+            bad = tuple(np.argwhere(~close)[0])
+            return (f"out{i}: differs at {bad}: {g[bad]!r} vs {w[bad]!r} "
+                    f"(max abs error {np.nanmax(np.abs(g - w)):.3g})")
+    return None
