@@ -1,0 +1,18 @@
+//===- BuiltinKernels.cpp - Registering every builtin kernel --------------===//
+//
+// registerBuiltinKernels, called by KernelRegistry::global() on first use.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Builtins.h"
+#include "tsir-runtime/KernelRegistry.h"
+
+namespace tsir::rt {
+
+void registerBuiltinKernels(KernelRegistry &registry) {
+  registerListKernels(registry);
+  registerPrintKernels(registry);
+  registerExceptionKernels(registry);
+}
+
+} // namespace tsir::rt

@@ -1,0 +1,19 @@
+//===- Builtins.h - Registration of the builtin kernel families -*- C++ -*-===//
+//
+// Private to the runtime: one registration function per file of builtin
+// kernels; registerBuiltinKernels calls them all.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_RUNTIME_LIB_KERNELS_BUILTINS_H
+#define TSIR_RUNTIME_LIB_KERNELS_BUILTINS_H
+
+namespace tsir::rt {
+class KernelRegistry;
+
+void registerListKernels(KernelRegistry &registry);
+void registerPrintKernels(KernelRegistry &registry);
+void registerExceptionKernels(KernelRegistry &registry);
+} // namespace tsir::rt
+
+#endif // TSIR_RUNTIME_LIB_KERNELS_BUILTINS_H

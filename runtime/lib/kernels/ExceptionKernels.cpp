@@ -1,0 +1,34 @@
+//===- ExceptionKernels.cpp - Builtin kernels that raise ------------------===//
+//
+// prim::RaiseException: TorchScript's `raise`, returned as an error Status
+// whose message is what Python would print ("builtins.ValueError: msg").
+//
+//===----------------------------------------------------------------------===//
+
+#include "Builtins.h"
+#include "tsir-runtime/Stack.h"
+
+namespace tsir::rt {
+
+namespace {
+Status raiseException(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(Value cls, pop(stack));
+  TSIR_RT_ASSIGN_OR_RETURN(std::string message, popString(stack));
+  if (cls.isString())
+    return Status::error(cls.toStringRef() + ": " + message);
+  if (!cls.isNone())
+    return Status::error(std::string("prim::RaiseException: the class must "
+                                     "be a str or None, got ") +
+                         cls.kindName());
+  return Status::error(message.empty() ? "Exception" : message);
+}
+} // namespace
+
+void registerExceptionKernels(KernelRegistry &registry) {
+  registry
+      .registerKernel("prim::RaiseException", raiseException,
+                      "prim::RaiseException(str msg, str? cls=None) -> ()")
+      .ignoreError();
+}
+
+} // namespace tsir::rt
