@@ -1,0 +1,198 @@
+//===- UnaryMath.cpp - convert-aten-to-linalg: pointwise math -------------===//
+//
+// exp/log/sqrt/trig/erf/sigmoid, rounding (floor, ceil, round with and
+// without decimals, trunc), sign and the isnan/isinf/isfinite tests, as
+// broadcasting linalg.generics on the math dialect. Integer inputs of the
+// float functions are computed in the float result dtype (torch's
+// int-to-float promotion is on the result type); rounding an integer is the
+// identity.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ElementwiseFamily.h"
+
+#include "../Common/Utils.h"
+
+#include "tsir/Dialect/Aten/AtenDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace tsir;
+using namespace tsir::conversion;
+
+/// A body applying the math op `MathOp` to a float element.
+template <typename MathOp>
+static Value mathBody(OpBuilder &b, Location loc, ValueRange e,
+                      const ElementwiseTypes &) {
+  return MathOp::create(b, loc, e[0]);
+}
+
+/// A rounding op: the identity on integers.
+template <typename MathOp>
+static Value roundingBody(OpBuilder &b, Location loc, ValueRange e,
+                          const ElementwiseTypes &) {
+  if (!isa<FloatType>(e[0].getType()))
+    return e[0];
+  return MathOp::create(b, loc, e[0]);
+}
+
+static Value sigmoidBody(OpBuilder &b, Location loc, ValueRange e,
+                         const ElementwiseTypes &) {
+  Value x = e[0];
+  Value one = createScalarConstant(b, loc, x.getType(), 1);
+  Value expNeg = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
+  return arith::DivFOp::create(b, loc, one,
+                               arith::AddFOp::create(b, loc, one, expNeg));
+}
+
+/// (0 < x) - (x < 0), as torch computes it: sign(NaN) is 0.
+static Value signBody(OpBuilder &b, Location loc, ValueRange e,
+                      const ElementwiseTypes &t) {
+  Value x = e[0];
+  Type type = x.getType();
+  if (type.isInteger(1))
+    return x;
+  Value zero = createScalarConstant(b, loc, type, 0);
+  Value one = createScalarConstant(b, loc, type, 1);
+  Value minusOne = createScalarConstant(b, loc, type, -1);
+  Value positive, negative;
+  if (isa<FloatType>(type)) {
+    positive =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, zero);
+    negative =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, zero);
+  } else {
+    positive = arith::CmpIOp::create(b, loc,
+                                     t.isUnsigned ? arith::CmpIPredicate::ne
+                                                  : arith::CmpIPredicate::sgt,
+                                     x, zero);
+    negative =
+        t.isUnsigned
+            ? Value(arith::ConstantOp::create(b, loc, b.getBoolAttr(false)))
+            : Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x,
+                                          zero));
+  }
+  Value signOrZero = arith::SelectOp::create(b, loc, negative, minusOne, zero);
+  return arith::SelectOp::create(b, loc, positive, one, signOrZero);
+}
+
+namespace {
+/// round.decimals: nearbyint(x * 10^d) / 10^d (x / 10^-d for negative d), as
+/// torch computes it.
+class RoundDecimalsPattern : public OpConversionPattern<aten::RoundDecimalsOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(aten::RoundDecimalsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<int64_t> decimals = matchConstantInt(op.getDecimals());
+    if (!decimals)
+      return rewriter.notifyMatchFailure(op, "decimals is not a constant");
+    FailureOr<ElementwiseTypes> types =
+        getResultComputeTypes(rewriter, op, *getTypeConverter());
+    if (failed(types))
+      return failure();
+    return replaceWithElementwise(
+        rewriter, op, *types, adaptor.getSelf(), op.getSelf(),
+        [&](OpBuilder &b, Location loc, ValueRange e) -> Value {
+          Value x = e[0];
+          if (!isa<FloatType>(x.getType()))
+            return x;
+          bool negative = *decimals < 0;
+          double scale = std::pow(10.0, negative ? -*decimals : *decimals);
+          Value factor = createScalarConstant(b, loc, x.getType(), scale);
+          if (negative) {
+            Value scaled = arith::DivFOp::create(b, loc, x, factor);
+            return arith::MulFOp::create(
+                b, loc, math::RoundEvenOp::create(b, loc, scaled), factor);
+          }
+          Value scaled = arith::MulFOp::create(b, loc, x, factor);
+          return arith::DivFOp::create(
+              b, loc, math::RoundEvenOp::create(b, loc, scaled), factor);
+        });
+  }
+};
+
+/// isnan/isinf/isfinite: computed in the input's dtype, producing bool.
+template <typename OpTy>
+class FloatClassPattern : public OpConversionPattern<OpTy> {
+public:
+  enum class Test { NaN, Inf, Finite };
+  FloatClassPattern(const TypeConverter &typeConverter, MLIRContext *context,
+                    Test test)
+      : OpConversionPattern<OpTy>(typeConverter, context), test(test) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<ElementwiseTypes> types = getPromotedComputeTypes(
+        rewriter, op, *this->getTypeConverter(), op.getSelf());
+    if (failed(types))
+      return failure();
+    return replaceWithElementwise(
+        rewriter, op, *types, adaptor.getSelf(), op.getSelf(),
+        [&](OpBuilder &b, Location loc, ValueRange e) -> Value {
+          Value x = e[0];
+          Type type = x.getType();
+          if (!isa<FloatType>(type))
+            return arith::ConstantOp::create(
+                b, loc, b.getBoolAttr(test == Test::Finite));
+          if (test == Test::NaN)
+            return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x,
+                                         x);
+          Value inf = createScalarConstant(
+              b, loc, type, std::numeric_limits<double>::infinity());
+          Value magnitude = math::AbsFOp::create(b, loc, x);
+          // ONE is false for NaN, which is neither finite nor infinite.
+          return arith::CmpFOp::create(b, loc,
+                                       test == Test::Inf
+                                           ? arith::CmpFPredicate::OEQ
+                                           : arith::CmpFPredicate::ONE,
+                                       magnitude, inf);
+        });
+  }
+
+private:
+  Test test;
+};
+} // namespace
+
+void conversion::populateUnaryMathPatterns(const TypeConverter &typeConverter,
+                                           RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  auto &tc = typeConverter;
+  addElementwisePattern<aten::ExpOp>(tc, patterns, mathBody<math::ExpOp>);
+  addElementwisePattern<aten::LogOp>(tc, patterns, mathBody<math::LogOp>);
+  addElementwisePattern<aten::Log2Op>(tc, patterns, mathBody<math::Log2Op>);
+  addElementwisePattern<aten::Log10Op>(tc, patterns, mathBody<math::Log10Op>);
+  addElementwisePattern<aten::Log1pOp>(tc, patterns, mathBody<math::Log1pOp>);
+  addElementwisePattern<aten::Expm1Op>(tc, patterns, mathBody<math::ExpM1Op>);
+  addElementwisePattern<aten::SqrtOp>(tc, patterns, mathBody<math::SqrtOp>);
+  addElementwisePattern<aten::RsqrtOp>(tc, patterns, mathBody<math::RsqrtOp>);
+  addElementwisePattern<aten::SinOp>(tc, patterns, mathBody<math::SinOp>);
+  addElementwisePattern<aten::CosOp>(tc, patterns, mathBody<math::CosOp>);
+  addElementwisePattern<aten::AtanOp>(tc, patterns, mathBody<math::AtanOp>);
+  addElementwisePattern<aten::TanhOp>(tc, patterns, mathBody<math::TanhOp>);
+  addElementwisePattern<aten::ErfOp>(tc, patterns, mathBody<math::ErfOp>);
+  addElementwisePattern<aten::SigmoidOp>(tc, patterns, sigmoidBody);
+  addElementwisePattern<aten::FloorOp>(tc, patterns,
+                                       roundingBody<math::FloorOp>);
+  addElementwisePattern<aten::CeilOp>(tc, patterns, roundingBody<math::CeilOp>);
+  // torch rounds half to even (std::nearbyint).
+  addElementwisePattern<aten::RoundOp>(tc, patterns,
+                                       roundingBody<math::RoundEvenOp>);
+  addElementwisePattern<aten::TruncOp>(tc, patterns,
+                                       roundingBody<math::TruncOp>);
+  addElementwisePattern<aten::SignOp>(tc, patterns, signBody,
+                                      BoolCompute::AsI1);
+  patterns.add<RoundDecimalsPattern>(tc, context);
+  using IsNaN = FloatClassPattern<aten::IsnanOp>;
+  using IsInf = FloatClassPattern<aten::IsinfOp>;
+  using IsFinite = FloatClassPattern<aten::IsfiniteOp>;
+  patterns.add<IsNaN>(tc, context, IsNaN::Test::NaN);
+  patterns.add<IsInf>(tc, context, IsInf::Test::Inf);
+  patterns.add<IsFinite>(tc, context, IsFinite::Test::Finite);
+}
