@@ -1,9 +1,14 @@
 //===- AtenToArith.cpp - The convert-aten-to-arith pass -------------------===//
 //
-// TorchScript's scalar int/float/bool ops and scalar constants lowered to
-// arith/math with TorchScript's semantics.
+// A thin pass around the scalar patterns (Patterns.h): every aten op whose
+// operands and results are all ints, floats, bools or None, every `is`
+// test its types decide, and every int/float/bool prim.Constant must
+// lower to arith/math. Ops on lists, strings or `number`s are left to the
+// runtime and to later passes.
 //
 //===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
 
 #include "tsir/Conversion/Passes.h"
 #include "tsir/Conversion/TypeConverter.h"
@@ -22,11 +27,46 @@ namespace tsir {
 using namespace mlir;
 
 void tsir::populateAtenToArithPatterns(const TypeConverter &typeConverter,
-                                       RewritePatternSet &patterns) {}
+                                       RewritePatternSet &patterns) {
+  conversion::populateScalarArithmeticPatterns(typeConverter, patterns);
+  conversion::populateScalarLogicPatterns(typeConverter, patterns);
+}
+
+/// Whether `op` computes on scalars alone (None operands included, as the
+/// `is None` tests have), which makes it this conversion's job.
+static bool isScalarOnly(Operation *op) {
+  auto isScalar = [](Type type) {
+    return tsir::conversion::isBuiltinScalarType(type) ||
+           isa<tsir::prim::NoneType>(type);
+  };
+  return llvm::all_of(op->getOperandTypes(), isScalar) &&
+         llvm::all_of(op->getResultTypes(), isScalar);
+}
 
 namespace {
 struct ConvertAtenToArithPass
     : tsir::impl::ConvertAtenToArithPassBase<ConvertAtenToArithPass> {
-  void runOnOperation() override {}
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    tsir::TsirTypeConverter typeConverter;
+    RewritePatternSet patterns(context);
+    tsir::populateAtenToArithPatterns(typeConverter, patterns);
+
+    ConversionTarget target(*context);
+    target.addLegalDialect<arith::ArithDialect, math::MathDialect,
+                           scf::SCFDialect>();
+    target.addDynamicallyLegalDialect<tsir::aten::AtenDialect>(
+        [](Operation *op) {
+          return !isScalarOnly(op) &&
+                 !tsir::conversion::isIdentityDecidedByTypes(op);
+        });
+    target.addDynamicallyLegalOp<tsir::prim::ConstantOp>(
+        [](tsir::prim::ConstantOp op) {
+          return !tsir::conversion::isBuiltinScalarType(op.getType());
+        });
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
 };
 } // namespace

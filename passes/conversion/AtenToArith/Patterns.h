@@ -1,0 +1,43 @@
+//===- Patterns.h - convert-aten-to-arith's pattern families ----*- C++ -*-===//
+//
+// The two halves of convert-aten-to-arith (arithmetic and casts in
+// ScalarArithmetic.cpp; comparisons, logic, identity tests and constants in
+// ScalarLogic.cpp) and the type test that decides which ops are theirs.
+// Private to AtenToArith/.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_PASSES_CONVERSION_ATENTOARITH_PATTERNS_H
+#define TSIR_PASSES_CONVERSION_ATENTOARITH_PATTERNS_H
+
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace tsir::conversion {
+
+/// Whether `type` is one of TorchScript's builtin scalars: `int` (i64),
+/// `float` (f64) or `bool` (i1).
+bool isBuiltinScalarType(mlir::Type type);
+
+/// add/sub/mul/div/floordiv/remainder/pow in every int/float overload, neg,
+/// sqrt/exp/log/floor/ceil/round, the Int/Float/Bool casts, int bitwise
+/// ops, __range_length and __derive_index.
+void populateScalarArithmeticPatterns(const mlir::TypeConverter &typeConverter,
+                                      mlir::RewritePatternSet &patterns);
+
+/// eq/ne/lt/le/gt/ge, bool and/or/xor/not, __is__/__isnot__ decided from
+/// types, and scalar prim.Constants.
+void populateScalarLogicPatterns(const mlir::TypeConverter &typeConverter,
+                                 mlir::RewritePatternSet &patterns);
+
+/// `__is__`/`__isnot__` where the operand types decide the answer (None
+/// against None, or against a type that cannot hold None). Also used by
+/// convert-aten-to-linalg, where one operand is a tensor.
+void populateIdentityTestPatterns(const mlir::TypeConverter &typeConverter,
+                                  mlir::RewritePatternSet &patterns);
+
+/// Whether `op` is an `__is__`/`__isnot__` whose operand types decide it.
+bool isIdentityDecidedByTypes(mlir::Operation *op);
+
+} // namespace tsir::conversion
+
+#endif // TSIR_PASSES_CONVERSION_ATENTOARITH_PATTERNS_H

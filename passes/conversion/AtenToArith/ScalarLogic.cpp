@@ -1,0 +1,220 @@
+//===- ScalarLogic.cpp - convert-aten-to-arith: comparisons and logic ----===//
+//
+// TorchScript's scalar comparisons (every int/float/bool overload), bool
+// logic, `is`/`is not` tests that the types decide, and int/float/bool
+// prim.Constants, as arith.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "../Common/Utils.h"
+#include "tsir/Dialect/Aten/AtenDialect.h"
+#include "tsir/Dialect/Prim/PrimDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace tsir;
+using tsir::conversion::castScalar;
+
+namespace {
+
+enum class CompareKind { Eq, Ne, Lt, Le, Gt, Ge };
+
+} // namespace
+
+/// Floats compare ordered, except `!=`, which holds for NaN as in Python.
+static arith::CmpFPredicate floatPredicate(CompareKind kind) {
+  switch (kind) {
+  case CompareKind::Eq:
+    return arith::CmpFPredicate::OEQ;
+  case CompareKind::Ne:
+    return arith::CmpFPredicate::UNE;
+  case CompareKind::Lt:
+    return arith::CmpFPredicate::OLT;
+  case CompareKind::Le:
+    return arith::CmpFPredicate::OLE;
+  case CompareKind::Gt:
+    return arith::CmpFPredicate::OGT;
+  case CompareKind::Ge:
+    return arith::CmpFPredicate::OGE;
+  }
+  llvm_unreachable("unknown comparison");
+}
+
+static arith::CmpIPredicate intPredicate(CompareKind kind) {
+  switch (kind) {
+  case CompareKind::Eq:
+    return arith::CmpIPredicate::eq;
+  case CompareKind::Ne:
+    return arith::CmpIPredicate::ne;
+  case CompareKind::Lt:
+    return arith::CmpIPredicate::slt;
+  case CompareKind::Le:
+    return arith::CmpIPredicate::sle;
+  case CompareKind::Gt:
+    return arith::CmpIPredicate::sgt;
+  case CompareKind::Ge:
+    return arith::CmpIPredicate::sge;
+  }
+  llvm_unreachable("unknown comparison");
+}
+
+/// Whether a value of `type` can be None at run time; an `is None` test on
+/// any other type is false whatever the value.
+static bool mayBeNone(Type type) {
+  return isa<prim::NoneType, prim::OptionalType, prim::AnyType,
+             prim::UnionType>(type);
+}
+
+/// The answer of `a is b` when the types alone give it: None is None;
+/// None is never a value of a type that excludes it.
+static std::optional<bool> decideIdentity(Type a, Type b) {
+  bool aNone = isa<prim::NoneType>(a), bNone = isa<prim::NoneType>(b);
+  if (aNone && bNone)
+    return true;
+  if ((aNone && !mayBeNone(b)) || (bNone && !mayBeNone(a)))
+    return false;
+  return std::nullopt;
+}
+
+namespace {
+
+class ComparePattern : public ConversionPattern {
+public:
+  ComparePattern(const TypeConverter &typeConverter, MLIRContext *context,
+                 StringRef opName, CompareKind kind)
+      : ConversionPattern(typeConverter, opName, /*benefit=*/1, context),
+        kind(kind) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (operands.size() != 2 ||
+        !llvm::all_of(op->getOperandTypes(), conversion::isBuiltinScalarType))
+      return rewriter.notifyMatchFailure(op, "not a comparison of scalars");
+    Location loc = op->getLoc();
+    Value lhs = operands[0], rhs = operands[1];
+    Type lhsType = lhs.getType(), rhsType = rhs.getType();
+    if (isa<FloatType>(lhsType) || isa<FloatType>(rhsType)) {
+      // An int compares with a float as its double does (torch's C++
+      // comparison converts it the same way).
+      Type f64 = rewriter.getF64Type();
+      rewriter.replaceOpWithNewOp<arith::CmpFOp>(
+          op, floatPredicate(kind), castScalar(rewriter, loc, lhs, f64),
+          castScalar(rewriter, loc, rhs, f64));
+      return success();
+    }
+    // Bools order as 0 < 1 (as i1 they would be signed, true = -1): widen
+    // them, unless both sides are bools and only equality is asked.
+    bool bothBools = lhsType.isInteger(1) && rhsType.isInteger(1);
+    bool equality = kind == CompareKind::Eq || kind == CompareKind::Ne;
+    if (!bothBools || !equality) {
+      lhs = castScalar(rewriter, loc, lhs, rewriter.getI64Type());
+      rhs = castScalar(rewriter, loc, rhs, rewriter.getI64Type());
+    }
+    arith::CmpIPredicate predicate = intPredicate(kind);
+    rewriter.replaceOpWithNewOp<arith::CmpIOp>(op, predicate, lhs, rhs);
+    return success();
+  }
+
+private:
+  CompareKind kind;
+};
+
+struct NotPattern : OpConversionPattern<aten::DunderNotOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(aten::DunderNotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value trueValue = arith::ConstantOp::create(rewriter, op.getLoc(),
+                                                rewriter.getBoolAttr(true));
+    rewriter.replaceOpWithNewOp<arith::XOrIOp>(op, adaptor.getSelf(),
+                                               trueValue);
+    return success();
+  }
+};
+
+/// `x is None` / `x is not None` where the types decide it. An Optional
+/// operand is left alone: its answer depends on the value.
+template <typename OpTy, bool negated>
+struct IdentityPattern : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<bool> same =
+        decideIdentity(op.getSelf().getType(), op.getObj().getType());
+    if (!same)
+      return rewriter.notifyMatchFailure(op, "the types do not decide it");
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, rewriter.getBoolAttr(*same != negated));
+    return success();
+  }
+};
+
+/// An int/float/bool prim.Constant holds the attribute arith.constant
+/// takes.
+struct ScalarConstantPattern : OpConversionPattern<prim::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(prim::ConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto value = dyn_cast<TypedAttr>(op.getValue());
+    if (!conversion::isBuiltinScalarType(op.getType()) || !value ||
+        value.getType() != op.getType())
+      return rewriter.notifyMatchFailure(op, "not a scalar constant");
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, value);
+    return success();
+  }
+};
+
+} // namespace
+
+template <typename... OpTys>
+static void addCompare(const TypeConverter &typeConverter,
+                       RewritePatternSet &patterns, CompareKind kind) {
+  (patterns.add<ComparePattern>(typeConverter, patterns.getContext(),
+                                OpTys::getOperationName(), kind),
+   ...);
+}
+
+void tsir::conversion::populateScalarLogicPatterns(
+    const TypeConverter &typeConverter, RewritePatternSet &patterns) {
+  using namespace aten;
+  const TypeConverter &tc = typeConverter;
+  addCompare<EqIntOp, EqFloatOp, EqIntFloatOp, EqFloatIntOp, EqBoolOp, EqOp>(
+      tc, patterns, CompareKind::Eq);
+  addCompare<NeIntOp, NeFloatOp, NeIntFloatOp, NeFloatIntOp, NeBoolOp, NeOp>(
+      tc, patterns, CompareKind::Ne);
+  addCompare<LtIntOp, LtFloatOp, LtIntFloatOp, LtFloatIntOp, LtOp>(
+      tc, patterns, CompareKind::Lt);
+  addCompare<LeIntOp, LeFloatOp, LeIntFloatOp, LeFloatIntOp, LeOp>(
+      tc, patterns, CompareKind::Le);
+  addCompare<GtIntOp, GtFloatOp, GtIntFloatOp, GtFloatIntOp, GtOp>(
+      tc, patterns, CompareKind::Gt);
+  addCompare<GeIntOp, GeFloatOp, GeIntFloatOp, GeFloatIntOp, GeOp>(
+      tc, patterns, CompareKind::Ge);
+  patterns.add<NotPattern, ScalarConstantPattern>(typeConverter,
+                                                  patterns.getContext());
+  populateIdentityTestPatterns(typeConverter, patterns);
+}
+
+void tsir::conversion::populateIdentityTestPatterns(
+    const TypeConverter &typeConverter, RewritePatternSet &patterns) {
+  patterns.add<IdentityPattern<aten::DunderIsOp, /*negated=*/false>,
+               IdentityPattern<aten::DunderIsnotOp, /*negated=*/true>>(
+      typeConverter, patterns.getContext());
+}
+
+bool tsir::conversion::isIdentityDecidedByTypes(Operation *op) {
+  if (!isa<aten::DunderIsOp, aten::DunderIsnotOp>(op))
+    return false;
+  return decideIdentity(op->getOperand(0).getType(),
+                        op->getOperand(1).getType())
+      .has_value();
+}
