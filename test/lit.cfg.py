@@ -15,7 +15,7 @@ config.suffixes = [".mlir", ".txt", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tsir_obj_root, "test")
 # Inputs that tests read, not tests themselves.
-config.excludes = ["Inputs", "roundtrip.py", "torch_oracle.py", "cases.py", "optimize_oracle.py", "CMakeLists.txt", "README.md", "lit.cfg.py",
+config.excludes = ["Inputs", "roundtrip.py", "torch_oracle.py", "cases.py", "optimize_oracle.py", "run_corpus.py", "run_op_cases.py", "op_cases", "CMakeLists.txt", "README.md", "lit.cfg.py",
                    "lit.site.cfg.py"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
@@ -28,5 +28,5 @@ config.substitutions.append(("%tsir_src", config.tsir_src_root))
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.tsir_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["tsir-opt", "tsir-translate", "tsir-unittests"],
+llvm_config.add_tool_substitutions(["tsir-opt", "tsir-translate", "tsir-run", "tsir-unittests", "tsir-runtime-unittests"],
                                    tool_dirs)

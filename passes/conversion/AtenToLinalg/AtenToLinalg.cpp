@@ -28,6 +28,29 @@ namespace tsir {
 
 using namespace mlir;
 
+namespace {
+/// `prim.unchecked_cast` between tensor types (an `Optional[Tensor]`
+/// refined to `Tensor`, a plain `Tensor` to a refined one): the value
+/// itself, with a `tensor.cast` where the builtin types differ.
+struct UncheckedCastToTensorCast
+    : OpConversionPattern<tsir::prim::UncheckedCastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tsir::prim::UncheckedCastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast_or_null<RankedTensorType>(
+        getTypeConverter()->convertType(op.getType()));
+    Value input = adaptor.getOperands().front();
+    if (!type || !isa<RankedTensorType>(input.getType()))
+      return rewriter.notifyMatchFailure(op, "not a cast between tensors");
+    if (input.getType() != type)
+      input = tensor::CastOp::create(rewriter, op.getLoc(), type, input);
+    rewriter.replaceOp(op, input);
+    return success();
+  }
+};
+} // namespace
+
 void tsir::populateAtenToLinalgPatterns(const TypeConverter &typeConverter,
                                         RewritePatternSet &patterns) {
   using namespace conversion;
@@ -42,6 +65,8 @@ void tsir::populateAtenToLinalgPatterns(const TypeConverter &typeConverter,
   populateIndexingPatterns(typeConverter, patterns);
   populateCreationPatterns(typeConverter, patterns);
   populateScalarTensorPatterns(typeConverter, patterns);
+  patterns.add<UncheckedCastToTensorCast>(typeConverter,
+                                          patterns.getContext());
 }
 
 /// Whether `op` has a prim tensor operand or result, which makes it this
@@ -71,6 +96,13 @@ struct ConvertAtenToLinalgPass
         [](Operation *op) { return !touchesPrimTensor(op); });
     target.addDynamicallyLegalOp<tsir::prim::NumToTensorOp>(
         [](Operation *op) { return !touchesPrimTensor(op); });
+    target.addDynamicallyLegalOp<tsir::prim::UncheckedCastOp>(
+        [](Operation *op) {
+          // Only casts from one tensor type to another are this pass's.
+          return !isa<tsir::prim::TensorType>(op->getResultTypes().front()) ||
+                 !isa<tsir::prim::TensorType, tsir::prim::OptionalType>(
+                     op->getOperandTypes().front());
+        });
     target.addDynamicallyLegalOp<tsir::prim::ConstantOp>(
         [](Operation *op) { return !touchesPrimTensor(op); });
     if (failed(applyPartialConversion(getOperation(), target,

@@ -29,10 +29,12 @@ static const aten::Schema *schemaOf(Operation *op) {
       op->getName().getStringRef());
 }
 
-/// Whether `op` writes its first operand in place (`add_`, `relu_`, ...).
+/// Whether `op` writes its first operand, a tensor, in place (`add_`,
+/// `relu_`, ...). Lists written in place (`append`) are the runtime's.
 static bool isInPlace(Operation *op) {
   const aten::Schema *schema = schemaOf(op);
-  return schema && !schema->arguments.empty() &&
+  return schema && !schema->arguments.empty() && op->getNumOperands() > 0 &&
+         isa<prim::TensorType>(op->getOperand(0).getType()) &&
          schema->arguments.front().isWrite && op->getNumResults() == 1;
 }
 

@@ -1,0 +1,74 @@
+//===- Executor.h - Compile and run a graph, a plan per input spec -*- C++ -*-===//
+//
+// tsir's GraphExecutor. Like TorchScript's, it keeps the graph as imported;
+// the first call with a new argument spec (dtype and sizes of each tensor
+// input, the type of each scalar) specializes the graph to it, optimizes,
+// lowers it to LLVM and compiles it with MLIR's ExecutionEngine, and caches
+// the plan; later calls with the same spec reuse it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_COMPILER_EXECUTOR_H
+#define TSIR_COMPILER_EXECUTOR_H
+
+#include "tsir-runtime/Status.h"
+#include "tsir-runtime/Tensor.h"
+#include "tsir-runtime/Value.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tsir {
+
+struct ExecutorOptions {
+  /// A safetensors file with the graph's `<Tensor>` constants, by name.
+  std::string weightsPath;
+  /// Print the IR after every pass of the compile pipeline to stderr.
+  bool printIRAfterAll = false;
+  /// Run tsir-optimize before lowering.
+  bool optimize = true;
+};
+
+/// What the last call did.
+struct ExecutionStats {
+  std::string spec;          ///< the argument spec, as tsir-refine-types reads it
+  bool compiled = false;     ///< whether this call compiled a new plan
+  double compileSeconds = 0; ///< the time that compile took
+  double runSeconds = 0;     ///< the compiled code alone
+};
+
+class GraphExecutor {
+public:
+  ~GraphExecutor();
+
+  /// Reads a graph: TorchScript text, or MLIR (prim/aten) when the path ends
+  /// in `.mlir`. Errors name the file, line and column.
+  static rt::StatusOr<std::unique_ptr<GraphExecutor>>
+  fromFile(const std::string &path, const ExecutorOptions &options = {});
+
+  /// The graph's inputs, as the caller supplies them (a frozen module's
+  /// `self` excluded): their TorchScript types and value names.
+  std::vector<std::string> inputTypes() const;
+  std::vector<std::string> inputNames() const;
+
+  /// Runs the graph on `inputs`, compiling a plan for their spec on first
+  /// use. Outputs are fresh runtime values owned by the caller, tuples
+  /// flattened depth-first. Tensor inputs the graph writes in place are
+  /// written, as PyTorch would have written them.
+  rt::StatusOr<std::vector<rt::Value>> run(const std::vector<rt::Value> &inputs);
+
+  const ExecutionStats &lastStats() const;
+  size_t numCachedPlans() const;
+
+  struct Impl;
+
+private:
+  explicit GraphExecutor(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl;
+};
+
+} // namespace tsir
+
+#endif // TSIR_COMPILER_EXECUTOR_H

@@ -1,0 +1,105 @@
+//===- CompilePipeline.cpp - From an imported graph to a plan -------------===//
+//
+// See CompilePipeline.h. The order follows TorchScript's profiling
+// executor: specialize to the inputs first, so that constant propagation
+// folds sizes and ranks and loops over known sizes unroll; then optimize;
+// then lower. Fusion groups are not formed here: linalg's elementwise
+// fusion makes one loop nest of each chain of pointwise ops instead.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CompilePipeline.h"
+#include "Diagnostics.h"
+
+#include "tsir/Conversion/Passes.h"
+#include "tsir/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace tsir;
+
+/// Runs `pm` on `module`, printing IR after each pass if asked to.
+static LogicalResult runPasses(PassManager &pm, ModuleOp module,
+                               bool printIRAfterAll) {
+  if (printIRAfterAll) {
+    pm.getContext()->disableMultithreading();
+    pm.enableIRPrinting(
+        /*shouldPrintBeforePass=*/[](Pass *, Operation *) { return false; },
+        /*shouldPrintAfterPass=*/[](Pass *, Operation *) { return true; },
+        /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false,
+        /*printAfterOnlyOnFailure=*/false, llvm::errs());
+  }
+  return pm.run(module);
+}
+
+rt::StatusOr<std::unique_ptr<Plan>>
+tsir::compileGraph(ModuleOp graph, const CompileOptions &options) {
+  MLIRContext *context = graph.getContext();
+  DiagnosticCollector diagnostics(context);
+  OwningOpRef<ModuleOp> module = graph.clone();
+  auto func = module->lookupSymbol<func::FuncOp>("graph");
+  if (!func)
+    return rt::Status::error("the module has no func.func @graph");
+  unsigned numGraphArguments = func.getNumArguments();
+
+  // 1. Specialize and optimize, on prim/aten.
+  {
+    PassManager pm(context);
+    OpPassManager &fpm = pm.nest<func::FuncOp>();
+    fpm.addPass(createPrimInlineSubgraphsPass());
+    TsirRefineTypesPassOptions refine;
+    refine.argSpec = options.spec;
+    fpm.addPass(createTsirRefineTypesPass(refine));
+    if (options.optimize) {
+      OptimizePipelineOptions optimize;
+      optimize.fuse = false;
+      buildOptimizePipeline(fpm, optimize);
+      // Unrolled loops and folded branches refine further.
+      fpm.addPass(createTsirRefineTypesPass());
+      fpm.addPass(createPrimConstantPropagationPass());
+      fpm.addPass(createPrimDCEPass());
+    }
+    fpm.addPass(createTsirExternalizeWeightsPass());
+    if (failed(runPasses(pm, *module, options.printIRAfterAll)))
+      return rt::Status::error(
+          diagnostics.take("specializing the graph failed"));
+  }
+
+  // The TorchScript types of the arguments, which the plan's signature
+  // needs after lowering has made them builtin.
+  SmallVector<Attribute> argumentTypes;
+  for (Type type : func.getArgumentTypes())
+    argumentTypes.push_back(TypeAttr::get(type));
+  func->setAttr("tsir.argument_types", ArrayAttr::get(context, argumentTypes));
+
+  // 2. Lower to linalg on tensors, and read the plan's signature there.
+  {
+    PassManager pm(context);
+    buildLowerToLinalgPipeline(pm);
+    if (failed(runPasses(pm, *module, options.printIRAfterAll)))
+      return rt::Status::error(diagnostics.take("lowering the graph failed"));
+  }
+  func = module->lookupSymbol<func::FuncOp>("graph");
+  rt::StatusOr<PlanSignature> signature = readPlanSignature(
+      func, numGraphArguments, options.firstCallerArgument);
+  if (!signature.ok())
+    return signature.status();
+
+  // 3. Bufferize and lower to LLVM.
+  {
+    PassManager pm(context);
+    LowerToLLVMOptions llvmOptions;
+    buildLinalgToLLVMPipeline(pm, llvmOptions);
+    if (failed(runPasses(pm, *module, options.printIRAfterAll)))
+      return rt::Status::error(
+          diagnostics.take("lowering the graph to LLVM failed"));
+  }
+
+  rt::StatusOr<std::unique_ptr<Plan>> plan =
+      Plan::compile(*module, std::move(*signature));
+  if (!plan.ok())
+    return rt::Status::error(diagnostics.take(plan.status().message()));
+  return plan;
+}

@@ -1,0 +1,40 @@
+//===- Diagnostics.h - MLIR diagnostics as one error message ----*- C++ -*-===//
+//
+// The executor is a library: it does not print. It collects what MLIR
+// reports while compiling, as `graph.txt:12:7: error: ...` lines naming the
+// place in the graph text, and returns them in a Status.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_LIB_COMPILER_DIAGNOSTICS_H
+#define TSIR_LIB_COMPILER_DIAGNOSTICS_H
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+
+#include <string>
+
+namespace tsir {
+
+/// Collects the errors (with their notes) reported in a context while it
+/// lives.
+class DiagnosticCollector {
+public:
+  explicit DiagnosticCollector(mlir::MLIRContext *context);
+  ~DiagnosticCollector();
+
+  /// What was collected, one diagnostic per line; `fallback` if nothing was.
+  std::string take(const std::string &fallback);
+
+private:
+  mlir::MLIRContext *context;
+  mlir::DiagnosticEngine::HandlerID handler;
+  std::string text;
+};
+
+/// `file:line:col` of a location in the graph text, or "" if it has none.
+std::string formatLocation(mlir::Location loc);
+
+} // namespace tsir
+
+#endif // TSIR_LIB_COMPILER_DIAGNOSTICS_H

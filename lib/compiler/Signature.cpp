@@ -1,0 +1,164 @@
+//===- Signature.cpp - A graph's inputs, and checking values against them -===//
+//
+// See Signature.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Signature.h"
+
+#include "../exporter/Printers.h"
+#include "tsir/Dialect/Prim/NodeLocation.h"
+#include "tsir/Dialect/Prim/PrimDialect.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace tsir;
+
+tsir::GraphSignature::GraphSignature(func::FuncOp graph) {
+  for (BlockArgument argument : graph.getArguments()) {
+    if (argument.getArgNumber() == 0 &&
+        isa<prim::ClassType>(argument.getType())) {
+      selfCount = 1;
+      continue;
+    }
+    GraphInput input;
+    input.name = getArgumentName(argument.getLoc()).str();
+    input.type = argument.getType();
+    llvm::raw_string_ostream os(input.typeText);
+    if (!exporter::printType(input.type, os))
+      os << input.type;
+    callerInputs.push_back(std::move(input));
+  }
+}
+
+std::string tsir::describeValue(const rt::Value &value) {
+  if (value.isTensor()) {
+    const rt::Tensor &tensor = value.toTensor();
+    std::string text = rt::dtypeTorchName(tensor.dtype());
+    text += " tensor of shape [";
+    for (int64_t i = 0; i < tensor.dim(); ++i)
+      text += (i ? ", " : "") + std::to_string(tensor.size(i));
+    return text + "]";
+  }
+  if (value.isInt())
+    return "int " + std::to_string(value.toInt());
+  if (value.isDouble())
+    return "float " + std::to_string(value.toDouble());
+  if (value.isBool())
+    return value.toBool() ? "bool true" : "bool false";
+  if (value.isNone())
+    return "None";
+  return value.kindName();
+}
+
+/// Whether `value` can be passed where TorchScript expects `type`, and if
+/// not, what was expected.
+static std::string mismatch(Type type, const rt::Value &value) {
+  if (auto optional = dyn_cast<prim::OptionalType>(type)) {
+    if (value.isNone())
+      return "";
+    return mismatch(optional.getElementType(), value);
+  }
+  if (auto tensor = dyn_cast<prim::TensorType>(type)) {
+    if (!value.isTensor())
+      return "a tensor";
+    const rt::Tensor &t = value.toTensor();
+    if (Type dtype = tensor.getDtype()) {
+      StringRef name = prim::torchNameOfDtype(dtype);
+      if (name != rt::dtypeTorchName(t.dtype()))
+        return "a " + name.str() + " tensor";
+    }
+    if (tensor.getHasSizes()) {
+      ArrayRef<int64_t> sizes = tensor.getSizes();
+      if (static_cast<int64_t>(sizes.size()) != t.dim())
+        return "a tensor of rank " + std::to_string(sizes.size());
+      for (size_t i = 0; i < sizes.size(); ++i)
+        if (sizes[i] != prim::TensorType::kUnknownSize &&
+            sizes[i] != t.size(i))
+          return "a tensor whose dim " + std::to_string(i) + " has size " +
+                 std::to_string(sizes[i]);
+    }
+    return "";
+  }
+  if (type.isInteger(1))
+    return value.isBool() ? "" : "a bool";
+  if (type.isInteger(64))
+    return value.isInt() ? "" : "an int";
+  if (type.isF64())
+    return value.isDouble() || value.isInt() ? "" : "a float";
+  if (isa<prim::NoneType>(type))
+    return value.isNone() ? "" : "None";
+  if (isa<prim::NumberType>(type))
+    return value.isInt() || value.isDouble() || value.isBool() ? ""
+                                                               : "a number";
+  return "";
+}
+
+rt::Status tsir::GraphSignature::check(const std::vector<rt::Value> &values) const {
+  if (values.size() != callerInputs.size())
+    return rt::Status::error(
+        "the graph takes " + std::to_string(callerInputs.size()) +
+        " input" + (callerInputs.size() == 1 ? "" : "s") + " but " +
+        std::to_string(values.size()) + (values.size() == 1 ? " was" : " were") +
+        " given");
+  for (size_t i = 0; i < values.size(); ++i) {
+    std::string expected = mismatch(callerInputs[i].type, values[i]);
+    if (expected.empty())
+      continue;
+    return rt::Status::error("input " + std::to_string(i) + " (%" +
+                             callerInputs[i].name + " : " +
+                             callerInputs[i].typeText + ") must be " +
+                             expected + ", got " + describeValue(values[i]));
+  }
+  return rt::Status::ok();
+}
+
+std::string
+tsir::GraphSignature::refineSpec(const std::vector<rt::Value> &values) const {
+  std::string text = selfCount ? "_" : "";
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (!text.empty())
+      text += ", ";
+    if (values[i].isTensor() && isa<prim::TensorType>(callerInputs[i].type))
+      text += spec({values[i]}, i);
+    else
+      text += "_";
+  }
+  return text;
+}
+
+std::string tsir::GraphSignature::spec(const std::vector<rt::Value> &values,
+                                       size_t first) const {
+  std::string text;
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (!text.empty())
+      text += ", ";
+    const rt::Value &value = values[i];
+    if (value.isTensor()) {
+      const rt::Tensor &t = value.toTensor();
+      text += rt::dtypeTorchName(t.dtype());
+      text += "(";
+      for (int64_t d = 0; d < t.dim(); ++d)
+        text += (d ? ", " : "") + std::to_string(t.size(d));
+      // A 0-d tensor is written `Float()`.
+      text += ")";
+    } else if (value.isInt()) {
+      // An int passed for a float input is converted at the call.
+      text += callerInputs[first + i].type.isF64() ? "float" : "int";
+    } else if (value.isDouble()) {
+      text += "float";
+    } else if (value.isBool()) {
+      text += "bool";
+    } else if (value.isNone()) {
+      text += "NoneType";
+    } else {
+      text += "_";
+    }
+  }
+  return text;
+}
+
+std::string tsir::GraphSignature::spec(const std::vector<rt::Value> &values) const {
+  return (selfCount ? std::string("_, ") : std::string()) + spec(values, 0);
+}

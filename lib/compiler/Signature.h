@@ -1,0 +1,63 @@
+//===- Signature.h - A graph's inputs, and checking values against them -*- C++ -*-===//
+//
+// The executor checks every call's inputs against the graph's signature
+// before anything is compiled, so a wrong count, dtype or rank is an error
+// naming the input, never a crash in compiled code; and it turns the
+// inputs into the argument spec the plan cache is keyed by.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_LIB_COMPILER_SIGNATURE_H
+#define TSIR_LIB_COMPILER_SIGNATURE_H
+
+#include "tsir-runtime/Status.h"
+#include "tsir-runtime/Value.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+#include <string>
+#include <vector>
+
+namespace tsir {
+
+struct GraphInput {
+  std::string name;    ///< the value name, without `%`
+  mlir::Type type;     ///< as imported
+  std::string typeText; ///< as TorchScript prints it
+};
+
+class GraphSignature {
+public:
+  explicit GraphSignature(mlir::func::FuncOp graph);
+
+  /// The inputs the caller supplies: a frozen module's class-typed `self`
+  /// (the first input) is not one of them.
+  const std::vector<GraphInput> &inputs() const { return callerInputs; }
+  /// 1 if the graph's first input is `self`, else 0.
+  unsigned firstCallerArgument() const { return selfCount; }
+
+  /// Checks count, kind, dtype and rank of `values`.
+  rt::Status check(const std::vector<rt::Value> &values) const;
+
+  /// The spec of `values` the plan cache is keyed by: `Float(2, 3), int,
+  /// bool` (`_` for `self`).
+  std::string spec(const std::vector<rt::Value> &values) const;
+
+  /// The same for tsir-refine-types, which refines tensors only: scalars
+  /// keep their declared types (`_`).
+  std::string refineSpec(const std::vector<rt::Value> &values) const;
+
+private:
+  /// The spec of `values`, which are the caller inputs from `first` on.
+  std::string spec(const std::vector<rt::Value> &values, size_t first) const;
+
+  std::vector<GraphInput> callerInputs;
+  unsigned selfCount = 0;
+};
+
+/// `Float[2, 3]`, `int 3`, ... for messages.
+std::string describeValue(const rt::Value &value);
+
+} // namespace tsir
+
+#endif // TSIR_LIB_COMPILER_SIGNATURE_H
