@@ -136,6 +136,12 @@ rt::StatusOr<std::unique_ptr<Plan>> tsir::Plan::compile(ModuleOp module,
                                  llvm::JITSymbolFlags::Exported};
     return symbols;
   });
+  // Looking the entry point up materializes it: the machine code is
+  // generated now, as part of compiling, not on the first call.
+  auto entry = (*engine)->lookupPacked("_mlir_ciface_graph");
+  if (!entry)
+    return rt::Status::error("JIT compilation failed: " +
+                             llvm::toString(entry.takeError()));
   std::unique_ptr<Plan> plan(new Plan());
   plan->engine = std::move(*engine);
   plan->signature = std::move(signature);

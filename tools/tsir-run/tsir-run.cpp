@@ -55,7 +55,9 @@ static cl::opt<bool> noOptimize("no-optimize",
                                 cl::desc("skip tsir-optimize before lowering"));
 
 static int fail(const std::string &message) {
-  errs() << "tsir-run: error: " << message << "\n";
+  // Messages from the compiler already say `file:line:col: error:`.
+  bool located = StringRef(message).contains(": error: ");
+  errs() << "tsir-run: " << (located ? "" : "error: ") << message << "\n";
   return 1;
 }
 
