@@ -1,14 +1,497 @@
-//===- Convolution.cpp - convert-aten-to-linalg: Convolutions ===//
+//===- Convolution.cpp - convert-aten-to-linalg: convolutions -------------===//
 //
-// Convolutions lowered to linalg/tensor/arith/math on builtin tensors.
+// conv1d/2d/3d, conv2d with "same"/"valid" padding, convolution and
+// _convolution (plain and transposed) and conv_transpose2d, lowered to
+// linalg's NC(D)(H)W convolution ops: explicit zero padding by tensor.pad,
+// groups through the NGCHW op (or one linalg.generic in 1-D and 3-D), the
+// bias broadcast over channels as the init, an unbatched input given a
+// batch of one. A transposed convolution becomes a direct one over the
+// input spread out by the stride, with the kernel flipped.
 //
 //===----------------------------------------------------------------------===//
 
 #include "PopulatePatterns.h"
+#include "StructuredBuilders.h"
 
 #include "../Common/Utils.h"
 
+#include "tsir/Dialect/Aten/AtenDialect.h"
+#include "tsir/Dialect/Prim/PrimDialect.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/TypeUtilities.h"
+
 using namespace mlir;
+using namespace tsir::conversion;
+namespace aten = tsir::aten;
+namespace prim = tsir::prim;
+
+namespace {
+
+/// A convolution's constant parameters, one entry per spatial dim.
+struct ConvParams {
+  SmallVector<int64_t> stride, dilation, padLow, padHigh, outputPadding;
+  int64_t groups = 1;
+  bool transposed = false;
+};
+
+/// The string a `prim.Constant` defining `value` holds (conv2d's padding
+/// mode).
+std::optional<StringRef> matchConstantString(Value value) {
+  auto constant = value.getDefiningOp<prim::ConstantOp>();
+  if (!constant)
+    return std::nullopt;
+  if (auto str = dyn_cast_or_null<StringAttr>(constant.getValue()))
+    return str.getValue();
+  return std::nullopt;
+}
+
+/// A direct grouped convolution as one linalg.generic, for the ranks that
+/// have no grouped named op: input [N, G, C/G, x...], weight
+/// [G, F/G, C/G, k...], accumulating into init [N, G, F/G, y...].
+Value buildGroupedConvGeneric(OpBuilder &b, Location loc, Value input,
+                              Value weight, Value init,
+                              ArrayRef<int64_t> stride,
+                              ArrayRef<int64_t> dilation) {
+  int64_t spatial = stride.size();
+  // Loops: n, g, f, y..., c, k...
+  int64_t numLoops = 4 + 2 * spatial;
+  auto dim = [&](int64_t i) { return b.getAffineDimExpr(i); };
+  AffineExpr n = dim(0), g = dim(1), f = dim(2), c = dim(3 + spatial);
+  SmallVector<AffineExpr> inputExprs = {n, g, c}, weightExprs = {g, f, c},
+                          outExprs = {n, g, f};
+  for (int64_t i = 0; i < spatial; ++i) {
+    AffineExpr y = dim(3 + i), k = dim(4 + spatial + i);
+    inputExprs.push_back(y * stride[i] + k * dilation[i]);
+    weightExprs.push_back(k);
+    outExprs.push_back(y);
+  }
+  SmallVector<AffineMap> maps = {
+      AffineMap::get(numLoops, 0, inputExprs, b.getContext()),
+      AffineMap::get(numLoops, 0, weightExprs, b.getContext()),
+      AffineMap::get(numLoops, 0, outExprs, b.getContext())};
+  SmallVector<utils::IteratorType> iterators(3 + spatial,
+                                             utils::IteratorType::parallel);
+  iterators.append(1 + spatial, utils::IteratorType::reduction);
+  return linalg::GenericOp::create(
+             b, loc, init.getType(), ValueRange{input, weight}, init, maps,
+             iterators,
+             [](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+               Value sum;
+               if (isa<FloatType>(args[0].getType()))
+                 sum = arith::AddFOp::create(
+                     nested, nestedLoc, args[2],
+                     arith::MulFOp::create(nested, nestedLoc, args[0],
+                                           args[1]));
+               else
+                 sum = arith::AddIOp::create(
+                     nested, nestedLoc, args[2],
+                     arith::MulIOp::create(nested, nestedLoc, args[0],
+                                           args[1]));
+               linalg::YieldOp::create(nested, nestedLoc, sum);
+             })
+      .getResult(0);
+}
+
+/// A direct convolution of a batched, already padded `input`
+/// [N, C, x...] with `weight` [F, C/groups, k...] into `init`
+/// [N, F, y...].
+Value buildDirectConv(OpBuilder &b, Location loc, Value input, Value weight,
+                      Value init, ArrayRef<int64_t> stride,
+                      ArrayRef<int64_t> dilation, int64_t groups) {
+  int64_t spatial = stride.size();
+  Attribute strides = b.getI64TensorAttr(stride);
+  Attribute dilations = b.getI64TensorAttr(dilation);
+  Type type = init.getType();
+  if (groups == 1) {
+    SmallVector<Value> ins = {input, weight};
+    if (spatial == 1)
+      return linalg::Conv1DNcwFcwOp::create(b, loc, type, ins, init, strides,
+                                            dilations)
+          .getResult(0);
+    if (spatial == 2)
+      return linalg::Conv2DNchwFchwOp::create(b, loc, type, ins, init, strides,
+                                              dilations)
+          .getResult(0);
+    return linalg::Conv3DNcdhwFcdhwOp::create(b, loc, type, ins, init, strides,
+                                              dilations)
+        .getResult(0);
+  }
+  // Groups: split the channel dims of the input, weight and init as
+  // [G, C/G], [G, F/G] and [G, F/G], convolve, and merge them back.
+  int64_t rank = spatial + 2;
+  SmallVector<ReassociationIndices> splitDim0 = {{0, 1}},
+                                    splitDim1 = {{0}, {1, 2}};
+  for (int64_t i = 1; i < rank; ++i)
+    splitDim0.push_back({i + 1});
+  for (int64_t i = 2; i < rank; ++i)
+    splitDim1.push_back({i + 1});
+  auto split = [&](Value value, int64_t dim) {
+    SmallVector<OpFoldResult> sizes = getSizes(b, loc, value);
+    int64_t channels = *getConstantIntValue(sizes[dim]);
+    sizes[dim] = b.getIndexAttr(channels / groups);
+    sizes.insert(sizes.begin() + dim, b.getIndexAttr(groups));
+    return expandTo(b, loc, value, dim == 0 ? splitDim0 : splitDim1, sizes);
+  };
+  Value groupedInput = split(input, 1);
+  Value groupedWeight = split(weight, 0);
+  Value groupedInit = split(init, 1);
+  Value result;
+  if (spatial == 2)
+    result = linalg::Conv2DNgchwGfchwOp::create(
+                 b, loc, groupedInit.getType(),
+                 ValueRange{groupedInput, groupedWeight}, groupedInit, strides,
+                 dilations)
+                 .getResult(0);
+  else
+    result = buildGroupedConvGeneric(b, loc, groupedInput, groupedWeight,
+                                     groupedInit, stride, dilation);
+  return collapse(b, loc, result, splitDim1);
+}
+
+/// The input of a transposed convolution as the equivalent direct one
+/// reads it: its elements `stride` apart, with `dilation * (k - 1) - pad`
+/// zeros before and that plus `output_padding` after (negative counts crop).
+Value spreadForTransposedConv(OpBuilder &b, Location loc, Value input,
+                              ArrayRef<int64_t> kernel,
+                              const ConvParams &params) {
+  auto type = cast<RankedTensorType>(input.getType());
+  int64_t spatial = kernel.size();
+  SmallVector<OpFoldResult> sizes = getSizes(b, loc, input);
+  SmallVector<OpFoldResult> destSizes(sizes.begin(), sizes.begin() + 2);
+  SmallVector<OpFoldResult> srcOffsets(2, b.getIndexAttr(0)),
+      srcSizes(sizes.begin(), sizes.begin() + 2),
+      destOffsets(2, b.getIndexAttr(0)),
+      unitStrides(2 + spatial, b.getIndexAttr(1)),
+      destStrides(2, b.getIndexAttr(1));
+  for (int64_t i = 0; i < spatial; ++i) {
+    int64_t in = type.getDimSize(2 + i), s = params.stride[i];
+    int64_t edge = params.dilation[i] * (kernel[i] - 1) - params.padLow[i];
+    int64_t length = (in - 1) * s + 1 + 2 * edge + params.outputPadding[i];
+    // Input elements i0..i1 land at edge + i * s, inside [0, length).
+    int64_t first = edge < 0 ? (-edge + s - 1) / s : 0;
+    int64_t last = std::min(in - 1, (length - 1 - edge) / s);
+    destSizes.push_back(b.getIndexAttr(length));
+    srcOffsets.push_back(b.getIndexAttr(first));
+    srcSizes.push_back(b.getIndexAttr(last - first + 1));
+    destOffsets.push_back(b.getIndexAttr(edge + first * s));
+    destStrides.push_back(b.getIndexAttr(s));
+  }
+  Value kept = tensor::ExtractSliceOp::create(b, loc, input, srcOffsets,
+                                              srcSizes, unitStrides);
+  Value zeros = createFilled(b, loc, destSizes, type.getElementType(), 0.0);
+  return tensor::InsertSliceOp::create(b, loc, kept, zeros, destOffsets,
+                                       srcSizes, destStrides);
+}
+
+/// A transposed convolution's weight [C, F/G, k...] as the direct
+/// convolution's [F, C/G, k...], its taps reversed.
+Value flipForTransposedConv(OpBuilder &b, Location loc, Value weight,
+                            int64_t groups) {
+  auto type = cast<RankedTensorType>(weight.getType());
+  int64_t spatial = type.getRank() - 2;
+  int64_t inPerGroup = type.getDimSize(0) / groups;
+  int64_t outPerGroup = type.getDimSize(1);
+  SmallVector<ReassociationIndices> splitDim0 = {{0, 1}};
+  SmallVector<OpFoldResult> sizes = {b.getIndexAttr(groups),
+                                     b.getIndexAttr(inPerGroup)};
+  SmallVector<int64_t> flippedShape = {groups, outPerGroup, inPerGroup};
+  for (int64_t i = 1; i < type.getRank(); ++i) {
+    splitDim0.push_back({i + 1});
+    sizes.push_back(b.getIndexAttr(type.getDimSize(i)));
+    if (i >= 2)
+      flippedShape.push_back(type.getDimSize(i));
+  }
+  Value grouped = expandTo(b, loc, weight, splitDim0, sizes);
+  // out[g, f, c, k] = in[g, c, f, K - 1 - k]
+  int64_t rank = spatial + 3;
+  SmallVector<AffineExpr> exprs = {b.getAffineDimExpr(0), b.getAffineDimExpr(2),
+                                   b.getAffineDimExpr(1)};
+  for (int64_t i = 0; i < spatial; ++i)
+    exprs.push_back(type.getDimSize(2 + i) - 1 - b.getAffineDimExpr(3 + i));
+  SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, exprs, b.getContext()),
+                                 b.getMultiDimIdentityMap(rank)};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  Value init =
+      tensor::EmptyOp::create(b, loc, flippedShape, type.getElementType());
+  Value flipped =
+      linalg::GenericOp::create(
+          b, loc, init.getType(), grouped, init, maps, iterators,
+          [](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+            linalg::YieldOp::create(nested, nestedLoc, args[0]);
+          })
+          .getResult(0);
+  SmallVector<ReassociationIndices> mergeDim0 = {{0, 1}};
+  for (int64_t i = 2; i < rank; ++i)
+    mergeDim0.push_back({i});
+  return collapse(b, loc, flipped, mergeDim0);
+}
+
+/// Lowers one convolution; `bias` is null when None.
+FailureOr<Value> lowerConvolution(ConversionPatternRewriter &rewriter,
+                                  Operation *op, Value input, Value weight,
+                                  Value bias, ConvParams params,
+                                  RankedTensorType resultType) {
+  Location loc = op->getLoc();
+  auto inputType = cast<RankedTensorType>(input.getType());
+  auto weightType = cast<RankedTensorType>(weight.getType());
+  Type elementType = resultType.getElementType();
+  int64_t spatial = weightType.getRank() - 2;
+  if (spatial < 1 || spatial > 3 ||
+      static_cast<int64_t>(params.stride.size()) != spatial)
+    return rewriter.notifyMatchFailure(op, "expects a 3-D to 5-D weight");
+  if (inputType.getElementType() != elementType ||
+      weightType.getElementType() != elementType ||
+      (bias &&
+       cast<RankedTensorType>(bias.getType()).getElementType() != elementType))
+    return rewriter.notifyMatchFailure(op, "operand dtypes differ");
+  bool unbatched = inputType.getRank() == spatial + 1;
+  if (!unbatched && inputType.getRank() != spatial + 2)
+    return rewriter.notifyMatchFailure(op, "input rank does not match weight");
+  if (!weightType.hasStaticShape() ||
+      llvm::any_of(inputType.getShape().drop_front(unbatched ? 0 : 1),
+                   ShapedType::isDynamic))
+    return rewriter.notifyMatchFailure(
+        op, "needs static channel and spatial sizes");
+  if (params.groups < 1 ||
+      llvm::any_of(params.stride, [](int64_t v) { return v < 1; }) ||
+      llvm::any_of(params.dilation, [](int64_t v) { return v < 1; }) ||
+      llvm::any_of(params.padLow, [](int64_t v) { return v < 0; }) ||
+      llvm::any_of(params.padHigh, [](int64_t v) { return v < 0; }))
+    return rewriter.notifyMatchFailure(op, "invalid parameters");
+
+  // Check the shapes before building anything: channels, bias, and the
+  // output size refine-types computed.
+  SmallVector<int64_t> kernel(weightType.getShape().drop_front(2));
+  ArrayRef<int64_t> inShape = inputType.getShape().take_back(spatial + 1);
+  int64_t channels = inShape[0], groups = params.groups;
+  int64_t features = params.transposed ? weightType.getDimSize(1) * groups
+                                       : weightType.getDimSize(0);
+  int64_t channelsPerGroup =
+      params.transposed ? channels / groups : weightType.getDimSize(1);
+  if (channels % groups != 0 || features % groups != 0 ||
+      channels != channelsPerGroup * groups ||
+      (params.transposed && weightType.getDimSize(0) != channels))
+    return rewriter.notifyMatchFailure(op, "weight does not match input");
+  if (bias && cast<RankedTensorType>(bias.getType()).getShape() !=
+                  ArrayRef<int64_t>{features})
+    return rewriter.notifyMatchFailure(op, "bias does not match weight");
+  SmallVector<int64_t> expectedShape(inputType.getShape().drop_back(spatial));
+  expectedShape.back() = features;
+  for (int64_t i = 0; i < spatial; ++i) {
+    int64_t reach = params.dilation[i] * (kernel[i] - 1);
+    int64_t out =
+        params.transposed
+            ? (inShape[1 + i] - 1) * params.stride[i] - 2 * params.padLow[i] +
+                  reach + params.outputPadding[i] + 1
+            : (inShape[1 + i] + params.padLow[i] + params.padHigh[i] - reach -
+               1) / params.stride[i] +
+                  1;
+    if (out < 1)
+      return rewriter.notifyMatchFailure(op, "kernel larger than the input");
+    expectedShape.push_back(out);
+  }
+  if (failed(verifyCompatibleShape(expectedShape, resultType.getShape())))
+    return rewriter.notifyMatchFailure(op, "result shape disagrees");
+
+  // An unbatched input is a batch of one.
+  if (unbatched) {
+    input = addUnitBatch(rewriter, loc, input);
+    inputType = cast<RankedTensorType>(input.getType());
+  }
+  if (params.transposed) {
+    input = spreadForTransposedConv(rewriter, loc, input, kernel, params);
+    weight = flipForTransposedConv(rewriter, loc, weight, groups);
+    params.padLow.assign(spatial, 0);
+    params.padHigh.assign(spatial, 0);
+    params.stride.assign(spatial, 1);
+  }
+  Value zero = createScalarConstant(rewriter, loc, elementType, 0.0);
+  SmallVector<int64_t> low = {0, 0}, high = {0, 0};
+  low.append(params.padLow);
+  high.append(params.padHigh);
+  Value padded = padConstant(rewriter, loc, input, low, high, zero);
+  SmallVector<OpFoldResult> outSizes = {getSizes(rewriter, loc, input)[0],
+                                        rewriter.getIndexAttr(features)};
+  for (int64_t size : ArrayRef<int64_t>(expectedShape).take_back(spatial))
+    outSizes.push_back(rewriter.getIndexAttr(size));
+  Value init;
+  if (bias) {
+    Value empty = tensor::EmptyOp::create(rewriter, loc, outSizes, elementType);
+    SmallVector<int64_t> broadcastDims = {0};
+    for (int64_t i = 0; i < spatial; ++i)
+      broadcastDims.push_back(2 + i);
+    init =
+        linalg::BroadcastOp::create(rewriter, loc, bias, empty, broadcastDims)
+            .getResult()[0];
+  } else {
+    init = createFilled(rewriter, loc, outSizes, elementType, 0.0);
+  }
+  Value result = buildDirectConv(rewriter, loc, padded, weight, init,
+                                 params.stride, params.dilation, params.groups);
+  if (unbatched)
+    result = dropUnitBatch(rewriter, loc, result);
+  return castToType(rewriter, loc, result, resultType);
+}
+
+/// Reads stride, padding, dilation and groups; nullopt when one is not
+/// constant.
+std::optional<ConvParams> matchParams(Value stride, Value padding,
+                                      Value dilation, Value groups,
+                                      int64_t spatial) {
+  ConvParams params;
+  auto strides = matchWindowParam(stride, spatial);
+  auto pads = matchWindowParam(padding, spatial);
+  auto dilations = matchWindowParam(dilation, spatial);
+  std::optional<int64_t> groupCount = matchConstantInt(groups);
+  if (!strides || !pads || !dilations || !groupCount)
+    return std::nullopt;
+  params.stride = *strides;
+  params.padLow = *pads;
+  params.padHigh = *pads;
+  params.dilation = *dilations;
+  params.outputPadding.assign(spatial, 0);
+  params.groups = *groupCount;
+  return params;
+}
+
+int64_t spatialRank(Value weight) {
+  return cast<RankedTensorType>(weight.getType()).getRank() - 2;
+}
+
+/// conv1d, conv2d, conv3d and conv_transpose2d.input.
+template <typename OpTy> struct ConvertConv : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = dyn_cast_or_null<RankedTensorType>(
+        this->getTypeConverter()->convertType(op.getResult().getType()));
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "result dtype or rank unknown");
+    int64_t spatial = spatialRank(adaptor.getWeight());
+    std::optional<ConvParams> params =
+        matchParams(op.getStride(), op.getPadding(), op.getDilation(),
+                    op.getGroups(), spatial);
+    if (!params)
+      return rewriter.notifyMatchFailure(op, "non-constant parameters");
+    if constexpr (std::is_same_v<OpTy, aten::ConvTranspose2dInputOp>) {
+      auto outputPadding = matchWindowParam(op.getOutputPadding(), spatial);
+      if (!outputPadding)
+        return rewriter.notifyMatchFailure(op, "non-constant output_padding");
+      params->outputPadding = *outputPadding;
+      params->transposed = true;
+    }
+    Value bias = isNone(op.getBias()) ? Value() : adaptor.getBias();
+    FailureOr<Value> result =
+        lowerConvolution(rewriter, op, adaptor.getInput(), adaptor.getWeight(),
+                         bias, *params, resultType);
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+/// conv2d.padding: "valid" is no padding; "same" pads d * (k - 1) in all,
+/// the odd element at the end, as torch does (stride 1 only).
+struct ConvertConvPaddingMode : OpConversionPattern<aten::Conv2dPaddingOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(aten::Conv2dPaddingOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = dyn_cast_or_null<RankedTensorType>(
+        getTypeConverter()->convertType(op.getResult().getType()));
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "result dtype or rank unknown");
+    auto weightType = cast<RankedTensorType>(adaptor.getWeight().getType());
+    int64_t spatial = weightType.getRank() - 2;
+    auto strides = matchWindowParam(op.getStride(), spatial);
+    auto dilations = matchWindowParam(op.getDilation(), spatial);
+    std::optional<int64_t> groups = matchConstantInt(op.getGroups());
+    std::optional<StringRef> mode = matchConstantString(op.getPadding());
+    if (!strides || !dilations || !groups || !mode)
+      return rewriter.notifyMatchFailure(op, "non-constant parameters");
+    ConvParams params;
+    params.stride = *strides;
+    params.dilation = *dilations;
+    params.groups = *groups;
+    params.outputPadding.assign(spatial, 0);
+    params.padLow.assign(spatial, 0);
+    params.padHigh.assign(spatial, 0);
+    if (*mode == "same") {
+      if (llvm::any_of(*strides, [](int64_t s) { return s != 1; }))
+        return rewriter.notifyMatchFailure(op, "'same' needs stride 1");
+      for (int64_t i = 0; i < spatial; ++i) {
+        int64_t total = (*dilations)[i] * (weightType.getDimSize(2 + i) - 1);
+        params.padLow[i] = total / 2;
+        params.padHigh[i] = total - total / 2;
+      }
+    } else if (*mode != "valid") {
+      return rewriter.notifyMatchFailure(op, "unknown padding mode");
+    }
+    Value bias = isNone(op.getBias()) ? Value() : adaptor.getBias();
+    FailureOr<Value> result =
+        lowerConvolution(rewriter, op, adaptor.getInput(), adaptor.getWeight(),
+                         bias, params, resultType);
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+/// convolution, _convolution and _convolution.deprecated: the general
+/// form, transposed or not (the cuDNN/benchmark flags do not change the
+/// result).
+template <typename OpTy> struct ConvertGeneralConv : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = dyn_cast_or_null<RankedTensorType>(
+        this->getTypeConverter()->convertType(op.getResult().getType()));
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "result dtype or rank unknown");
+    int64_t spatial = spatialRank(adaptor.getWeight());
+    std::optional<ConvParams> params =
+        matchParams(op.getStride(), op.getPadding(), op.getDilation(),
+                    op.getGroups(), spatial);
+    std::optional<bool> transposed = matchConstantBool(op.getTransposed());
+    auto outputPadding = matchWindowParam(op.getOutputPadding(), spatial);
+    if (!params || !transposed || !outputPadding)
+      return rewriter.notifyMatchFailure(op, "non-constant parameters");
+    params->transposed = *transposed;
+    params->outputPadding = *outputPadding;
+    // Without a batch dim the general form is not defined.
+    auto inputType = cast<RankedTensorType>(adaptor.getInput().getType());
+    if (inputType.getRank() != spatial + 2)
+      return rewriter.notifyMatchFailure(op, "expects a batched input");
+    Value bias = isNone(op.getBias()) ? Value() : adaptor.getBias();
+    FailureOr<Value> result =
+        lowerConvolution(rewriter, op, adaptor.getInput(), adaptor.getWeight(),
+                         bias, *params, resultType);
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+} // namespace
 
 void tsir::conversion::populateConvolutionPatterns(
-    const TypeConverter &typeConverter, RewritePatternSet &patterns) {}
+    const TypeConverter &typeConverter, RewritePatternSet &patterns) {
+  patterns.add<ConvertConv<aten::Conv1dOp>, ConvertConv<aten::Conv2dOp>,
+               ConvertConv<aten::Conv3dOp>,
+               ConvertConv<aten::ConvTranspose2dInputOp>,
+               ConvertConvPaddingMode, ConvertGeneralConv<aten::ConvolutionOp>,
+               ConvertGeneralConv<aten::PrivateConvolutionOp>,
+               ConvertGeneralConv<aten::PrivateConvolutionDeprecatedOp>>(
+      typeConverter, patterns.getContext());
+}

@@ -45,6 +45,25 @@ Value collapse(OpBuilder &b, Location loc, Value src,
   return tensor::CollapseShapeOp::create(b, loc, src, reassociation);
 }
 
+/// The reassociation that merges dims 0 and 1 and keeps the others.
+static SmallVector<ReassociationIndices> mergeLeadingPair(int64_t rank) {
+  SmallVector<ReassociationIndices> reassociation = {{0, 1}};
+  for (int64_t dim = 2; dim < rank; ++dim)
+    reassociation.push_back({dim});
+  return reassociation;
+}
+
+Value addUnitBatch(OpBuilder &b, Location loc, Value src) {
+  SmallVector<OpFoldResult> sizes = getSizes(b, loc, src);
+  sizes.insert(sizes.begin(), b.getIndexAttr(1));
+  return expandTo(b, loc, src, mergeLeadingPair(sizes.size()), sizes);
+}
+
+Value dropUnitBatch(OpBuilder &b, Location loc, Value src) {
+  int64_t rank = cast<RankedTensorType>(src.getType()).getRank();
+  return collapse(b, loc, src, mergeLeadingPair(rank));
+}
+
 Value broadcastTo(OpBuilder &b, Location loc, Value src,
                   ArrayRef<OpFoldResult> sizes, Type elementType,
                   bool srcUnsigned) {

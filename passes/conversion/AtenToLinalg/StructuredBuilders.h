@@ -41,6 +41,15 @@ mlir::Value expandTo(mlir::OpBuilder &b, mlir::Location loc, mlir::Value src,
 mlir::Value collapse(mlir::OpBuilder &b, mlir::Location loc, mlir::Value src,
                      llvm::ArrayRef<mlir::ReassociationIndices> reassociation);
 
+/// `src` [d0, ...] as [1, d0, ...]: an unbatched conv/pool input made a
+/// batch of one.
+mlir::Value addUnitBatch(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value src);
+
+/// `src` [1, d0, ...] as [d0, ...], undoing addUnitBatch.
+mlir::Value dropUnitBatch(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Value src);
+
 /// `src` broadcast with numpy's rules (dims aligned on the right, a static
 /// size 1 repeats) into a new tensor of `sizes`, its elements converted to
 /// `elementType` (`srcUnsigned` for ui8 sources).

@@ -1,0 +1,118 @@
+"""convolution.py - generated end-to-end cases for the Convolution family:
+conv1d/2d/3d with stride, padding, dilation, groups (depthwise included)
+and bias or None, conv2d's "same"/"valid" modes, unbatched inputs,
+aten::convolution/_convolution plain and transposed, conv_transpose2d."""
+
+import torch
+import torch.nn.functional as F
+
+from op_case import Case
+
+torch.manual_seed(0)
+
+
+def conv2d(x, w, b):
+    return torch.conv2d(x, w, b)
+
+
+def conv2d_s2_p1(x, w, b):
+    return torch.conv2d(x, w, b, 2, 1)
+
+
+def conv2d_nobias_asym(x, w):
+    return F.conv2d(x, w, None, stride=(2, 1), padding=(0, 2),
+                    dilation=(1, 2))
+
+
+def conv2d_groups(x, w, b):
+    return F.conv2d(x, w, b, stride=1, padding=1, groups=2)
+
+
+def conv2d_depthwise(x, w, b):
+    return F.conv2d(x, w, b, stride=2, padding=1, groups=4)
+
+
+def conv2d_same(x, w, b):
+    return F.conv2d(x, w, b, padding="same", dilation=2)
+
+
+def conv2d_valid(x, w, b):
+    return F.conv2d(x, w, b, padding="valid")
+
+
+def conv1d(x, w, b):
+    return F.conv1d(x, w, b, stride=2, padding=2, dilation=2)
+
+
+def conv1d_groups(x, w):
+    return F.conv1d(x, w, None, padding=1, groups=3)
+
+
+def conv3d(x, w, b):
+    return F.conv3d(x, w, b, stride=(1, 2, 1), padding=1)
+
+
+def conv3d_groups(x, w, b):
+    return F.conv3d(x, w, b, padding=(0, 1, 1), groups=2)
+
+
+def convolution(x, w, b):
+    return torch.convolution(x, w, b, [1, 2], [1, 0], [1, 1], False, [0, 0],
+                             1)
+
+
+def convolution_transposed(x, w, b):
+    return torch.convolution(x, w, b, [2, 2], [1, 1], [1, 1], True, [1, 0],
+                             1)
+
+
+def underscore_convolution(x, w, b):
+    return torch._convolution(x, w, b, [1, 1], [1, 1], [1, 1], False,
+                              [0, 0], 1, False, False, True, True)
+
+
+def conv_transpose2d(x, w, b):
+    return F.conv_transpose2d(x, w, b, stride=2, padding=1)
+
+
+def conv_transpose2d_groups(x, w):
+    return F.conv_transpose2d(x, w, None, stride=(3, 2), padding=(2, 0),
+                              output_padding=(1, 1), groups=2,
+                              dilation=(1, 2))
+
+
+def r(*shape, dtype=torch.float32):
+    return torch.randn(*shape, dtype=dtype)
+
+
+CASES = [
+    Case(conv2d, [r(1, 3, 8, 8), r(4, 3, 3, 3), r(4)]),
+    Case(conv2d, [r(2, 3, 9, 7, dtype=torch.float64),
+                  r(5, 3, 3, 2, dtype=torch.float64),
+                  r(5, dtype=torch.float64)], name="conv2d_f64"),
+    Case(conv2d_s2_p1, [r(2, 3, 9, 7), r(4, 3, 3, 3), r(4)], op="conv2d"),
+    Case(conv2d_nobias_asym, [r(1, 2, 7, 9), r(3, 2, 2, 3)], op="conv2d"),
+    Case(conv2d_groups, [r(2, 4, 6, 6), r(6, 2, 3, 3), r(6)], op="conv2d"),
+    Case(conv2d_depthwise, [r(1, 4, 7, 7), r(8, 1, 3, 3), r(8)],
+         op="conv2d"),
+    Case(conv2d_s2_p1, [r(3, 9, 7), r(4, 3, 3, 3), r(4)],
+         name="conv2d_unbatched", op="conv2d"),
+    Case(conv2d_same, [r(1, 2, 7, 8), r(3, 2, 4, 3), r(3)],
+         op="conv2d.padding"),
+    Case(conv2d_valid, [r(1, 2, 7, 8), r(3, 2, 4, 3), r(3)],
+         op="conv2d.padding"),
+    Case(conv1d, [r(2, 3, 17), r(4, 3, 3), r(4)]),
+    Case(conv1d_groups, [r(2, 6, 10), r(9, 2, 3)], op="conv1d"),
+    Case(conv3d, [r(1, 2, 5, 6, 4), r(3, 2, 3, 3, 2), r(3)]),
+    Case(conv3d_groups, [r(1, 4, 4, 5, 5), r(6, 2, 2, 3, 3), r(6)],
+         op="conv3d"),
+    Case(convolution, [r(1, 3, 6, 7), r(2, 3, 3, 3), r(2)]),
+    Case(convolution_transposed, [r(1, 3, 4, 5), r(3, 2, 3, 3), r(2)],
+         op="convolution"),
+    Case(underscore_convolution, [r(1, 3, 6, 7), r(2, 3, 3, 3), r(2)],
+         op="_convolution"),
+    Case(conv_transpose2d, [r(2, 3, 5, 4), r(3, 4, 3, 3), r(4)],
+         op="conv_transpose2d.input"),
+    Case(conv_transpose2d_groups, [r(1, 4, 4, 3), r(4, 3, 4, 2)],
+         op="conv_transpose2d.input"),
+]
