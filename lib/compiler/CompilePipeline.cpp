@@ -44,13 +44,28 @@ tsir::compileGraph(ModuleOp graph, const CompileOptions &options) {
     return rt::Status::error("the module has no func.func @graph");
   unsigned numGraphArguments = func.getNumArguments();
 
-  // 1. Specialize and optimize, on prim/aten.
+  // 1. Weights first: `<Tensor>` constants without data all look alike
+  // (#prim.tensor_ref of one type), and constant pooling or CSE would merge
+  // two weights of the same shape into one. As arguments they stay apart.
   {
     PassManager pm(context);
     OpPassManager &fpm = pm.nest<func::FuncOp>();
     fpm.addPass(createPrimInlineSubgraphsPass());
+    fpm.addPass(createTsirExternalizeWeightsPass());
+    if (failed(runPasses(pm, *module, options.printIRAfterAll)))
+      return rt::Status::error(diagnostics.take("inlining the graph failed"));
+  }
+  // Weights keep the types the graph declares for them.
+  std::string spec = options.spec;
+  for (unsigned i = numGraphArguments; i < func.getNumArguments(); ++i)
+    spec += spec.empty() ? "_" : ", _";
+
+  // 2. Specialize and optimize, on prim/aten.
+  {
+    PassManager pm(context);
+    OpPassManager &fpm = pm.nest<func::FuncOp>();
     TsirRefineTypesPassOptions refine;
-    refine.argSpec = options.spec;
+    refine.argSpec = spec;
     fpm.addPass(createTsirRefineTypesPass(refine));
     if (options.optimize) {
       OptimizePipelineOptions optimize;
@@ -61,7 +76,6 @@ tsir::compileGraph(ModuleOp graph, const CompileOptions &options) {
       fpm.addPass(createPrimConstantPropagationPass());
       fpm.addPass(createPrimDCEPass());
     }
-    fpm.addPass(createTsirExternalizeWeightsPass());
     if (failed(runPasses(pm, *module, options.printIRAfterAll)))
       return rt::Status::error(
           diagnostics.take("specializing the graph failed"));
@@ -74,7 +88,7 @@ tsir::compileGraph(ModuleOp graph, const CompileOptions &options) {
     argumentTypes.push_back(TypeAttr::get(type));
   func->setAttr("tsir.argument_types", ArrayAttr::get(context, argumentTypes));
 
-  // 2. Lower to linalg on tensors, and read the plan's signature there.
+  // 3. Lower to linalg on tensors, and read the plan's signature there.
   {
     PassManager pm(context);
     buildLowerToLinalgPipeline(pm);
@@ -87,7 +101,7 @@ tsir::compileGraph(ModuleOp graph, const CompileOptions &options) {
   if (!signature.ok())
     return signature.status();
 
-  // 3. Bufferize and lower to LLVM.
+  // 4. Bufferize and lower to LLVM.
   {
     PassManager pm(context);
     LowerToLLVMOptions llvmOptions;
