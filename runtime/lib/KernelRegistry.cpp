@@ -69,6 +69,10 @@ Status checkName(const std::string &name, const Kernel &kernel,
 }
 } // namespace
 
+KernelRegistry::KernelRegistry() { detail::initLibraryBookkeeping(); }
+
+KernelRegistry::~KernelRegistry() { detail::forgetRegistry(this); }
+
 KernelRegistry &KernelRegistry::global() {
   static KernelRegistry registry;
   static std::once_flag builtins;
@@ -148,11 +152,15 @@ RegisterKernels &RegisterKernels::op(const std::string &schemaOrName,
   size_t paren = schemaOrName.find('(');
   std::string name(trim(std::string_view(schemaOrName).substr(0, paren)));
   std::string schema = paren == std::string::npos ? "" : schemaOrName;
-  Status status = KernelRegistry::global().registerKernel(
-      name, std::move(kernel), std::move(schema));
+  // During loadOperatorLibrary the kernels go to the registry it loads
+  // into; otherwise to the global one.
+  detail::LibraryLoad *load = detail::currentLibraryLoad();
+  KernelRegistry &registry = load ? *load->registry : KernelRegistry::global();
+  Status status =
+      registry.registerKernel(name, std::move(kernel), std::move(schema));
   if (!status.isOk()) {
     // A load in progress reports the error from loadOperatorLibrary.
-    if (!detail::currentLibraryLoad())
+    if (!load)
       std::fprintf(stderr, "tsir runtime: %s\n", status.message().c_str());
     if (firstError.isOk())
       firstError = status;

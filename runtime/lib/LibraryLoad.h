@@ -28,6 +28,14 @@ struct LibraryLoad {
 /// run on the thread that calls dlopen, so thread-local state sees them.
 LibraryLoad *&currentLibraryLoad();
 
+/// Constructs the loader's bookkeeping. Registries call it when they are
+/// made, so it is destroyed after them at exit.
+void initLibraryBookkeeping();
+
+/// Forgets which libraries were loaded into `registry` (being destroyed),
+/// so a new registry at the same address is not mistaken for it.
+void forgetRegistry(KernelRegistry *registry);
+
 } // namespace tsir::rt::detail
 
 #endif // TSIR_RUNTIME_LIB_LIBRARYLOAD_H

@@ -12,6 +12,7 @@
 #include "LibraryLoad.h"
 
 #include <dlfcn.h>
+#include <map>
 #include <set>
 
 namespace tsir::rt {
@@ -29,12 +30,26 @@ std::mutex &loadMutex() {
   return mutex;
 }
 
-/// (library handle, registry) pairs already loaded.
-std::set<std::pair<void *, KernelRegistry *>> &loadedLibraries() {
-  static std::set<std::pair<void *, KernelRegistry *>> loaded;
+/// The registries each loaded library (by dlopen handle) registered into.
+std::map<void *, std::set<KernelRegistry *>> &loadedLibraries() {
+  static std::map<void *, std::set<KernelRegistry *>> loaded;
   return loaded;
 }
 
+} // namespace
+
+void detail::initLibraryBookkeeping() {
+  loadMutex();
+  loadedLibraries();
+}
+
+void detail::forgetRegistry(KernelRegistry *registry) {
+  std::lock_guard<std::mutex> lock(loadMutex());
+  for (auto &[handle, registries] : loadedLibraries())
+    registries.erase(registry);
+}
+
+namespace {
 std::string join(const std::vector<std::string> &messages) {
   std::string text;
   for (const std::string &message : messages)
@@ -58,7 +73,10 @@ Status OperatorLibraryLoader::load(const std::string &path,
     return Status::error("cannot load operator library '" + path +
                          "': " + (reason ? reason : "unknown dlopen error"));
   }
-  if (loadedLibraries().count({handle, &registry})) {
+  // dlopen of a loaded library runs no initializers again.
+  auto previous = loadedLibraries().find(handle);
+  bool loadedBefore = previous != loadedLibraries().end();
+  if (loadedBefore && previous->second.count(&registry)) {
     detail::currentLibraryLoad() = nullptr;
     dlclose(handle); // Drops the reference this dlopen added.
     return Status::ok();
@@ -71,6 +89,9 @@ Status OperatorLibraryLoader::load(const std::string &path,
   std::string problem;
   if (!load.errors.empty())
     problem = join(load.errors);
+  else if (load.registered.empty() && loadedBefore)
+    problem = "it is already loaded into another registry, and only "
+              "tsir_register_kernels can register it into a second one";
   else if (load.registered.empty())
     problem = "it registered no kernels (define tsir_register_kernels or use "
               "tsir::rt::RegisterKernels)";
@@ -80,7 +101,7 @@ Status OperatorLibraryLoader::load(const std::string &path,
     dlclose(handle);
     return Status::error("operator library '" + path + "': " + problem);
   }
-  loadedLibraries().insert({handle, &registry});
+  loadedLibraries()[handle].insert(&registry);
   return Status::ok();
 }
 

@@ -42,7 +42,8 @@ struct KernelInfo {
 class KernelRegistry {
 public:
   /// An empty registry (tests use private ones).
-  KernelRegistry() = default;
+  KernelRegistry();
+  ~KernelRegistry();
   KernelRegistry(const KernelRegistry &) = delete;
   KernelRegistry &operator=(const KernelRegistry &) = delete;
 
@@ -85,9 +86,10 @@ StatusOr<std::vector<Value>> callKernel(std::string_view name,
 ///   static auto registry = tsir::rt::RegisterKernels()
 ///       .op("my_ns::magic(Tensor x) -> Tensor", magicKernel);
 ///
-/// `op` takes a schema (the name is read from it) or a bare name. Inside
-/// loadOperatorLibrary errors are returned by it; otherwise they are
-/// printed to stderr and kept in status().
+/// `op` takes a schema (the name is read from it) or a bare name. Kernels
+/// go to the registry loadOperatorLibrary is loading into (global() outside
+/// a load). Inside a load errors are returned by loadOperatorLibrary;
+/// otherwise they are printed to stderr and kept in status().
 class RegisterKernels {
 public:
   RegisterKernels &op(const std::string &schemaOrName, Kernel kernel);
@@ -98,10 +100,11 @@ private:
 };
 
 /// dlopens (RTLD_NOW | RTLD_LOCAL) the shared library at `path` and
-/// registers its kernels into `registry`. Loading the same library again
-/// does nothing. On any error (dlopen's message, a duplicate name, a
-/// library that registers nothing) the library's kernels are removed and it
-/// is closed.
+/// registers its kernels into `registry`. Loading the same library into the
+/// same registry again does nothing. On any error (dlopen's message, a
+/// duplicate name, a library that registers nothing) the kernels it
+/// registered are removed and it is closed. Successfully loaded libraries
+/// stay loaded for the life of the process.
 Status loadOperatorLibrary(const std::string &path,
                            KernelRegistry &registry = KernelRegistry::global());
 
