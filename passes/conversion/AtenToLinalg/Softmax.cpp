@@ -1,0 +1,112 @@
+//===- Softmax.cpp - convert-aten-to-linalg: softmax and log_softmax ------===//
+//
+// softmax.int, log_softmax.int (both with an optional dtype) and _softmax,
+// numerically stable: the max along the dim is subtracted before exp, then
+// exp(x - max) / sum (softmax) or x - max - log(sum) (log_softmax). The
+// input is cast to the result dtype first, as the dtype argument asks;
+// f16/bf16 compute in f32.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ElementwiseFamily.h"
+#include "ReductionBuilder.h"
+
+#include "../Common/Utils.h"
+
+#include "tsir/Conversion/TypeConverter.h"
+#include "tsir/Dialect/Aten/AtenDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace tsir;
+using namespace tsir::conversion;
+
+namespace {
+template <typename OpTy>
+class SoftmaxPattern : public OpConversionPattern<OpTy> {
+public:
+  SoftmaxPattern(const TypeConverter &typeConverter, MLIRContext *context,
+                 bool isLog)
+      : OpConversionPattern<OpTy>(typeConverter, context), isLog(isLog) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = dyn_cast_or_null<RankedTensorType>(
+        this->getTypeConverter()->convertType(op.getResult().getType()));
+    Value input = adaptor.getSelf();
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    if (!resultType || !inputType)
+      return rewriter.notifyMatchFailure(op, "dtype or rank unknown");
+    std::optional<int64_t> dimValue = matchConstantInt(op.getDim());
+    int64_t rank = inputType.getRank();
+    std::optional<int64_t> dim =
+        dimValue ? normalizeDim(*dimValue, rank) : std::nullopt;
+    if (!dim)
+      return rewriter.notifyMatchFailure(op, "dim is not a constant in range");
+    Type accType = getComputeType(resultType.getElementType());
+    if (!isa<FloatType>(accType))
+      return rewriter.notifyMatchFailure(op, "softmax to an integer dtype");
+    Location loc = op.getLoc();
+    bool inputUnsigned = isUnsignedDtype(op.getSelf().getType());
+    SmallVector<int64_t> dims;
+    if (rank > 0)
+      dims.push_back(*dim);
+
+    Value lowest = buildLowest(rewriter, loc, accType, false);
+    Value max = buildReduction(
+        rewriter, loc, input, {}, dims, lowest,
+        [&](OpBuilder &b, Location l, ValueRange e,
+            ValueRange acc) -> SmallVector<Value> {
+          Value x = castElement(b, l, e[0], accType, inputUnsigned);
+          return {arith::MaximumFOp::create(b, l, acc[0], x).getResult()};
+        })[0];
+    Value zero = createScalarConstant(rewriter, loc, accType, 0);
+    Value sum = buildReduction(
+        rewriter, loc, input, max, dims, zero,
+        [&](OpBuilder &b, Location l, ValueRange e,
+            ValueRange acc) -> SmallVector<Value> {
+          Value x = castElement(b, l, e[0], accType, inputUnsigned);
+          Value exp =
+              math::ExpOp::create(b, l, arith::SubFOp::create(b, l, x, e[1]));
+          return {arith::AddFOp::create(b, l, acc[0], exp).getResult()};
+        })[0];
+    // max and sum back at the input's rank (1 along dim) to broadcast.
+    max = insertReducedDims(rewriter, loc, max, dims, rank);
+    sum = insertReducedDims(rewriter, loc, sum, dims, rank);
+    ElementwiseOperand operands[] = {{input, accType, inputUnsigned},
+                                     {max, Type(), false},
+                                     {sum, Type(), false}};
+    bool log = isLog;
+    Value result = buildElementwiseOp(
+        rewriter, loc, resultType, operands,
+        [&](OpBuilder &b, Location l, ValueRange e) -> Value {
+          Value shifted = arith::SubFOp::create(b, l, e[0], e[1]);
+          if (log)
+            return arith::SubFOp::create(b, l, shifted,
+                                         math::LogOp::create(b, l, e[2]));
+          return arith::DivFOp::create(b, l, math::ExpOp::create(b, l, shifted),
+                                       e[2]);
+        });
+    if (!result)
+      return rewriter.notifyMatchFailure(op, "result shape mismatch");
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+private:
+  bool isLog;
+};
+} // namespace
+
+void conversion::populateSoftmaxPatterns(const TypeConverter &typeConverter,
+                                         RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<SoftmaxPattern<aten::SoftmaxIntOp>,
+               SoftmaxPattern<aten::PrivateSoftmaxOp>>(typeConverter, context,
+                                                       /*isLog=*/false);
+  patterns.add<SoftmaxPattern<aten::LogSoftmaxIntOp>>(typeConverter, context,
+                                                      /*isLog=*/true);
+}
