@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <new>
 
 namespace tsir::rt {
 
@@ -38,9 +39,11 @@ std::atomic<Allocator *> &slot(Device::Kind kind) {
 } // namespace
 
 Allocator &cpuAllocator() {
-  // Leaked on purpose: tensors in other static objects may outlive any
-  // destruction order we could pick.
-  static CPUAllocator *allocator = new CPUAllocator();
+  // Never destroyed, since tensors in other static objects may outlive any
+  // destruction order we could pick; built in static storage so that
+  // nothing is left on the heap at exit either.
+  alignas(CPUAllocator) static unsigned char storage[sizeof(CPUAllocator)];
+  static CPUAllocator *allocator = new (storage) CPUAllocator();
   return *allocator;
 }
 

@@ -36,9 +36,7 @@ constexpr DTypeInfo kInfo[] = {
     {DType::Bool, 1, "Bool", "|b1", "BOOL"},
 };
 
-const DTypeInfo &info(DType type) {
-  return kInfo[static_cast<size_t>(type)];
-}
+const DTypeInfo &info(DType type) { return kInfo[static_cast<size_t>(type)]; }
 
 uint32_t floatBits(float value) {
   uint32_t bits;
@@ -80,8 +78,8 @@ bool isFloating(DType type) {
 }
 
 bool isIntegral(DType type) {
-  return type == DType::Int64 || type == DType::Int32 ||
-         type == DType::Int16 || type == DType::Int8 || type == DType::UInt8;
+  return type == DType::Int64 || type == DType::Int32 || type == DType::Int16 ||
+         type == DType::Int8 || type == DType::UInt8;
 }
 
 float halfToFloat(uint16_t bits) {

@@ -29,9 +29,7 @@ struct BFloat16Bits {
   uint16_t bits;
 };
 
-template <class T> struct TypeTag {
-  using type = T;
-};
+template <class T> struct TypeTag { using type = T; };
 
 /// Calls `fn(TypeTag<T>{})` with the element type of `dtype`.
 template <class Fn> decltype(auto) dispatchDType(DType dtype, Fn &&fn) {

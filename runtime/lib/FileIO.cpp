@@ -83,11 +83,11 @@ StatusOr<std::shared_ptr<MappedFile>> MappedFile::map(const std::string &path) {
     ::close(fd);
     return std::shared_ptr<MappedFile>(new MappedFile(nullptr, 0));
   }
-  void *bytes = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd,
-                       0);
+  void *bytes =
+      ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
   // The mapping keeps the file's pages; the descriptor is not needed.
-  Status status = bytes == MAP_FAILED ? systemError(path, "cannot map")
-                                      : Status::ok();
+  Status status =
+      bytes == MAP_FAILED ? systemError(path, "cannot map") : Status::ok();
   ::close(fd);
   if (!status.isOk())
     return status;

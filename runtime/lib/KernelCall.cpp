@@ -43,8 +43,10 @@ extern "C" int32_t tsir_rt_call_kernel(const char *name, Value **inputs,
     return fail(results.status().message());
   if (static_cast<int64_t>(results->size()) != numOutputs)
     return fail(std::string("kernel '") + name + "' returned " +
-                std::to_string(results->size()) + " values, the caller "
-                "expected " + std::to_string(numOutputs));
+                std::to_string(results->size()) +
+                " values, the caller "
+                "expected " +
+                std::to_string(numOutputs));
   for (int64_t i = 0; i < numOutputs; ++i) {
     if (!outputs[i])
       return fail(std::string("tsir_rt_call_kernel: output ") +

@@ -40,7 +40,8 @@ bool isQualifiedName(std::string_view name) {
   size_t dot = rest.find('.');
   if (dot == std::string_view::npos)
     return isIdentifier(rest);
-  return isIdentifier(rest.substr(0, dot)) && isIdentifier(rest.substr(dot + 1));
+  return isIdentifier(rest.substr(0, dot)) &&
+         isIdentifier(rest.substr(dot + 1));
 }
 
 std::string_view trim(std::string_view text) {
@@ -62,8 +63,8 @@ Status checkName(const std::string &name, const Kernel &kernel,
   if (!schema.empty()) {
     size_t paren = schema.find('(');
     if (paren == std::string::npos || trim(schema.substr(0, paren)) != name)
-      return Status::error("schema '" + schema + "' does not declare '" +
-                           name + "'");
+      return Status::error("schema '" + schema + "' does not declare '" + name +
+                           "'");
   }
   return Status::ok();
 }
@@ -87,8 +88,8 @@ Status KernelRegistry::registerKernel(std::string qualifiedName, Kernel kernel,
     std::lock_guard<std::mutex> lock(mutex);
     auto it = kernels.find(qualifiedName);
     if (it != kernels.end()) {
-      status = Status::error("kernel '" + qualifiedName +
-                             "' is already registered");
+      status =
+          Status::error("kernel '" + qualifiedName + "' is already registered");
     } else {
       KernelInfo info;
       info.name = qualifiedName;

@@ -84,9 +84,8 @@ Tensor tensorFromOwnedMemRef(const void *descriptor, int rank, DType dtype,
   Geometry geometry = readGeometry(descriptor, rank);
   size_t nbytes =
       static_cast<size_t>(extentInElements(geometry)) * dtypeSize(dtype);
-  Ref<Storage> storage =
-      Storage::adopt(allocated, aligned, nbytes, Device::cpu(),
-                     std::move(freeAllocated));
+  Ref<Storage> storage = Storage::adopt(
+      allocated, aligned, nbytes, Device::cpu(), std::move(freeAllocated));
   return Tensor(std::move(storage), std::move(geometry.sizes),
                 std::move(geometry.strides), geometry.offset, dtype);
 }

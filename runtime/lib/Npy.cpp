@@ -113,8 +113,7 @@ public:
   }
   Status error(const std::string &what) const {
     return Status::error("bad header dict: " + what + " at offset " +
-                         std::to_string(pos) + " of '" + printableText() +
-                         "'");
+                         std::to_string(pos) + " of '" + printableText() + "'");
   }
 
   /// A Python string literal in single or double quotes (no escapes, which
@@ -136,7 +135,8 @@ public:
   std::string_view word() {
     skipSpace();
     size_t start = pos;
-    while (pos < text.size() && std::isalpha(static_cast<unsigned char>(text[pos])))
+    while (pos < text.size() &&
+           std::isalpha(static_cast<unsigned char>(text[pos])))
       ++pos;
     return text.substr(start, pos - start);
   }
@@ -183,10 +183,10 @@ StatusOr<std::pair<DType, bool>> parseDescr(const std::string &descr) {
     DType dtype;
   };
   static constexpr Known kKnown[] = {
-      {"f4", DType::Float32}, {"f8", DType::Float64}, {"f2", DType::Float16},
-      {"V2", DType::BFloat16}, {"i8", DType::Int64},  {"i4", DType::Int32},
-      {"i2", DType::Int16},   {"i1", DType::Int8},    {"u1", DType::UInt8},
-      {"b1", DType::Bool},    {"?", DType::Bool},     {"b", DType::Int8},
+      {"f4", DType::Float32},  {"f8", DType::Float64}, {"f2", DType::Float16},
+      {"V2", DType::BFloat16}, {"i8", DType::Int64},   {"i4", DType::Int32},
+      {"i2", DType::Int16},    {"i1", DType::Int8},    {"u1", DType::UInt8},
+      {"b1", DType::Bool},     {"?", DType::Bool},     {"b", DType::Int8},
       {"B", DType::UInt8}};
   for (const Known &known : kKnown) {
     if (body != known.code)
@@ -270,17 +270,15 @@ StatusOr<Tensor> allocateFor(const NpyHeader &header, uint64_t available,
                              size_t &nbytes) {
   TSIR_RT_ASSIGN_OR_RETURN(int64_t numel, checkedNumel(header.shape));
   int64_t bytes;
-  if (__builtin_mul_overflow(numel, static_cast<int64_t>(dtypeSize(header.dtype)),
-                             &bytes))
+  if (__builtin_mul_overflow(
+          numel, static_cast<int64_t>(dtypeSize(header.dtype)), &bytes))
     return Status::error("shape " + sizesToString(header.shape) +
                          " needs more bytes than fit in 64 bits");
   if (static_cast<uint64_t>(bytes) > available)
-    return Status::error("truncated data: shape " +
-                         sizesToString(header.shape) + " of " +
-                         dtypeTorchName(header.dtype) + " needs " +
-                         std::to_string(bytes) + " bytes, but " +
-                         std::to_string(available) +
-                         " follow the header");
+    return Status::error(
+        "truncated data: shape " + sizesToString(header.shape) + " of " +
+        dtypeTorchName(header.dtype) + " needs " + std::to_string(bytes) +
+        " bytes, but " + std::to_string(available) + " follow the header");
   nbytes = static_cast<size_t>(bytes);
   TSIR_RT_ASSIGN_OR_RETURN(Tensor tensor,
                            Tensor::tryEmpty(header.shape, header.dtype));
@@ -307,11 +305,10 @@ StatusOr<Tensor> parseNpyImpl(const unsigned char *bytes, size_t size) {
   TSIR_RT_ASSIGN_OR_RETURN(Preamble preamble, parsePreamble(bytes, size));
   uint64_t dataStart = preamble.headerStart + preamble.headerSize;
   if (dataStart > size)
-    return Status::error("truncated header: " +
-                         std::to_string(preamble.headerSize) +
-                         " header bytes declared, " +
-                         std::to_string(size - preamble.headerStart) +
-                         " present");
+    return Status::error(
+        "truncated header: " + std::to_string(preamble.headerSize) +
+        " header bytes declared, " +
+        std::to_string(size - preamble.headerStart) + " present");
   std::string_view text(reinterpret_cast<const char *>(bytes) +
                             preamble.headerStart,
                         preamble.headerSize);
@@ -336,11 +333,10 @@ StatusOr<Tensor> readNpyImpl(const std::string &path) {
                            parsePreamble(prefix, prefixSize));
   uint64_t dataStart = preamble.headerStart + preamble.headerSize;
   if (dataStart > file.size())
-    return Status::error("truncated header: " +
-                         std::to_string(preamble.headerSize) +
-                         " header bytes declared, " +
-                         std::to_string(file.size() - preamble.headerStart) +
-                         " present");
+    return Status::error(
+        "truncated header: " + std::to_string(preamble.headerSize) +
+        " header bytes declared, " +
+        std::to_string(file.size() - preamble.headerStart) + " present");
   std::string text(preamble.headerSize, '\0');
   TSIR_RT_RETURN_IF_ERROR(
       file.readAt(preamble.headerStart, text.data(), text.size()));

@@ -139,9 +139,8 @@ StatusOr<NamedTensors> parseContainer(const char *bytes, size_t size,
       }
       continue;
     }
-    TSIR_RT_ASSIGN_OR_RETURN(
-        Tensor tensor,
-        parseEntry(name, entry, dataSection, dataSize, makeStorage));
+    TSIR_RT_ASSIGN_OR_RETURN(Tensor tensor, parseEntry(name, entry, dataSection,
+                                                       dataSize, makeStorage));
     tensors.emplace_back(name, std::move(tensor));
   }
   return tensors;
@@ -179,8 +178,12 @@ layOut(const NamedTensors &tensors, const SafetensorsMetadata &metadata) {
   std::vector<size_t> order(tensors.size());
   for (size_t i = 0; i < order.size(); ++i)
     order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return tensors[a].second.elementSize() > tensors[b].second.elementSize();
+  // Largest elements first, ties in the caller's order (std::sort on the
+  // pair, since std::stable_sort warns with some libstdc++/clang pairs).
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    size_t sizeA = tensors[a].second.elementSize();
+    size_t sizeB = tensors[b].second.elementSize();
+    return sizeA != sizeB ? sizeA > sizeB : a < b;
   });
   std::vector<uint64_t> begins(tensors.size());
   std::vector<Tensor> dense;

@@ -11,8 +11,7 @@ namespace tsir::rt {
 namespace {
 Status wrongKind(const Value &value, Value::Kind expected) {
   return Status::error(std::string("expected an argument of type ") +
-                       Value::kindName(expected) + ", got " +
-                       value.kindName());
+                       Value::kindName(expected) + ", got " + value.kindName());
 }
 } // namespace
 
@@ -24,11 +23,11 @@ StatusOr<Value> pop(Stack &stack) {
   return value;
 }
 
-#define TSIR_RT_DEFINE_POP(Name, Type, KindName, Accessor)                         \
+#define TSIR_RT_DEFINE_POP(Name, Type, KindName, Accessor)                     \
   StatusOr<Type> Name(Stack &stack) {                                          \
     TSIR_RT_ASSIGN_OR_RETURN(Value value, pop(stack));                         \
-    if (value.kind() != Value::Kind::KindName)                                     \
-      return wrongKind(value, Value::Kind::KindName);                              \
+    if (value.kind() != Value::Kind::KindName)                                 \
+      return wrongKind(value, Value::Kind::KindName);                          \
     return Type(value.Accessor());                                             \
   }
 TSIR_RT_DEFINE_POP(popTensor, Tensor, Tensor, toTensor)

@@ -46,8 +46,7 @@ std::string sizesToString(const std::vector<int64_t> &sizes) {
 }
 
 Tensor::Tensor(Ref<Storage> storage, std::vector<int64_t> sizes,
-               std::vector<int64_t> strides, int64_t storageOffset,
-               DType dtype)
+               std::vector<int64_t> strides, int64_t storageOffset, DType dtype)
     : storageRef(std::move(storage)), sizeVec(std::move(sizes)),
       strideVec(std::move(strides)), offset(storageOffset), type(dtype) {
   assert(sizeVec.size() == strideVec.size() && "one stride per size");

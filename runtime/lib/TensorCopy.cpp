@@ -134,9 +134,9 @@ void stridedCopy(const Tensor &dst, const Tensor &src) {
 
 Status Tensor::copyFrom(const Tensor &src) {
   if (!defined() || !src.defined())
-    return Status::error("copyFrom: " +
-                         std::string(defined() ? "source" : "destination") +
-                         " tensor is undefined");
+    return Status::error(
+        "copyFrom: " + std::string(defined() ? "source" : "destination") +
+        " tensor is undefined");
   if (!device().isCPU() || !src.device().isCPU())
     return Status::error("copyFrom: the runtime copies CPU tensors only; got " +
                          src.device().toString() + " -> " +

@@ -81,8 +81,8 @@ std::string formatTensorData(const Tensor &tensor) {
   std::vector<double> values(static_cast<size_t>(numel));
   const char *base = static_cast<const char *>(dense.data());
   for (int64_t i = 0; i < numel; ++i)
-    values[i] = detail::loadAsDouble(base + i * dense.elementSize(),
-                                     dense.dtype());
+    values[i] =
+        detail::loadAsDouble(base + i * dense.elementSize(), dense.dtype());
   ElementStyle style = chooseStyle(values, dense.dtype());
   std::vector<std::string> texts;
   size_t width = 0;

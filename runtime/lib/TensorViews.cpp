@@ -130,8 +130,8 @@ StatusOr<Tensor> Tensor::view(std::vector<int64_t> newSizes) const {
         "view: view size is not compatible with input tensor's size and "
         "stride (at least one dimension spans across two contiguous "
         "subspaces); use reshape instead");
-  return Tensor(storageRef, std::move(newSizes), std::move(*newStrides),
-                offset, type);
+  return Tensor(storageRef, std::move(newSizes), std::move(*newStrides), offset,
+                type);
 }
 
 StatusOr<Tensor> Tensor::reshape(std::vector<int64_t> newSizes) const {
@@ -242,15 +242,14 @@ StatusOr<Tensor> Tensor::expand(const std::vector<int64_t> &newSizes) const {
       strides[i] = 0;
     } else {
       return Status::error(
-          "expand: the expanded size of the tensor (" +
-          std::to_string(target) + ") must match the existing size (" +
-          std::to_string(sizeVec[old]) + ") at non-singleton dimension " +
-          std::to_string(i) + ". Target sizes: " + sizesToString(newSizes) +
+          "expand: the expanded size of the tensor (" + std::to_string(target) +
+          ") must match the existing size (" + std::to_string(sizeVec[old]) +
+          ") at non-singleton dimension " + std::to_string(i) +
+          ". Target sizes: " + sizesToString(newSizes) +
           ". Tensor sizes: " + sizesToString(sizeVec));
     }
   }
-  return Tensor(storageRef, std::move(sizes), std::move(strides), offset,
-                type);
+  return Tensor(storageRef, std::move(sizes), std::move(strides), offset, type);
 }
 
 StatusOr<Tensor> Tensor::asStrided(std::vector<int64_t> newSizes,
@@ -277,8 +276,7 @@ StatusOr<Tensor> Tensor::asStrided(std::vector<int64_t> newSizes,
          __builtin_add_overflow(last, span, &last)))
       return Status::error("asStrided: geometry overflows 64 bits");
   }
-  int64_t capacity =
-      static_cast<int64_t>(storageRef->nbytes() / elementSize());
+  int64_t capacity = static_cast<int64_t>(storageRef->nbytes() / elementSize());
   bool fits = count == 0 ? newStorageOffset <= capacity : last < capacity;
   if (!fits)
     return Status::error("asStrided: sizes " + sizesToString(newSizes) +
@@ -321,8 +319,7 @@ StatusOr<Tensor> Tensor::unsqueeze(int64_t dim) const {
   TSIR_RT_RETURN_IF_ERROR(requireDefined(*this, "unsqueeze"));
   TSIR_RT_ASSIGN_OR_RETURN(int64_t d,
                            wrapDim(dim, this->dim(), "unsqueeze", true));
-  int64_t newStride =
-      d < this->dim() ? sizeVec[d] * strideVec[d] : 1;
+  int64_t newStride = d < this->dim() ? sizeVec[d] * strideVec[d] : 1;
   Tensor result = *this;
   result.sizeVec.insert(result.sizeVec.begin() + d, 1);
   result.strideVec.insert(result.strideVec.begin() + d, newStride);

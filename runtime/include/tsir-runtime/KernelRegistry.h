@@ -75,10 +75,9 @@ private:
 
 /// Calls the kernel `name` of `registry` on `inputs` (pushing the input
 /// count for a variadic kernel) and returns what it pushed.
-StatusOr<std::vector<Value>> callKernel(std::string_view name,
-                                        std::vector<Value> inputs,
-                                        const KernelRegistry &registry =
-                                            KernelRegistry::global());
+StatusOr<std::vector<Value>>
+callKernel(std::string_view name, std::vector<Value> inputs,
+           const KernelRegistry &registry = KernelRegistry::global());
 
 /// Registers kernels from a static initializer, like torch's
 /// RegisterOperators:

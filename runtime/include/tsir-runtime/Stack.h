@@ -1,4 +1,5 @@
-//===- Stack.h - Popping typed kernel arguments ------------------*- C++ -*-===//
+//===- Stack.h - Popping typed kernel arguments ------------------*- C++
+//-*-===//
 //
 // Helpers for kernels: pop a value of an expected kind off the stack, or an
 // error naming what was expected and what was found.

@@ -29,8 +29,7 @@ public:
   /// (they differ when compiled code aligned a malloc'd block). An empty
   /// deleter makes a non-owning storage (the caller keeps the memory alive).
   static Ref<Storage> adopt(void *base, void *data, size_t nbytes,
-                            Device device,
-                            std::function<void(void *)> deleter);
+                            Device device, std::function<void(void *)> deleter);
 
   ~Storage();
 

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TestUtils.h"
 #include "tsir-runtime/KernelRegistry.h"
+#include "TestUtils.h"
 #include "tsir-runtime/Stack.h"
 
 #include <gtest/gtest.h>
@@ -61,8 +61,8 @@ TEST(KernelRegistryTest, RegistrationErrors) {
   ASSERT_TRUE(registry.registerKernel("test::k", addOne).isOk());
   EXPECT_EQ(registry.registerKernel("test::k", addOne).message(),
             "kernel 'test::k' is already registered");
-  for (const char *bad : {"noNamespace", "::x", "a::", "a::b.", "a::b c",
-                          "1a::b"})
+  for (const char *bad :
+       {"noNamespace", "::x", "a::", "a::b.", "a::b c", "1a::b"})
     EXPECT_EQ(registry.registerKernel(bad, addOne).message(),
               std::string("invalid kernel name '") + bad +
                   "': expected 'namespace::name' or "
@@ -78,10 +78,9 @@ TEST(KernelRegistryTest, RegistrationErrors) {
 TEST(KernelRegistryTest, KernelErrorsPropagate) {
   KernelRegistry registry;
   ASSERT_TRUE(registry.registerKernel("test::add_one", addOne).isOk());
-  EXPECT_EQ(callKernel("test::add_one", {Value("x")}, registry)
-                .status()
-                .message(),
-            "expected an argument of type int, got str");
+  EXPECT_EQ(
+      callKernel("test::add_one", {Value("x")}, registry).status().message(),
+      "expected an argument of type int, got str");
   EXPECT_EQ(callKernel("test::add_one", {}, registry).status().message(),
             "stack underflow: a kernel expected more arguments");
 }
@@ -113,10 +112,9 @@ TEST(BuiltinKernelsTest, ListKernels) {
             30);
   EXPECT_EQ((*callKernel("aten::__getitem__.t", {list, Value(0)}))[0].toInt(),
             10);
-  EXPECT_EQ(callKernel("aten::__getitem__.t", {list, Value(3)})
-                .status()
-                .message(),
-            "list index out of range (index 3, length 3)");
+  EXPECT_EQ(
+      callKernel("aten::__getitem__.t", {list, Value(3)}).status().message(),
+      "list index out of range (index 3, length 3)");
   EXPECT_EQ(callKernel("aten::len.t", {Value(1)}).status().message(),
             "expected an argument of type List, got int");
 }
@@ -151,18 +149,17 @@ TEST(BuiltinKernelsTest, PrintWritesValuesSpaceSeparated) {
 }
 
 TEST(BuiltinKernelsTest, FormatAndWarn) {
-  StatusOr<std::vector<Value>> formatted = callKernel(
-      "aten::format", {Value("{} + {} = {}!"), Value(1), Value(2.5),
-                       Value::list({Value("x")})});
+  StatusOr<std::vector<Value>> formatted =
+      callKernel("aten::format", {Value("{} + {} = {}!"), Value(1), Value(2.5),
+                                  Value::list({Value("x")})});
   ASSERT_TRUE(formatted.ok());
   EXPECT_EQ((*formatted)[0].toStringRef(), "1 + 2.5 = [x]!");
   EXPECT_EQ((*callKernel("aten::format", {Value("no holes"), Value(1)}))[0]
                 .toStringRef(),
             "no holes");
-  EXPECT_EQ(callKernel("aten::format", {Value("{} {}"), Value(1)})
-                .status()
-                .message(),
-            "aten::format: too few arguments for format string: {} {}");
+  EXPECT_EQ(
+      callKernel("aten::format", {Value("{} {}"), Value(1)}).status().message(),
+      "aten::format: too few arguments for format string: {} {}");
   EXPECT_EQ(callKernel("aten::format", {Value(1)}).status().message(),
             "aten::format: the format must be a str, got int");
   ::testing::internal::CaptureStderr();
@@ -192,8 +189,8 @@ TEST(KernelCABITest, CallAndLastError) {
                                      "values, the caller expected 0");
   Value text("s");
   Value *badInputs[] = {&text};
-  EXPECT_NE(
-      tsir_rt_call_kernel("cabi_test::add_one", badInputs, 1, outputs, 1), 0);
+  EXPECT_NE(tsir_rt_call_kernel("cabi_test::add_one", badInputs, 1, outputs, 1),
+            0);
   EXPECT_STREQ(tsir_rt_last_error(),
                "expected an argument of type int, got str");
   Value *nullInputs[] = {nullptr};
@@ -206,15 +203,15 @@ TEST(KernelCABITest, CallAndLastError) {
   Value format("{}-{}"), a(1), b("z"), formatted;
   Value *formatInputs[] = {&format, &a, &b};
   Value *formatOutputs[] = {&formatted};
-  ASSERT_EQ(tsir_rt_call_kernel("aten::format", formatInputs, 3,
-                                formatOutputs, 1),
-            0);
+  ASSERT_EQ(
+      tsir_rt_call_kernel("aten::format", formatInputs, 3, formatOutputs, 1),
+      0);
   EXPECT_EQ(formatted.toStringRef(), "1-z");
   Value message("stop"), none;
   Value *raiseInputs[] = {&message, &none};
-  EXPECT_NE(tsir_rt_call_kernel("prim::RaiseException", raiseInputs, 2,
-                                nullptr, 0),
-            0);
+  EXPECT_NE(
+      tsir_rt_call_kernel("prim::RaiseException", raiseInputs, 2, nullptr, 0),
+      0);
   EXPECT_STREQ(tsir_rt_last_error(), "stop");
 }
 

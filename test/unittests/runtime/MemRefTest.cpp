@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TestUtils.h"
 #include "tsir-runtime/MemRef.h"
+#include "TestUtils.h"
 
 #include <gtest/gtest.h>
 
@@ -62,7 +62,8 @@ TEST(MemRefTest, LayoutMatchesStridedMemRefType) {
   checkLayout<1>(Tensor::zeros({5}, DType::Float32));
   checkLayout<2>(*Tensor::zeros({4, 6}, DType::Float32).slice(1, 2, 6, 2));
   checkLayout<3>(*Tensor::zeros({2, 3, 4}, DType::Float32).permute({2, 0, 1}));
-  checkLayout<4>(*Tensor::zeros({2, 3, 4, 5}, DType::Float32).select(0, 1)
+  checkLayout<4>(*Tensor::zeros({2, 3, 4, 5}, DType::Float32)
+                      .select(0, 1)
                       ->unsqueeze(1)
                       ->expand({3, 7, 4, 5}));
   EXPECT_EQ(MemRefDescriptor::sizeInBytes(0), 24u);
@@ -96,8 +97,8 @@ TEST(MemRefTest, AdoptedBuffersAreFreedOnceAfterTheLastView) {
   auto *aligned = reinterpret_cast<int32_t *>(block + 16);
   for (int i = 0; i < 6; ++i)
     aligned[i] = i * 10;
-  StridedMemRefType<int32_t, 2> memref = {reinterpret_cast<int32_t *>(block),
-                                          aligned, 0, {2, 3}, {3, 1}};
+  StridedMemRefType<int32_t, 2> memref = {
+      reinterpret_cast<int32_t *>(block), aligned, 0, {2, 3}, {3, 1}};
   Tensor view;
   {
     Tensor tensor =
@@ -132,8 +133,8 @@ TEST(MemRefTest, AdoptedGeometryWithOffsetAndZeroSizes) {
   for (int i = 0; i < 10; ++i)
     buffer[i] = i;
   StridedMemRefType<double, 1> strided = {buffer, buffer, 2, {3}, {3}};
-  Tensor tensor = tensorFromOwnedMemRef(&strided, 1, DType::Float64,
-                                        countingFree);
+  Tensor tensor =
+      tensorFromOwnedMemRef(&strided, 1, DType::Float64, countingFree);
   EXPECT_EQ(tensor.storageOffset(), 2);
   EXPECT_EQ(tensor.storage()->nbytes(), 9 * sizeof(double));
   EXPECT_EQ(valuesOf(tensor), (std::vector<double>{2, 5, 8}));
@@ -142,7 +143,9 @@ TEST(MemRefTest, AdoptedGeometryWithOffsetAndZeroSizes) {
 
   void *empty = std::malloc(0);
   StridedMemRefType<float, 2> none = {static_cast<float *>(empty),
-                                      static_cast<float *>(empty), 0, {0, 4},
+                                      static_cast<float *>(empty),
+                                      0,
+                                      {0, 4},
                                       {4, 1}};
   Tensor emptyTensor =
       tensorFromOwnedMemRef(&none, 2, DType::Float32, countingFree);
@@ -175,8 +178,8 @@ TEST(MemRefTest, ViewsOfMemRefsShareTheOwner) {
   EXPECT_EQ(valuesOf(*view), (std::vector<double>{1, 2, 4, 5}));
   // An aligned pointer inside the storage shifts the offset.
   StridedMemRefType<float, 1> shifted = {data, data + 3, 1, {2}, {1}};
-  Tensor tail = *tensorViewOfMemRef(&shifted, 1, DType::Float32,
-                                    input.storage());
+  Tensor tail =
+      *tensorViewOfMemRef(&shifted, 1, DType::Float32, input.storage());
   EXPECT_EQ(tail.storageOffset(), 4);
   EXPECT_EQ(valuesOf(tail), (std::vector<double>{4, 5}));
 
@@ -188,13 +191,16 @@ TEST(MemRefTest, ViewsOfMemRefsShareTheOwner) {
             std::string::npos);
   // A pointer from another allocation is not inside the storage.
   Tensor other = Tensor::zeros({4}, DType::Float32);
-  StridedMemRefType<float, 1> foreign = {other.dataAs<float>(),
-                                         other.dataAs<float>(), 0, {1}, {1}};
+  StridedMemRefType<float, 1> foreign = {
+      other.dataAs<float>(), other.dataAs<float>(), 0, {1}, {1}};
   EXPECT_FALSE(
       tensorViewOfMemRef(&foreign, 1, DType::Float32, input.storage()).ok());
   StridedMemRefType<float, 1> misaligned = {
-      data, reinterpret_cast<float *>(reinterpret_cast<char *>(data) + 2), 0,
-      {1}, {1}};
+      data,
+      reinterpret_cast<float *>(reinterpret_cast<char *>(data) + 2),
+      0,
+      {1},
+      {1}};
   EXPECT_EQ(tensorViewOfMemRef(&misaligned, 1, DType::Float32, input.storage())
                 .status()
                 .message(),

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TestUtils.h"
 #include "tsir-runtime/Npy.h"
+#include "TestUtils.h"
 
 #include <gtest/gtest.h>
 
@@ -34,8 +34,9 @@ std::string npyImage(const std::string &dict, const std::string &data,
 
 std::string dictFor(const std::string &descr, const std::string &shape,
                     bool fortran = false) {
-  return "{'descr': '" + descr + "', 'fortran_order': " +
-         (fortran ? "True" : "False") + ", 'shape': " + shape + ", }\n";
+  return "{'descr': '" + descr +
+         "', 'fortran_order': " + (fortran ? "True" : "False") +
+         ", 'shape': " + shape + ", }\n";
 }
 
 template <class T> std::string rawBytes(const std::vector<T> &values) {
@@ -79,8 +80,8 @@ TEST(NpyTest, EveryDTypeRoundTrips) {
 }
 
 TEST(NpyTest, SpecialFloatsKeepTheirBits) {
-  std::vector<float> values = {NAN, INFINITY, -INFINITY, -0.0f, 1e-40f,
-                               3.4e38f};
+  std::vector<float> values = {NAN,   INFINITY, -INFINITY,
+                               -0.0f, 1e-40f,   3.4e38f};
   Tensor tensor = Tensor::fromBlob(values.data(), {6}, DType::Float32);
   std::string image = *encodeNpy(tensor);
   Tensor back = *parseNpy(image.data(), image.size());
@@ -126,7 +127,8 @@ TEST(NpyTest, ZeroDimAndEmptyArrays) {
   EXPECT_EQ(back.sizes(), (std::vector<int64_t>{0, 3}));
   EXPECT_EQ(back.numel(), 0);
 
-  std::string handWritten = npyImage(dictFor("<i4", "()"), rawBytes<int32_t>({7}));
+  std::string handWritten =
+      npyImage(dictFor("<i4", "()"), rawBytes<int32_t>({7}));
   back = *parseNpy(handWritten.data(), handWritten.size());
   EXPECT_EQ(back.dim(), 0);
   EXPECT_EQ(*back.dataAs<int32_t>(), 7);
@@ -148,12 +150,14 @@ TEST(NpyTest, FortranOrder) {
 }
 
 TEST(NpyTest, BigEndianIsByteSwapped) {
-  std::string floats = npyImage(dictFor(">f4", "(2,)"),
-                                std::string("\x3f\xc0\x00\x00\xc0\x00\x00\x00", 8));
+  std::string floats =
+      npyImage(dictFor(">f4", "(2,)"),
+               std::string("\x3f\xc0\x00\x00\xc0\x00\x00\x00", 8));
   EXPECT_EQ(valuesOf(*parseNpy(floats.data(), floats.size())),
             (std::vector<double>{1.5, -2}));
-  std::string longs = npyImage(
-      dictFor(">i8", "(1,)"), std::string("\x01\x02\x03\x04\x05\x06\x07\x08", 8));
+  std::string longs =
+      npyImage(dictFor(">i8", "(1,)"),
+               std::string("\x01\x02\x03\x04\x05\x06\x07\x08", 8));
   EXPECT_EQ(parseNpy(longs.data(), longs.size())->dataAs<int64_t>()[0],
             0x0102030405060708LL);
   std::string halves =
@@ -166,7 +170,8 @@ TEST(NpyTest, BigEndianIsByteSwapped) {
 }
 
 TEST(NpyTest, SingleByteAndBoolDescrs) {
-  std::string bools = npyImage(dictFor("|b1", "(3,)"), std::string("\x01\x00\x01", 3));
+  std::string bools =
+      npyImage(dictFor("|b1", "(3,)"), std::string("\x01\x00\x01", 3));
   Tensor tensor = *parseNpy(bools.data(), bools.size());
   EXPECT_EQ(tensor.dtype(), DType::Bool);
   EXPECT_EQ(valuesOf(tensor), (std::vector<double>{1, 0, 1}));
@@ -174,7 +179,8 @@ TEST(NpyTest, SingleByteAndBoolDescrs) {
   tensor = *parseNpy(chars.data(), chars.size());
   EXPECT_EQ(tensor.dtype(), DType::Int8);
   EXPECT_EQ(valuesOf(tensor), (std::vector<double>{-128, 127}));
-  std::string bf16 = npyImage(dictFor("|V2", "(1,)"), std::string("\x80\x3f", 2));
+  std::string bf16 =
+      npyImage(dictFor("|V2", "(1,)"), std::string("\x80\x3f", 2));
   tensor = *parseNpy(bf16.data(), bf16.size());
   EXPECT_EQ(tensor.dtype(), DType::BFloat16);
   EXPECT_EQ(valuesOf(tensor), (std::vector<double>{1}));
@@ -187,9 +193,9 @@ TEST(NpyTest, FormatVersionsAndPython2Headers) {
     Tensor tensor = *parseNpy(image.data(), image.size());
     EXPECT_EQ(valuesOf(tensor), (std::vector<double>{-7, 9})) << major;
   }
-  std::string python2 = npyImage(
-      "{'descr': '<f4', 'fortran_order': False, 'shape': (1L, 2L)}",
-      rawBytes<float>({1, 2}));
+  std::string python2 =
+      npyImage("{'descr': '<f4', 'fortran_order': False, 'shape': (1L, 2L)}",
+               rawBytes<float>({1, 2}));
   EXPECT_EQ(parseNpy(python2.data(), python2.size())->sizes(),
             (std::vector<int64_t>{1, 2}));
   // Double quotes, no trailing comma, keys in another order.
@@ -247,17 +253,17 @@ TEST(NpyTest, MalformedHeaderDicts) {
                         "missing key 'shape'"));
   EXPECT_TRUE(failsWith(image("{'fortran_order': False, 'shape': (2,)}"),
                         "missing key 'descr'"));
-  EXPECT_TRUE(failsWith(
-      image("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), "
-            "'extra': 1}"),
-      "unexpected key 'extra'"));
+  EXPECT_TRUE(
+      failsWith(image("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), "
+                      "'extra': 1}"),
+                "unexpected key 'extra'"));
   EXPECT_TRUE(failsWith(
       image("{'descr': '<f4', 'descr': '<f4', 'fortran_order': False, "
             "'shape': (2,)}"),
       "duplicate key 'descr'"));
-  EXPECT_TRUE(failsWith(
-      image("{'descr': '<f4', 'fortran_order': 1, 'shape': (2,)}"),
-      "fortran_order must be True or False"));
+  EXPECT_TRUE(
+      failsWith(image("{'descr': '<f4', 'fortran_order': 1, 'shape': (2,)}"),
+                "fortran_order must be True or False"));
   EXPECT_TRUE(failsWith(image(dictFor("<f4", "(2, -3)")),
                         "expected a non-negative integer in the shape"));
   EXPECT_TRUE(failsWith(image("{'descr': '<f4', 'fortran_order': False, "
@@ -288,8 +294,9 @@ TEST(NpyTest, ShapesThatOverflowOrExceedTheData) {
   };
   EXPECT_TRUE(failsWith(image("<f4", "(99999999999999999999,)", ""),
                         "shape dimension does not fit in 64 bits"));
-  EXPECT_TRUE(failsWith(image("<f4", "(4294967296, 4294967296, 4294967296)", ""),
-                        "has more elements than fit in 64 bits"));
+  EXPECT_TRUE(
+      failsWith(image("<f4", "(4294967296, 4294967296, 4294967296)", ""),
+                "has more elements than fit in 64 bits"));
   EXPECT_TRUE(failsWith(image("<f8", "(2305843009213693952,)", ""),
                         "needs more bytes than fit in 64 bits"));
   EXPECT_TRUE(failsWith(image("<f4", "(10,)", rawBytes<float>({1, 2})),
@@ -310,11 +317,11 @@ TEST(NpyTest, UnsupportedDTypes) {
   EXPECT_TRUE(failsWith(image("<U3"), "(string arrays are not supported)"));
   EXPECT_TRUE(failsWith(image("<u2"), "(the only unsigned type is u1)"));
   EXPECT_TRUE(failsWith(image("<f16"), "unsupported dtype '<f16'"));
-  EXPECT_TRUE(failsWith(
-      npyImage("{'descr': [('a', '<f4')], 'fortran_order': False, "
-               "'shape': (1,)}",
-               std::string(4, '\0')),
-      "structured (record) dtypes are not supported"));
+  EXPECT_TRUE(
+      failsWith(npyImage("{'descr': [('a', '<f4')], 'fortran_order': False, "
+                         "'shape': (1,)}",
+                         std::string(4, '\0')),
+                "structured (record) dtypes are not supported"));
 }
 
 TEST(NpyTest, EveryPrefixOfAFileIsAnError) {
@@ -346,12 +353,14 @@ TEST(NpyTest, MutatedFilesNeverCrash) {
       image[at] = static_cast<char>(next());
     }
     // Heap copies so memory checkers see reads past the end.
-    std::vector<char> heap(image.begin(), image.begin() + next() % (image.size() + 1));
+    std::vector<char> heap(image.begin(),
+                           image.begin() + next() % (image.size() + 1));
     StatusOr<Tensor> tensor = parseNpy(heap.data(), heap.size());
     if (tensor.ok())
       ++parsed;
     else
-      EXPECT_NE(tensor.status().message().find("<buffer>: "), std::string::npos);
+      EXPECT_NE(tensor.status().message().find("<buffer>: "),
+                std::string::npos);
   }
   EXPECT_LT(parsed, 3000);
 }
@@ -413,9 +422,10 @@ TEST(NpyTest, NumpyReadsAndWritesTheSameFiles) {
   ASSERT_TRUE(
       writeNpy(dir.path("empty.npy"), Tensor::zeros({0, 3}, DType::Int32))
           .isOk());
-  ASSERT_TRUE(writeNpy(dir.path("transposed.npy"),
-                       *makeTensor(values, {2, 3}, DType::Int64).transpose(0, 1))
-                  .isOk());
+  ASSERT_TRUE(
+      writeNpy(dir.path("transposed.npy"),
+               *makeTensor(values, {2, 3}, DType::Int64).transpose(0, 1))
+          .isOk());
   const char *script = R"PY(
 import sys
 import numpy as np
@@ -450,9 +460,9 @@ with open(d + '/np_v2.npy', 'wb') as f:
                               version=(2, 0))
 )PY";
   writeBytes(dir.path("check.py"), script);
-  ASSERT_EQ(std::system(("/usr/bin/python3 " + dir.path("check.py") + " " +
-                         dir.root())
-                            .c_str()),
+  ASSERT_EQ(std::system(
+                ("/usr/bin/python3 " + dir.path("check.py") + " " + dir.root())
+                    .c_str()),
             0)
       << "numpy rejected a file the runtime wrote";
 

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TestUtils.h"
 #include "tsir-runtime/Safetensors.h"
+#include "TestUtils.h"
 
 #include <gtest/gtest.h>
 
@@ -79,9 +79,9 @@ TEST(SafetensorsTest, BufferRoundTripWithMetadata) {
 }
 
 TEST(SafetensorsTest, WriterLayout) {
-  std::string bytes = *encodeSafetensors(
-      {{"b", makeTensor({1}, {1}, DType::UInt8)},
-       {"a", makeTensor({2, 3}, {2}, DType::Float64)}});
+  std::string bytes =
+      *encodeSafetensors({{"b", makeTensor({1}, {1}, DType::UInt8)},
+                          {"a", makeTensor({2, 3}, {2}, DType::Float64)}});
   uint64_t headerSize;
   std::memcpy(&headerSize, bytes.data(), 8);
   EXPECT_EQ(headerSize % 8, 0u);
@@ -145,7 +145,7 @@ TEST(SafetensorsTest, UnalignedDataIsCopied) {
   ASSERT_TRUE(tensors.ok()) << tensors.status().message();
   const Tensor &f = (*tensors)[1].second;
   EXPECT_EQ(reinterpret_cast<uintptr_t>(f.data()) % 4, 0u);
-  EXPECT_EQ(f.storage()->allocator(), &cpuAllocator()); // A copy.
+  EXPECT_EQ(f.storage()->allocator(), &cpuAllocator());            // A copy.
   EXPECT_EQ((*tensors)[0].second.storage()->allocator(), nullptr); // Mapped.
   EXPECT_EQ(f.dataAs<float>()[0], 1.25f);
   EXPECT_EQ((*tensors)[0].second.dataAs<uint8_t>()[0], 'x');
@@ -158,7 +158,8 @@ TEST(SafetensorsTest, EmptyFileAndUnicodeNames) {
   std::string json = "{\"caf\\u00e9 \\ud83d\\ude00\":{\"dtype\":\"I8\","
                      "\"shape\":[2],\"data_offsets\":[0,2]}}";
   std::string withUnicode = image(json, "\x01\x02");
-  NamedTensors tensors = *parseSafetensors(withUnicode.data(), withUnicode.size());
+  NamedTensors tensors =
+      *parseSafetensors(withUnicode.data(), withUnicode.size());
   ASSERT_EQ(tensors.size(), 1u);
   EXPECT_EQ(tensors[0].first, "caf\xc3\xa9 \xf0\x9f\x98\x80");
 }
@@ -179,14 +180,17 @@ TEST(SafetensorsTest, MalformedContainers) {
 }
 
 TEST(SafetensorsTest, MalformedJson) {
-  EXPECT_TRUE(failsWith(image("{\"a\" 1}"), "expected ':' after an object key"));
+  EXPECT_TRUE(
+      failsWith(image("{\"a\" 1}"), "expected ':' after an object key"));
   EXPECT_TRUE(failsWith(image("{\"a\":1,}"), "expected a string key"));
   EXPECT_TRUE(failsWith(image("{\"a\":[1 2]}"), "expected ',' or ']'"));
   EXPECT_TRUE(failsWith(image("{\"a\":tru}"), "unexpected character 't'"));
   EXPECT_TRUE(failsWith(image("{\"a\":\"x}"), "unterminated string"));
   EXPECT_TRUE(failsWith(image("{\"a\":\"\\q\"}"), "unknown escape '\\q'"));
-  EXPECT_TRUE(failsWith(image("{\"a\":\"\\ud800\"}"), "unpaired high surrogate"));
-  EXPECT_TRUE(failsWith(image("{\"a\":\"\\udc00\"}"), "unpaired low surrogate"));
+  EXPECT_TRUE(
+      failsWith(image("{\"a\":\"\\ud800\"}"), "unpaired high surrogate"));
+  EXPECT_TRUE(
+      failsWith(image("{\"a\":\"\\udc00\"}"), "unpaired low surrogate"));
   EXPECT_TRUE(failsWith(image("{\"a\":\"\\u12g4\"}"), "bad hex digit"));
   EXPECT_TRUE(failsWith(image("{\"a\":\"\x01\"}"), "control character"));
   EXPECT_TRUE(failsWith(image("{\"a\":01}"), "leading zero"));
@@ -194,7 +198,8 @@ TEST(SafetensorsTest, MalformedJson) {
   EXPECT_TRUE(failsWith(image("{\"a\":-}"), "expected digits in a number"));
   EXPECT_TRUE(failsWith(image("{\"a\":1e}"), "expected digits in a number's "
                                              "exponent"));
-  EXPECT_TRUE(failsWith(image("{} {}"), "unexpected text after the JSON value"));
+  EXPECT_TRUE(
+      failsWith(image("{} {}"), "unexpected text after the JSON value"));
   EXPECT_TRUE(failsWith(image("{\"a\":\x80}"), "unexpected character '\\x80'"));
 }
 
@@ -225,11 +230,12 @@ TEST(SafetensorsTest, BadEntries) {
                         "tensor 't': missing 'shape'"));
   EXPECT_TRUE(failsWith(entry("{\"dtype\":\"F32\",\"shape\":[]}"),
                         "tensor 't': missing 'data_offsets'"));
+  EXPECT_TRUE(
+      failsWith(entry("{\"dtype\":32,\"shape\":[],\"data_offsets\":[0,4]}"),
+                "tensor 't': dtype must be a string"));
   EXPECT_TRUE(failsWith(
-      entry("{\"dtype\":32,\"shape\":[],\"data_offsets\":[0,4]}"),
-      "tensor 't': dtype must be a string"));
-  EXPECT_TRUE(failsWith(
-      entry("{\"dtype\":\"F8_E4M3\",\"shape\":[1],\"data_offsets\":[0,1]}", "x"),
+      entry("{\"dtype\":\"F8_E4M3\",\"shape\":[1],\"data_offsets\":[0,1]}",
+            "x"),
       "tensor 't': unsupported dtype 'F8_E4M3'"));
   EXPECT_TRUE(failsWith(
       entry("{\"dtype\":\"U8\",\"shape\":[-1],\"data_offsets\":[0,1]}", "x"),
@@ -243,11 +249,11 @@ TEST(SafetensorsTest, BadEntries) {
   EXPECT_TRUE(failsWith(
       entry("{\"dtype\":\"U8\",\"shape\":[1],\"data_offsets\":[0]}", "x"),
       "tensor 't': data_offsets must have 2 entries"));
-  EXPECT_TRUE(failsWith(
-      entry("{\"dtype\":\"U8\",\"shape\":[1],\"data_offsets\":[0, "
-            "99999999999999999999]}",
-            "x"),
-      "data_offsets must hold non-negative integers"));
+  EXPECT_TRUE(
+      failsWith(entry("{\"dtype\":\"U8\",\"shape\":[1],\"data_offsets\":[0, "
+                      "99999999999999999999]}",
+                      "x"),
+                "data_offsets must hold non-negative integers"));
   EXPECT_TRUE(failsWith(
       image("{\"t\":{\"dtype\":\"U8\",\"shape\":[1],\"data_offsets\":[0,1]},"
             "\"t\":{\"dtype\":\"U8\",\"shape\":[1],\"data_offsets\":[0,1]}}",

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TestUtils.h"
 #include "tsir-runtime/Tensor.h"
+#include "TestUtils.h"
 
 #include <gtest/gtest.h>
 
@@ -65,8 +65,8 @@ TEST(DTypeTest, TablesAreConsistent) {
   EXPECT_EQ(dtypeSize(DType::Int8), 1u);
   EXPECT_EQ(dtypeSize(DType::UInt8), 1u);
   EXPECT_EQ(dtypeSize(DType::Bool), 1u);
-  const char *torchNames[] = {"Float", "Double", "Half",  "BFloat16", "Long",
-                              "Int",   "Short",  "Char",  "Byte",     "Bool"};
+  const char *torchNames[] = {"Float", "Double", "Half", "BFloat16", "Long",
+                              "Int",   "Short",  "Char", "Byte",     "Bool"};
   const char *safetensorsNames[] = {"F32", "F64", "F16", "BF16", "I64",
                                     "I32", "I16", "I8",  "U8",   "BOOL"};
   for (size_t i = 0; i < std::size(kAllDTypes); ++i) {
@@ -220,8 +220,8 @@ TEST(StorageTest, AdoptCallsDeleterWithBase) {
   void *seen = nullptr;
   char buffer[32];
   {
-    Ref<Storage> storage = Storage::adopt(
-        buffer, buffer + 8, 24, Device::cpu(), [&](void *base) {
+    Ref<Storage> storage =
+        Storage::adopt(buffer, buffer + 8, 24, Device::cpu(), [&](void *base) {
           ++calls;
           seen = base;
         });
@@ -403,8 +403,8 @@ TEST(TensorViewTest, SliceAndSelect) {
   EXPECT_EQ(rows.sizes(), (std::vector<int64_t>{2, 5}));
   EXPECT_EQ(rows.strides(), (std::vector<int64_t>{10, 1}));
   EXPECT_EQ(rows.storageOffset(), 5);
-  EXPECT_EQ(valuesOf(rows), (std::vector<double>{5, 6, 7, 8, 9, 15, 16, 17,
-                                                 18, 19}));
+  EXPECT_EQ(valuesOf(rows),
+            (std::vector<double>{5, 6, 7, 8, 9, 15, 16, 17, 18, 19}));
   Tensor tail = *base.slice(1, -2);
   EXPECT_EQ(tail.sizes(), (std::vector<int64_t>{4, 2}));
   EXPECT_EQ(tail.storageOffset(), 3);
@@ -554,8 +554,8 @@ TEST(TensorCopyTest, EveryDTypePairConverts) {
 }
 
 TEST(TensorCopyTest, ConversionRules) {
-  Tensor floats = makeTensor({2.7, -2.7, 300, -1, 0.5, NAN}, {6},
-                             DType::Float32);
+  Tensor floats =
+      makeTensor({2.7, -2.7, 300, -1, 0.5, NAN}, {6}, DType::Float32);
   EXPECT_EQ(valuesOf(floats.to(DType::Int32)),
             (std::vector<double>{2, -2, 300, -1, 0, 0}));
   // Integer narrowing wraps like a C++ cast (torch's behaviour).
@@ -567,9 +567,10 @@ TEST(TensorCopyTest, ConversionRules) {
   // Anything to Bool is `!= 0`; NaN is true.
   EXPECT_EQ(valuesOf(floats.to(DType::Bool)),
             (std::vector<double>{1, 1, 1, 1, 1, 1}));
-  EXPECT_EQ(valuesOf(makeTensor({0, -0.0, 0.25}, {3}, DType::Float16)
-                         .to(DType::Bool)),
-            (std::vector<double>{0, 0, 1}));
+  EXPECT_EQ(
+      valuesOf(
+          makeTensor({0, -0.0, 0.25}, {3}, DType::Float16).to(DType::Bool)),
+      (std::vector<double>{0, 0, 1}));
   // Half and bfloat16 round to nearest even.
   Tensor half = makeTensor({0.1, 65520, 1e-8}, {3}, DType::Float16);
   EXPECT_EQ(half.dataAs<uint16_t>()[0], 0x2e66);

@@ -75,8 +75,7 @@ inline std::string bytesOf(const Tensor &tensor) {
 }
 
 inline bool hasNumpy() {
-  return std::system("/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1") ==
-         0;
+  return std::system("/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1") == 0;
 }
 
 } // namespace tsir::rt::test

@@ -92,9 +92,10 @@ TEST(ValueTest, PrintFormatLeavesStringsRaw) {
 
 TEST(ValueTest, TensorDataLayout) {
   double values[] = {1, 2, 3, 4, 5, 6};
-  Tensor matrix = Tensor::fromBlob(values, {2, 3}, DType::Float64)
-                      .to(DType::Float32);
-  EXPECT_EQ(formatTensorData(matrix), " 1  2  3\n 4  5  6\n[ CPUFloatType{2,3} ]");
+  Tensor matrix =
+      Tensor::fromBlob(values, {2, 3}, DType::Float64).to(DType::Float32);
+  EXPECT_EQ(formatTensorData(matrix),
+            " 1  2  3\n 4  5  6\n[ CPUFloatType{2,3} ]");
   double fractions[] = {0.5, -1.25};
   Tensor vector = Tensor::fromBlob(fractions, {2}, DType::Float64);
   EXPECT_EQ(formatTensorData(vector),
@@ -103,8 +104,8 @@ TEST(ValueTest, TensorDataLayout) {
             " 7\n[ CPULongType{} ]");
   EXPECT_EQ(formatTensorData(Tensor::zeros({0}, DType::Bool)),
             "[ CPUBoolType{0} ]");
-  Tensor cube = Tensor::fromBlob(values, {3, 1, 2}, DType::Float64)
-                    .to(DType::Int32);
+  Tensor cube =
+      Tensor::fromBlob(values, {3, 1, 2}, DType::Float64).to(DType::Int32);
   EXPECT_EQ(formatTensorData(cube), "(1,.,.) = \n 1  2\n\n(2,.,.) = \n 3  4\n\n"
                                     "(3,.,.) = \n 5  6\n[ CPUIntType{3,1,2} ]");
   // Non-contiguous tensors print in logical order.

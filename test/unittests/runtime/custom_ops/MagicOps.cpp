@@ -23,6 +23,6 @@ tsir::rt::Status magic(tsir::rt::Stack &stack) {
   return tsir::rt::Status::ok();
 }
 
-auto registry = tsir::rt::RegisterKernels().op(
-    "my_ns::magic(Tensor x) -> Tensor", magic);
+auto registry =
+    tsir::rt::RegisterKernels().op("my_ns::magic(Tensor x) -> Tensor", magic);
 } // namespace
