@@ -82,6 +82,17 @@ Tensor tensorFromOwnedMemRef(const void *descriptor, int rank, DType dtype,
   void *allocated = pointerAt(descriptor, 0);
   void *aligned = pointerAt(descriptor, 1);
   Geometry geometry = readGeometry(descriptor, rank);
+  if (allocated == kGlobalMemRefAllocated) {
+    // A constant global of the compiled module, which owns it and may be
+    // unloaded: copy it out instead of adopting it.
+    Ref<Storage> borrowed = Storage::adopt(
+        aligned, aligned,
+        static_cast<size_t>(extentInElements(geometry)) * dtypeSize(dtype),
+        Device::cpu(), nullptr);
+    return Tensor(std::move(borrowed), std::move(geometry.sizes),
+                  std::move(geometry.strides), geometry.offset, dtype)
+        .clone();
+  }
   size_t nbytes =
       static_cast<size_t>(extentInElements(geometry)) * dtypeSize(dtype);
   Ref<Storage> storage = Storage::adopt(

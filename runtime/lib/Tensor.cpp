@@ -114,6 +114,8 @@ Tensor Tensor::scalar(double value, DType dtype) {
 }
 
 int64_t Tensor::numel() const {
+  if (!defined())
+    return 0;
   int64_t numel = 1;
   for (int64_t size : sizeVec)
     numel *= size;

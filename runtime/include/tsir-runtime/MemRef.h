@@ -61,11 +61,18 @@ private:
   std::vector<int64_t> words;
 };
 
+/// The "allocated" pointer MLIR's memref.get_global lowering stores for a
+/// constant global, which must never be freed.
+inline void *const kGlobalMemRefAllocated =
+    reinterpret_cast<void *>(uintptr_t(0xdeadbeef));
+
 /// A tensor that owns the buffer compiled code returned in the descriptor
 /// at `descriptor` (rank `rank`): when the last view of it dies,
 /// `freeAllocated(allocated)` runs (normally `free`, as MLIR's generated
 /// code allocates with malloc). Only for buffers the callee allocated; an
-/// output that aliases an input must go through tensorViewOfMemRef.
+/// output that aliases an input must go through tensorViewOfMemRef. A
+/// returned constant global (allocated == kGlobalMemRefAllocated) is copied
+/// into a fresh tensor and `freeAllocated` is not called.
 Tensor tensorFromOwnedMemRef(const void *descriptor, int rank, DType dtype,
                              std::function<void(void *)> freeAllocated);
 

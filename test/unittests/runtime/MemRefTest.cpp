@@ -165,6 +165,26 @@ TEST(MemRefTest, AdoptedGeometryWithOffsetAndZeroSizes) {
   EXPECT_EQ(frees, 3);
 }
 
+TEST(MemRefTest, ReturnedGlobalsAreCopiedNotFreed) {
+  static int frees;
+  frees = 0;
+  static const int64_t global[4] = {7, 8, 9, 10};
+  // memref.get_global's lowering: allocated is 0xdeadbeef.
+  StridedMemRefType<const int64_t, 1> memref = {
+      static_cast<const int64_t *>(kGlobalMemRefAllocated),
+      global,
+      1,
+      {2},
+      {2}};
+  Tensor tensor =
+      tensorFromOwnedMemRef(&memref, 1, DType::Int64, [](void *) { ++frees; });
+  EXPECT_EQ(valuesOf(tensor), (std::vector<double>{8, 10}));
+  EXPECT_TRUE(tensor.isContiguous());
+  EXPECT_NE(tensor.data(), static_cast<const void *>(global + 1));
+  tensor = Tensor();
+  EXPECT_EQ(frees, 0);
+}
+
 TEST(MemRefTest, ViewsOfMemRefsShareTheOwner) {
   Tensor input = makeTensor({0, 1, 2, 3, 4, 5}, {2, 3}, DType::Float32);
   // Compiled code returned input[:, 1:] (aliasing its argument).

@@ -315,6 +315,7 @@ TEST(TensorTest, UndefinedTensor) {
   Tensor undefined;
   EXPECT_FALSE(undefined.defined());
   EXPECT_EQ(undefined.data(), nullptr);
+  EXPECT_EQ(undefined.numel(), 0);
   EXPECT_EQ(undefined.toString(), "Undefined");
   EXPECT_FALSE(undefined.sharesStorageWith(undefined));
   EXPECT_FALSE(undefined.view({1}).ok());
