@@ -1,0 +1,314 @@
+//===- ShapeHelpers.cpp - Shape and index helpers for views ---------------===//
+//
+// Folding index arithmetic, int-list operands, reshapes, Python slices and
+// the gather-style linalg.generic shared by the view, concat, indexing and
+// creation patterns (see ShapeHelpers.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ShapeHelpers.h"
+
+#include "../Common/Utils.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+
+namespace tsir::conversion {
+
+RankedTensorType getResultTensorType(const TypeConverter &converter,
+                                     Operation *op) {
+  return dyn_cast_or_null<RankedTensorType>(
+      converter.convertType(op->getResult(0).getType()));
+}
+
+//===----------------------------------------------------------------------===//
+// IndexMath
+//===----------------------------------------------------------------------===//
+
+Value IndexMath::constant(int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+Value IndexMath::value(OpFoldResult ofr) {
+  if (std::optional<int64_t> v = getConstantIntValue(ofr))
+    return constant(*v);
+  return cast<Value>(ofr);
+}
+
+Value IndexMath::fromInt(Value scalar) {
+  if (std::optional<int64_t> v = matchConstantInt(scalar))
+    return constant(*v);
+  if (scalar.getType().isIndex())
+    return scalar;
+  return b.createOrFold<arith::IndexCastOp>(loc, b.getIndexType(), scalar);
+}
+
+Value IndexMath::add(Value l, Value r) {
+  return b.createOrFold<arith::AddIOp>(loc, l, r);
+}
+Value IndexMath::sub(Value l, Value r) {
+  return b.createOrFold<arith::SubIOp>(loc, l, r);
+}
+Value IndexMath::mul(Value l, Value r) {
+  return b.createOrFold<arith::MulIOp>(loc, l, r);
+}
+Value IndexMath::div(Value l, Value r) {
+  return b.createOrFold<arith::DivSIOp>(loc, l, r);
+}
+Value IndexMath::ceilDiv(Value l, Value r) {
+  return b.createOrFold<arith::CeilDivSIOp>(loc, l, r);
+}
+Value IndexMath::rem(Value l, Value r) {
+  return b.createOrFold<arith::RemSIOp>(loc, l, r);
+}
+Value IndexMath::min(Value l, Value r) {
+  return b.createOrFold<arith::MinSIOp>(loc, l, r);
+}
+Value IndexMath::max(Value l, Value r) {
+  return b.createOrFold<arith::MaxSIOp>(loc, l, r);
+}
+
+Value IndexMath::wrapNegative(Value index, Value size) {
+  if (std::optional<int64_t> v = getConstantIntValue(fold(index)))
+    return *v < 0 ? add(index, size) : index;
+  Value negative = b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::slt,
+                                                 index, constant(0));
+  return b.createOrFold<arith::SelectOp>(loc, negative, add(index, size),
+                                         index);
+}
+
+OpFoldResult IndexMath::fold(Value v) { return getAsOpFoldResult(v); }
+
+//===----------------------------------------------------------------------===//
+// Operands and results
+//===----------------------------------------------------------------------===//
+
+std::optional<SmallVector<Value>>
+getIntListValues(ConversionPatternRewriter &rewriter, Location loc,
+                 Value list) {
+  SmallVector<Value> values;
+  if (std::optional<SmallVector<Value>> elements = getListElements(list)) {
+    for (Value element : *elements) {
+      if (!isa<IntegerType>(element.getType()))
+        return std::nullopt;
+      values.push_back(rewriter.getRemappedValue(element));
+    }
+    return values;
+  }
+  std::optional<SmallVector<int64_t>> constants = matchConstantIntList(list);
+  if (!constants)
+    return std::nullopt;
+  for (int64_t v : *constants)
+    values.push_back(arith::ConstantOp::create(rewriter, loc,
+                                               rewriter.getI64IntegerAttr(v)));
+  return values;
+}
+
+SmallVector<OpFoldResult> mixResultSizes(RankedTensorType type,
+                                         ArrayRef<OpFoldResult> computed) {
+  Builder b(type.getContext());
+  SmallVector<OpFoldResult> sizes;
+  for (auto [dim, size] : llvm::enumerate(type.getShape()))
+    sizes.push_back(ShapedType::isDynamic(size) ? computed[dim]
+                                                : b.getIndexAttr(size));
+  return sizes;
+}
+
+Value createEmpty(OpBuilder &b, Location loc, RankedTensorType type,
+                  ArrayRef<OpFoldResult> sizes) {
+  SmallVector<Value> dynamic;
+  for (auto [dim, size] : llvm::enumerate(type.getShape()))
+    if (ShapedType::isDynamic(size))
+      dynamic.push_back(IndexMath{b, loc}.value(sizes[dim]));
+  return tensor::EmptyOp::create(b, loc, type, dynamic);
+}
+
+//===----------------------------------------------------------------------===//
+// Reshapes
+//===----------------------------------------------------------------------===//
+
+/// `shape` with each group of `reassociation` merged into one dim (dynamic
+/// if any member is).
+static SmallVector<int64_t>
+collapsedShape(ArrayRef<int64_t> shape,
+               ArrayRef<ReassociationIndices> reassociation) {
+  SmallVector<int64_t> result;
+  for (const ReassociationIndices &group : reassociation) {
+    int64_t product = 1;
+    for (int64_t dim : group)
+      product =
+          ShapedType::isDynamic(shape[dim]) || ShapedType::isDynamic(product)
+              ? ShapedType::kDynamic
+              : product * shape[dim];
+    result.push_back(product);
+  }
+  return result;
+}
+
+/// Collapses `input` by `reassociation`, then casts to `type`.
+static Value collapse(OpBuilder &b, Location loc, Value input,
+                      RankedTensorType type,
+                      ArrayRef<ReassociationIndices> reassociation) {
+  auto srcType = cast<RankedTensorType>(input.getType());
+  auto inferred =
+      RankedTensorType::get(collapsedShape(srcType.getShape(), reassociation),
+                            srcType.getElementType());
+  Value collapsed =
+      tensor::CollapseShapeOp::create(b, loc, inferred, input, reassociation);
+  return castToType(b, loc, collapsed, type);
+}
+
+/// Expands `input` to `type` by `reassociation`, first casting it so that
+/// its static dims are exactly those the expansion implies.
+static Value expand(OpBuilder &b, Location loc, Value input,
+                    RankedTensorType type,
+                    ArrayRef<ReassociationIndices> reassociation,
+                    ArrayRef<OpFoldResult> sizes) {
+  auto srcType = cast<RankedTensorType>(input.getType());
+  auto implied = RankedTensorType::get(
+      collapsedShape(type.getShape(), reassociation), srcType.getElementType());
+  input = castToType(b, loc, input, implied);
+  return tensor::ExpandShapeOp::create(b, loc, type, input, reassociation,
+                                       sizes);
+}
+
+/// Whether a tensor.cast from `from` to `to` keeps the element order: same
+/// rank and, per dim, equal sizes or at most one dynamic dim in all.
+static bool isCastReshape(RankedTensorType from, RankedTensorType to) {
+  if (from.getRank() != to.getRank())
+    return false;
+  int dynamic = 0;
+  for (auto [f, t] : llvm::zip(from.getShape(), to.getShape())) {
+    if (ShapedType::isDynamic(f) || ShapedType::isDynamic(t))
+      ++dynamic;
+    else if (f != t)
+      return false;
+  }
+  return dynamic <= 1;
+}
+
+Value reshapeTo(OpBuilder &b, Location loc, Value input, RankedTensorType type,
+                ArrayRef<OpFoldResult> sizes) {
+  auto srcType = cast<RankedTensorType>(input.getType());
+  if (isCastReshape(srcType, type))
+    return castToType(b, loc, input, type);
+  ArrayRef<int64_t> src = srcType.getShape(), dst = type.getShape();
+  if (dst.size() < src.size())
+    if (auto reassociation = getReassociationIndicesForCollapse(src, dst))
+      return collapse(b, loc, input, type, *reassociation);
+  if (dst.size() > src.size())
+    if (auto reassociation = getReassociationIndicesForCollapse(dst, src))
+      return expand(b, loc, input, type, *reassociation, sizes);
+  if (srcType.hasStaticShape() && type.hasStaticShape()) {
+    // Through 1-D: collapse everything into one dim, then expand that dim
+    // into all of the result's (rank 0 on either side has no groups).
+    auto flatType = RankedTensorType::get({srcType.getNumElements()},
+                                          srcType.getElementType());
+    auto allDims = [](int64_t rank) {
+      SmallVector<ReassociationIndices> groups;
+      if (rank > 0)
+        groups.push_back(llvm::to_vector(llvm::seq<int64_t>(0, rank)));
+      return groups;
+    };
+    Value flat =
+        srcType.getRank() == 0
+            ? tensor::ExpandShapeOp::create(b, loc, flatType, input, allDims(0))
+                  .getResult()
+            : tensor::CollapseShapeOp::create(b, loc, flatType, input,
+                                              allDims(srcType.getRank()))
+                  .getResult();
+    if (type.getRank() == 0)
+      return tensor::CollapseShapeOp::create(b, loc, type, flat, allDims(0));
+    return tensor::ExpandShapeOp::create(b, loc, type, flat,
+                                         allDims(type.getRank()), sizes);
+  }
+  // Dynamic sizes that no collapse or expansion relates: a shape tensor.
+  IndexMath m{b, loc};
+  SmallVector<Value> shape;
+  for (OpFoldResult size : sizes)
+    shape.push_back(m.value(size));
+  Value shapeTensor = tensor::FromElementsOp::create(b, loc, shape);
+  return tensor::ReshapeOp::create(b, loc, type, input, shapeTensor);
+}
+
+std::pair<Value, Value> pythonSlice(IndexMath &m, Value dimSize, Value start,
+                                    Value end, int64_t step) {
+  Value zero = m.constant(0);
+  auto clamp = [&](Value index) {
+    return m.max(zero, m.min(m.wrapNegative(index, dimSize), dimSize));
+  };
+  Value begin = start ? clamp(start) : zero;
+  Value finish = end ? m.max(clamp(end), begin) : dimSize;
+  Value length = m.ceilDiv(m.sub(finish, begin), m.constant(step));
+  return {begin, length};
+}
+
+Value extractAlongDim(OpBuilder &b, Location loc, Value input, int64_t dim,
+                      OpFoldResult offset, OpFoldResult size, int64_t stride,
+                      bool dropDim) {
+  auto type = cast<RankedTensorType>(input.getType());
+  SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, input);
+  SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
+  offsets[dim] = offset;
+  sizes[dim] = size;
+  strides[dim] = b.getIndexAttr(stride);
+  SmallVector<int64_t> shape;
+  for (auto [d, s] : llvm::enumerate(sizes))
+    if (!dropDim || static_cast<int64_t>(d) != dim)
+      shape.push_back(getConstantIntValue(s).value_or(ShapedType::kDynamic));
+  auto resultType = RankedTensorType::get(shape, type.getElementType());
+  return tensor::ExtractSliceOp::create(b, loc, resultType, input, offsets,
+                                        sizes, strides);
+}
+
+//===----------------------------------------------------------------------===//
+// Generics
+//===----------------------------------------------------------------------===//
+
+Value buildGather(OpBuilder &b, Location loc, RankedTensorType type,
+                  ArrayRef<OpFoldResult> sizes, ValueRange inputs,
+                  ArrayRef<AffineMap> inputMaps, GatherBodyFn body) {
+  Value init = createEmpty(b, loc, type, sizes);
+  SmallVector<AffineMap> maps(inputMaps);
+  maps.push_back(b.getMultiDimIdentityMap(type.getRank()));
+  SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, inputs, ValueRange{init}, maps, iterators,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        SmallVector<Value> indices;
+        for (int64_t dim = 0; dim < type.getRank(); ++dim)
+          indices.push_back(linalg::IndexOp::create(nested, nestedLoc, dim));
+        Value result = body(nested, nestedLoc, args.drop_back(), indices);
+        linalg::YieldOp::create(nested, nestedLoc, result);
+      });
+  return generic.getResult(0);
+}
+
+Value convertElementType(OpBuilder &b, Location loc, Value tensor,
+                         Type elementType, bool srcUnsigned) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  if (type.getElementType() == elementType)
+    return tensor;
+  auto resultType = type.clone(elementType);
+  Value init = tensor::EmptyOp::create(b, loc, resultType,
+                                       getDynamicDimSizes(b, loc, tensor));
+  AffineMap identity = b.getMultiDimIdentityMap(type.getRank());
+  SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType}, ValueRange{tensor}, ValueRange{init},
+      ArrayRef<AffineMap>{identity, identity}, iterators,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        linalg::YieldOp::create(
+            nested, nestedLoc,
+            castScalar(nested, nestedLoc, args[0], elementType, srcUnsigned));
+      });
+  return generic.getResult(0);
+}
+
+} // namespace tsir::conversion

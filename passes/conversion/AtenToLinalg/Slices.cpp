@@ -1,0 +1,308 @@
+//===- Slices.cpp - convert-aten-to-linalg: slices and index remaps -------===//
+//
+// The Views family's ops that pick or reorder elements: slice.Tensor,
+// select.int and narrow as tensor.extract_slice (with Python's clamping of
+// slice bounds, which may be SSA values), flip and roll as gathers, and
+// repeat and tile as a broadcast into interleaved dims that one collapse
+// merges.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FamilyParts.h"
+#include "ShapeHelpers.h"
+
+#include "../Common/Utils.h"
+#include "tsir/Dialect/Aten/AtenDialect.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace tsir;
+using namespace tsir::conversion;
+
+namespace {
+
+/// The dim operand of `op` as a dim of a tensor of `rank`.
+std::optional<int64_t> constantDim(Value dim, int64_t rank) {
+  std::optional<int64_t> d = matchConstantInt(dim);
+  return d ? normalizeDim(*d, rank) : std::nullopt;
+}
+
+/// An optional int operand: null for None, the remapped i64 otherwise.
+FailureOr<Value> optionalInt(ConversionPatternRewriter &rewriter, Value v) {
+  if (isNone(v))
+    return Value();
+  if (!v.getType().isInteger(64))
+    return failure();
+  return rewriter.getRemappedValue(v);
+}
+
+struct ConvertSlice : OpConversionPattern<aten::SliceTensorOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(aten::SliceTensorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
+    if (!type || type.getRank() == 0)
+      return rewriter.notifyMatchFailure(op, "unknown result dtype or rank");
+    std::optional<int64_t> dim = constantDim(op.getDim(), type.getRank());
+    std::optional<int64_t> step = matchConstantInt(op.getStep());
+    FailureOr<Value> start = optionalInt(rewriter, op.getStart());
+    FailureOr<Value> end = optionalInt(rewriter, op.getEnd());
+    if (!dim || !step || *step <= 0 || failed(start) || failed(end))
+      return rewriter.notifyMatchFailure(
+          op, "needs a constant dim, a constant positive step and int or "
+              "None bounds");
+    Location loc = op.getLoc();
+    Value input = adaptor.getSelf();
+    IndexMath m{rewriter, loc};
+    Value size = getDimSize(rewriter, loc, input, *dim);
+    auto [offset, length] =
+        pythonSlice(m, size, *start ? m.fromInt(*start) : Value(),
+                    *end ? m.fromInt(*end) : Value(), *step);
+    // x[:] and friends take the whole dim: no slice.
+    if (*step == 1 && matchPattern(offset, m_Zero()) &&
+        (length == size || getConstantIntValue(IndexMath::fold(length)) ==
+                               getConstantIntValue(IndexMath::fold(size)))) {
+      rewriter.replaceOp(op, castToType(rewriter, loc, input, type));
+      return success();
+    }
+    Value slice =
+        extractAlongDim(rewriter, loc, input, *dim, IndexMath::fold(offset),
+                        IndexMath::fold(length), *step, /*dropDim=*/false);
+    rewriter.replaceOp(op, castToType(rewriter, loc, slice, type));
+    return success();
+  }
+};
+
+struct ConvertSelect : OpConversionPattern<aten::SelectIntOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(aten::SelectIntOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
+    Value input = adaptor.getSelf();
+    auto inType = cast<RankedTensorType>(input.getType());
+    if (!type || inType.getRank() == 0)
+      return rewriter.notifyMatchFailure(op, "unknown result type, or 0-d");
+    std::optional<int64_t> dim = constantDim(op.getDim(), inType.getRank());
+    if (!dim)
+      return rewriter.notifyMatchFailure(op, "dim is not a valid constant");
+    Location loc = op.getLoc();
+    IndexMath m{rewriter, loc};
+    Value index = m.wrapNegative(m.fromInt(adaptor.getIndex()),
+                                 getDimSize(rewriter, loc, input, *dim));
+    Value slice =
+        extractAlongDim(rewriter, loc, input, *dim, IndexMath::fold(index),
+                        rewriter.getIndexAttr(1), 1,
+                        /*dropDim=*/true);
+    rewriter.replaceOp(op, castToType(rewriter, loc, slice, type));
+    return success();
+  }
+};
+
+struct ConvertNarrow : OpConversionPattern<aten::NarrowOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(aten::NarrowOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
+    if (!type || type.getRank() == 0)
+      return rewriter.notifyMatchFailure(op, "unknown result dtype or rank");
+    std::optional<int64_t> dim = constantDim(op.getDim(), type.getRank());
+    if (!dim)
+      return rewriter.notifyMatchFailure(op, "dim is not a valid constant");
+    Location loc = op.getLoc();
+    Value input = adaptor.getSelf();
+    IndexMath m{rewriter, loc};
+    Value start = m.wrapNegative(m.fromInt(adaptor.getStart()),
+                                 getDimSize(rewriter, loc, input, *dim));
+    Value slice = extractAlongDim(
+        rewriter, loc, input, *dim, IndexMath::fold(start),
+        IndexMath::fold(m.fromInt(adaptor.getLength())), 1, false);
+    rewriter.replaceOp(op, castToType(rewriter, loc, slice, type));
+    return success();
+  }
+};
+
+/// A gather from `input` into a tensor of `type` (the input's shape) whose
+/// input index along each dim is `remap(dim, resultIndex)`.
+template <typename RemapFn>
+Value buildRemap(OpBuilder &rewriter, Location loc, RankedTensorType type,
+                 Value input, RemapFn remap) {
+  input = castToType(rewriter, loc, input, type);
+  return buildGather(
+      rewriter, loc, type, tensor::getMixedSizes(rewriter, loc, input), {}, {},
+      [&](OpBuilder &b, Location l, ValueRange, ValueRange indices) {
+        SmallVector<Value> inputIndices;
+        for (auto [dim, index] : llvm::enumerate(indices))
+          inputIndices.push_back(remap(b, l, dim, index));
+        return tensor::ExtractOp::create(b, l, input, inputIndices);
+      });
+}
+
+struct ConvertFlip : OpConversionPattern<aten::FlipOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(aten::FlipOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
+    auto dims = matchConstantIntList(op.getDims());
+    if (!type || !dims)
+      return rewriter.notifyMatchFailure(op, "needs a typed result and "
+                                             "constant dims");
+    Location loc = op.getLoc();
+    Value input = adaptor.getSelf();
+    // The last index of each flipped dim, computed outside the loop.
+    SmallVector<Value> last(type.getRank());
+    IndexMath m{rewriter, loc};
+    for (int64_t dim : *dims) {
+      std::optional<int64_t> d = normalizeDim(dim, type.getRank());
+      if (!d)
+        return rewriter.notifyMatchFailure(op, "invalid dim");
+      if (type.getRank() > 0)
+        last[*d] = m.sub(getDimSize(rewriter, loc, input, *d), m.constant(1));
+    }
+    rewriter.replaceOp(
+        op,
+        buildRemap(
+            rewriter, loc, type, input,
+            [&](OpBuilder &b, Location l, int64_t dim, Value index) {
+              if (!last[dim])
+                return index;
+              return arith::SubIOp::create(b, l, last[dim], index).getResult();
+            }));
+    return success();
+  }
+};
+
+struct ConvertRoll : OpConversionPattern<aten::RollOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(aten::RollOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
+    auto shifts = matchConstantIntList(op.getShifts());
+    auto dims = matchConstantIntList(op.getDims());
+    if (!type || !shifts || !dims)
+      return rewriter.notifyMatchFailure(op, "needs a typed result and "
+                                             "constant shifts and dims");
+    Location loc = op.getLoc();
+    Value input = castToType(rewriter, loc, adaptor.getSelf(), type);
+    IndexMath m{rewriter, loc};
+    // Without dims, torch rolls the flattened tensor and restores its shape.
+    RankedTensorType rollType = type;
+    if (dims->empty()) {
+      if (shifts->size() != 1)
+        return rewriter.notifyMatchFailure(op, "one shift without dims");
+      rollType =
+          RankedTensorType::get({type.hasStaticShape() ? type.getNumElements()
+                                                       : ShapedType::kDynamic},
+                                type.getElementType());
+      Value numel = m.constant(1);
+      for (OpFoldResult s : tensor::getMixedSizes(rewriter, loc, input))
+        numel = m.mul(numel, m.value(s));
+      input =
+          reshapeTo(rewriter, loc, input, rollType, {IndexMath::fold(numel)});
+      dims->push_back(0);
+    }
+    if (shifts->size() != dims->size())
+      return rewriter.notifyMatchFailure(op, "one shift per dim");
+    // Result index i reads input index (i - shift) mod size, kept in
+    // [0, size) as (i + (size - shift mod size)) mod size.
+    SmallVector<Value> sizes(rollType.getRank()), offsets(rollType.getRank());
+    for (auto [shift, dim] : llvm::zip(*shifts, *dims)) {
+      std::optional<int64_t> d = normalizeDim(dim, rollType.getRank());
+      if (!d || rollType.getRank() == 0)
+        return rewriter.notifyMatchFailure(op, "invalid dim");
+      sizes[*d] = getDimSize(rewriter, loc, input, *d);
+      offsets[*d] = offsets[*d] ? m.add(offsets[*d], m.constant(-shift))
+                                : m.constant(-shift);
+    }
+    for (auto [size, offset] : llvm::zip(sizes, offsets))
+      if (size)
+        offset = m.sub(size, m.rem(m.sub(m.constant(0), offset), size));
+    Value rolled = buildRemap(
+        rewriter, loc, rollType, input,
+        [&](OpBuilder &b, Location l, int64_t dim, Value index) {
+          if (!sizes[dim])
+            return index;
+          Value shifted = arith::AddIOp::create(b, l, index, offsets[dim]);
+          return arith::RemSIOp::create(b, l, shifted, sizes[dim]).getResult();
+        });
+    if (rollType != type)
+      rolled =
+          reshapeTo(rewriter, loc, rolled, type,
+                    tensor::getMixedSizes(rewriter, loc, adaptor.getSelf()));
+    rewriter.replaceOp(op, rolled);
+    return success();
+  }
+};
+
+/// repeat and tile: the input broadcast into a shape that interleaves a
+/// repeat count before each of its dims, then the pairs collapsed.
+template <typename OpTy> struct ConvertRepeat : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getResultTensorType(*this->getTypeConverter(), op);
+    Location loc = op.getLoc();
+    auto repeats = getIntListValues(rewriter, loc, op->getOperand(1));
+    if (!type || !repeats)
+      return rewriter.notifyMatchFailure(op, "needs a typed result and "
+                                             "a list of repeats");
+    Value input = adaptor.getSelf();
+    auto inType = cast<RankedTensorType>(input.getType());
+    int64_t rank = inType.getRank();
+    // tile pads missing repeats with leading 1s; repeat requires them.
+    if (std::is_same_v<OpTy, aten::TileOp> &&
+        static_cast<int64_t>(repeats->size()) < rank) {
+      Value one = arith::ConstantOp::create(rewriter, loc,
+                                            rewriter.getI64IntegerAttr(1));
+      repeats->insert(repeats->begin(), rank - repeats->size(), one);
+    }
+    int64_t leading = repeats->size() - rank;
+    if (leading < 0 || static_cast<int64_t>(repeats->size()) != type.getRank())
+      return rewriter.notifyMatchFailure(op, "fewer repeats than dims");
+    IndexMath m{rewriter, loc};
+    SmallVector<OpFoldResult> in = tensor::getMixedSizes(rewriter, loc, input);
+    SmallVector<OpFoldResult> wideSizes;
+    SmallVector<int64_t> wideShape, added;
+    SmallVector<ReassociationIndices> groups;
+    for (auto [i, repeat] : llvm::enumerate(*repeats)) {
+      ReassociationIndices group;
+      OpFoldResult count = IndexMath::fold(m.fromInt(repeat));
+      group.push_back(wideSizes.size());
+      added.push_back(wideSizes.size());
+      wideSizes.push_back(count);
+      if (static_cast<int64_t>(i) >= leading) {
+        group.push_back(wideSizes.size());
+        wideSizes.push_back(in[i - leading]);
+      }
+      groups.push_back(group);
+    }
+    for (OpFoldResult size : wideSizes)
+      wideShape.push_back(
+          getConstantIntValue(size).value_or(ShapedType::kDynamic));
+    auto wideType = RankedTensorType::get(wideShape, type.getElementType());
+    Value init = createEmpty(rewriter, loc, wideType, wideSizes);
+    Value wide = linalg::BroadcastOp::create(rewriter, loc, input, init, added)
+                     ->getResult(0);
+    Value result = tensor::CollapseShapeOp::create(rewriter, loc, wide, groups);
+    rewriter.replaceOp(op, castToType(rewriter, loc, result, type));
+    return success();
+  }
+};
+
+} // namespace
+
+void tsir::conversion::populateSlicePatterns(const TypeConverter &typeConverter,
+                                             RewritePatternSet &patterns) {
+  patterns
+      .add<ConvertSlice, ConvertSelect, ConvertNarrow, ConvertFlip, ConvertRoll,
+           ConvertRepeat<aten::RepeatOp>, ConvertRepeat<aten::TileOp>>(
+          typeConverter, patterns.getContext());
+}
