@@ -97,9 +97,13 @@ private:
                         ArrayRef<Value> inputs, ArrayRef<Type> resultTypes,
                         Location loc);
 
-  Attribute convertNodeAttr(const ts::AttrValue &value);
+  // `valueName` is the node's (first) output name, without the `%`: a
+  // `<Tensor>` becomes #prim.tensor_ref<"valueName">, so that two weights of
+  // one type stay distinct constants.
+  Attribute convertNodeAttr(const ts::AttrValue &value, StringRef valueName);
   DictionaryAttr convertNodeAttrs(const ts::Node &node);
-  Attribute convertConstant(const ts::AttrValue &value, Type type);
+  Attribute convertConstant(const ts::AttrValue &value, Type type,
+                            StringRef valueName);
   Attribute convertInlineTensor(const ts::AttrValue &value, Type declared = {});
   Attribute convertWeight(const WeightTensor &weight, StringRef name,
                           ts::SourcePos pos);
@@ -692,14 +696,15 @@ LogicalResult MLIRGen::checkWeightFits(ShapedType weight,
   return failure();
 }
 
-Attribute MLIRGen::convertConstant(const ts::AttrValue &value, Type type) {
+Attribute MLIRGen::convertConstant(const ts::AttrValue &value, Type type,
+                                   StringRef valueName) {
   using Kind = ts::AttrValue::Kind;
   auto mismatch = [&]() -> Attribute {
     error(value.pos) << "constant value does not fit its type " << type;
     return {};
   };
   if (auto optional = dyn_cast<prim::OptionalType>(type))
-    return convertConstant(value, optional.getElementType());
+    return convertConstant(value, optional.getElementType(), valueName);
   if (type.isInteger(64)) {
     if (value.kind == Kind::Int)
       return builder.getI64IntegerAttr(value.intValue);
@@ -737,7 +742,7 @@ Attribute MLIRGen::convertConstant(const ts::AttrValue &value, Type type) {
     if (value.kind == Kind::Tensor)
       return convertInlineTensor(value, type);
     if (value.kind == Kind::TensorRef)
-      return prim::TensorRefAttr::get(context);
+      return prim::TensorRefAttr::get(context, valueName);
     return mismatch();
   }
   if (auto list = dyn_cast<prim::ListType>(type)) {
@@ -748,7 +753,8 @@ Attribute MLIRGen::convertConstant(const ts::AttrValue &value, Type type) {
       return mismatch();
     SmallVector<Attribute> elements;
     for (const ts::AttrValue &item : items->elements) {
-      Attribute element = convertConstant(item, list.getElementType());
+      Attribute element =
+          convertConstant(item, list.getElementType(), valueName);
       if (!element)
         return {};
       elements.push_back(element);
@@ -762,7 +768,7 @@ Attribute MLIRGen::convertConstant(const ts::AttrValue &value, Type type) {
     SmallVector<Attribute> elements;
     for (auto [item, elementType] :
          llvm::zip(value.elements, tuple.getTypes())) {
-      Attribute element = convertConstant(item, elementType);
+      Attribute element = convertConstant(item, elementType, valueName);
       if (!element)
         return {};
       elements.push_back(element);
@@ -822,14 +828,15 @@ Operation *MLIRGen::emitConstant(const ts::Node &node,
       value = convertInlineTensor(attr->value, type);
     }
   } else {
-    value = convertConstant(attr->value, type);
+    value = convertConstant(attr->value, type, name);
   }
   if (!value)
     return nullptr;
   return prim::ConstantOp::create(builder, loc, type, value);
 }
 
-Attribute MLIRGen::convertNodeAttr(const ts::AttrValue &value) {
+Attribute MLIRGen::convertNodeAttr(const ts::AttrValue &value,
+                                   StringRef valueName) {
   using Kind = ts::AttrValue::Kind;
   switch (value.kind) {
   case Kind::Int:
@@ -843,7 +850,7 @@ Attribute MLIRGen::convertNodeAttr(const ts::AttrValue &value) {
   case Kind::Tensor:
     return convertInlineTensor(value);
   case Kind::TensorRef:
-    return prim::TensorRefAttr::get(context);
+    return prim::TensorRefAttr::get(context, valueName);
   case Kind::Type:
     if (Type type = convertType(*value.type))
       return TypeAttr::get(type);
@@ -856,7 +863,7 @@ Attribute MLIRGen::convertNodeAttr(const ts::AttrValue &value) {
                             ? value.elements[0].elements
                             : value.elements;
     for (const ts::AttrValue &item : items) {
-      Attribute element = convertNodeAttr(item);
+      Attribute element = convertNodeAttr(item, valueName);
       if (!element)
         return {};
       elements.push_back(element);
@@ -867,12 +874,17 @@ Attribute MLIRGen::convertNodeAttr(const ts::AttrValue &value) {
   return {};
 }
 
+/// The name a `<Tensor>` attribute of `node` is given: its first output's.
+static StringRef tensorRefName(const ts::Node &node) {
+  return node.outputs.empty() ? StringRef() : node.outputs.front().name;
+}
+
 DictionaryAttr MLIRGen::convertNodeAttrs(const ts::Node &node) {
   if (node.attrs.empty())
     return {};
   SmallVector<NamedAttribute> attrs;
   for (const ts::NamedAttr &attr : node.attrs) {
-    Attribute value = convertNodeAttr(attr.value);
+    Attribute value = convertNodeAttr(attr.value, tensorRefName(node));
     if (!value)
       return {};
     attrs.push_back(builder.getNamedAttr(attr.name, value));
@@ -891,7 +903,7 @@ Operation *MLIRGen::emitByName(StringRef opName, const ts::Node &node,
   state.addOperands(inputs);
   state.addTypes(resultTypes);
   for (const ts::NamedAttr &attr : node.attrs) {
-    Attribute value = convertNodeAttr(attr.value);
+    Attribute value = convertNodeAttr(attr.value, tensorRefName(node));
     if (!value)
       return nullptr;
     state.addAttribute(attr.name, value);

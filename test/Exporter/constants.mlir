@@ -107,7 +107,7 @@ func.func @graph() -> i64 {
   %bytes = prim.Constant {value = dense<[255, 1]> : tensor<2xui8>} : !prim.tensor<dtype = ui8, sizes = [2]> loc("bytes")
   %splat = prim.Constant {value = dense<7> : tensor<3xsi64>} : !prim.tensor<dtype = si64, sizes = [3]> loc("splat")
   %weight = prim.Constant {value = dense_resource<weight> : tensor<2xf32>} : !prim.tensor<dtype = f32, sizes = [2]> loc("weight")
-  %ref = prim.Constant {value = #prim.tensor_ref} : !prim.tensor loc("ref")
+  %ref = prim.Constant {value = #prim.tensor_ref<"ref">} : !prim.tensor loc("ref")
   // CHECK-NEXT:   return (%int)
   return %int : i64
 }

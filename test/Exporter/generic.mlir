@@ -31,7 +31,7 @@ func.func @graph(%self: !prim.class<"__torch__.M"> loc("self"),
   prim.SetAttr %self, %y {name = "last"} : !prim.class<"__torch__.M">, !prim.tensor
   %e = prim.Generic "aten::expand"(%x) {node_attrs = {size = [3, 80], implicit = 0 : i64}} : (!prim.tensor<dtype = f32, sizes = [3, 20]>) -> !prim.tensor<dtype = f32, sizes = [3, 80], legacy_noncontiguous = [0]> loc("e")
   %s = prim.Generic "aten::addmm"(%e, %x, %x) {node_attrs = {alpha = dense<1> : tensor<si64>, beta = dense<0.5> : tensor<f64>}} : (!prim.tensor<dtype = f32, sizes = [3, 80], legacy_noncontiguous = [0]>, !prim.tensor<dtype = f32, sizes = [3, 20]>, !prim.tensor<dtype = f32, sizes = [3, 20]>) -> !prim.tensor<dtype = f32, sizes = [3, 80]> loc("s")
-  %m = prim.Generic "my_ns::magic"(%s) {node_attrs = {flag = true, name = "q\"uote", scale = 0.25 : f64, t = dense<[1, 2]> : tensor<2xsi64>, ty = !prim.list<i64>, w = #prim.tensor_ref}} : (!prim.tensor<dtype = f32, sizes = [3, 80]>) -> !prim.tensor loc("m")
+  %m = prim.Generic "my_ns::magic"(%s) {node_attrs = {flag = true, name = "q\"uote", scale = 0.25 : f64, t = dense<[1, 2]> : tensor<2xsi64>, ty = !prim.list<i64>, w = #prim.tensor_ref<"m">}} : (!prim.tensor<dtype = f32, sizes = [3, 80]>) -> !prim.tensor loc("m")
   prim.Generic "aten::warn"(%m) {node_attrs = {warn_id = 0 : i64}} : (!prim.tensor) -> ()
   %r = prim.Generic "^MyPythonOp()"(%m) : (!prim.tensor) -> !prim.tensor loc("r")
   %w = prim.Generic "prim::With"(%r) : (!prim.tensor) -> !prim.tensor {

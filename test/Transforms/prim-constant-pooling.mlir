@@ -150,3 +150,19 @@ func.func @fusion_group(%x: !prim.tensor) -> !prim.tensor {
   %t = aten.add.Tensor %r, %r, %c : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
   return %t : !prim.tensor
 }
+
+// -----
+
+// Weights without data (#prim.tensor_ref) pool only when they name the same
+// weight: two of one type but different names stay two.
+// CHECK-LABEL: func.func @distinct_tensor_refs
+// CHECK-NEXT: %[[A:.*]] = prim.Constant {value = #prim.tensor_ref<"self.fc1.weight">}
+// CHECK-NEXT: %[[B:.*]] = prim.Constant {value = #prim.tensor_ref<"self.fc2.weight">}
+// CHECK-NEXT: %[[M:.*]] = aten.mm %[[A]], %[[B]]
+// CHECK-NEXT: return %[[M]]
+func.func @distinct_tensor_refs() -> !prim.tensor {
+  %a = prim.Constant {value = #prim.tensor_ref<"self.fc1.weight">} : !prim.tensor<dtype = f32, sizes = [2, 2]>
+  %b = prim.Constant {value = #prim.tensor_ref<"self.fc2.weight">} : !prim.tensor<dtype = f32, sizes = [2, 2]>
+  %m = aten.mm %a, %b : (!prim.tensor<dtype = f32, sizes = [2, 2]>, !prim.tensor<dtype = f32, sizes = [2, 2]>) -> !prim.tensor
+  return %m : !prim.tensor
+}

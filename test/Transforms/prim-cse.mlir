@@ -320,3 +320,19 @@ func.func @getattr_written(%self: !prim.class<"M">, %x: !prim.tensor) -> !prim.t
   %m = aten.mul.Tensor %a, %b : (!prim.tensor, !prim.tensor) -> !prim.tensor
   return %m : !prim.tensor
 }
+
+// -----
+
+// Weights without data (#prim.tensor_ref) are equal only when they name the
+// same weight: two of one type but different names stay two.
+// CHECK-LABEL: func.func @distinct_tensor_refs
+// CHECK-NEXT: %[[A:.*]] = prim.Constant {value = #prim.tensor_ref<"self.fc1.weight">}
+// CHECK-NEXT: %[[B:.*]] = prim.Constant {value = #prim.tensor_ref<"self.fc2.weight">}
+// CHECK-NEXT: %[[M:.*]] = aten.mm %[[A]], %[[B]]
+// CHECK-NEXT: return %[[M]]
+func.func @distinct_tensor_refs() -> !prim.tensor {
+  %a = prim.Constant {value = #prim.tensor_ref<"self.fc1.weight">} : !prim.tensor<dtype = f32, sizes = [2, 2]>
+  %b = prim.Constant {value = #prim.tensor_ref<"self.fc2.weight">} : !prim.tensor<dtype = f32, sizes = [2, 2]>
+  %m = aten.mm %a, %b : (!prim.tensor<dtype = f32, sizes = [2, 2]>, !prim.tensor<dtype = f32, sizes = [2, 2]>) -> !prim.tensor
+  return %m : !prim.tensor
+}

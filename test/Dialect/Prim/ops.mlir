@@ -75,8 +75,8 @@ func.func @constants() {
   %9 = prim.Constant {value = [[1, 2], 3]} : !prim.tuple<!prim.tuple<i64, i64>, i64>
   // CHECK: prim.Constant {value = dense<[1.000000e-01, 2.000000e-01]> : tensor<2xf32>} : !prim.tensor<dtype = f32, sizes = [2]>
   %10 = prim.Constant {value = dense<[0.1, 0.2]> : tensor<2xf32>} : !prim.tensor<dtype = f32, sizes = [2]>
-  // CHECK: prim.Constant {value = #prim.tensor_ref} : !prim.tensor
-  %11 = prim.Constant {value = #prim.tensor_ref} : !prim.tensor
+  // CHECK: prim.Constant {value = #prim.tensor_ref<"self.fc.weight">} : !prim.tensor
+  %11 = prim.Constant {value = #prim.tensor_ref<"self.fc.weight">} : !prim.tensor
   return
 }
 
