@@ -16,7 +16,6 @@
 #include "../Common/Utils.h"
 
 #include "tsir/Dialect/Aten/AtenDialect.h"
-#include "tsir/Dialect/Prim/PrimDialect.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -25,7 +24,6 @@
 using namespace mlir;
 using namespace tsir::conversion;
 namespace aten = tsir::aten;
-namespace prim = tsir::prim;
 
 namespace {
 
@@ -35,17 +33,6 @@ struct ConvParams {
   int64_t groups = 1;
   bool transposed = false;
 };
-
-/// The string a `prim.Constant` defining `value` holds (conv2d's padding
-/// mode).
-std::optional<StringRef> matchConstantString(Value value) {
-  auto constant = value.getDefiningOp<prim::ConstantOp>();
-  if (!constant)
-    return std::nullopt;
-  if (auto str = dyn_cast_or_null<StringAttr>(constant.getValue()))
-    return str.getValue();
-  return std::nullopt;
-}
 
 /// A direct grouped convolution as one linalg.generic, for the ranks that
 /// have no grouped named op: input [N, G, C/G, x...], weight

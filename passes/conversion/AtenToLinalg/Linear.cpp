@@ -3,10 +3,12 @@
 // mm, bmm, matmul (every rank combination torch.matmul accepts), addmm,
 // baddbmm, linear, dot and outer, lowered to linalg's named contractions
 // (matmul, batch_matmul, matvec, vecmat, dot) on zero- or bias-filled
-// inits; broadcast batch dims fall back to one linalg.generic.
+// inits; broadcast batch dims fall back to one linalg.generic. einsum is in
+// Einsum.cpp.
 //
 //===----------------------------------------------------------------------===//
 
+#include "LinearParts.h"
 #include "PopulatePatterns.h"
 #include "StructuredBuilders.h"
 
@@ -48,6 +50,40 @@ bool allOfElementType(ValueRange values, Type elementType) {
     auto type = dyn_cast<RankedTensorType>(v.getType());
     return type && type.getElementType() == elementType;
   });
+}
+
+/// Whether two dim sizes are both static and differ.
+bool sizesDiffer(int64_t a, int64_t b) {
+  return !ShapedType::isDynamic(a) && !ShapedType::isDynamic(b) && a != b;
+}
+
+/// Whether `lhs @ rhs` is well formed as torch.matmul sees it: equal
+/// contraction dims, and batch dims that are equal or (with
+/// `broadcastBatch`) 1.
+bool matmulShapesAgree(RankedTensorType lhs, RankedTensorType rhs,
+                       bool broadcastBatch) {
+  int64_t lhsRank = lhs.getRank(), rhsRank = rhs.getRank();
+  if (sizesDiffer(lhs.getDimSize(lhsRank - 1),
+                  rhs.getDimSize(rhsRank == 1 ? 0 : rhsRank - 2)))
+    return false;
+  for (int64_t i = 3; i <= std::min(lhsRank, rhsRank); ++i) {
+    int64_t a = lhs.getDimSize(lhsRank - i), b = rhs.getDimSize(rhsRank - i);
+    if (sizesDiffer(a, b) && (!broadcastBatch || (a != 1 && b != 1)))
+      return false;
+  }
+  return true;
+}
+
+/// Replaces `op` with `value` cast to `resultType`, or fails (the
+/// conversion rolls back what the pattern built) where the shapes
+/// disagree: a refinement the operands contradict.
+LogicalResult replaceWithResult(ConversionPatternRewriter &rewriter,
+                                Operation *op, Value value,
+                                RankedTensorType resultType) {
+  if (!tensor::CastOp::areCastCompatible(value.getType(), resultType))
+    return rewriter.notifyMatchFailure(op, "result shape disagrees");
+  rewriter.replaceOp(op, castToType(rewriter, op->getLoc(), value, resultType));
+  return success();
 }
 
 /// The batched product of torch.matmul where batch dims broadcast, as one
@@ -218,11 +254,13 @@ template <typename OpTy> struct ConvertProduct : OpConversionPattern<OpTy> {
     // rank 0 means any rank torch.matmul accepts (>= 1).
     if (rank ? lhsRank != rank || rhsRank != rank : !lhsRank || !rhsRank)
       return rewriter.notifyMatchFailure(op, "unsupported operand ranks");
+    if (!matmulShapesAgree(cast<RankedTensorType>(lhs.getType()),
+                           cast<RankedTensorType>(rhs.getType()),
+                           /*broadcastBatch=*/rank == 0))
+      return rewriter.notifyMatchFailure(op, "operand shapes disagree");
     Value product = buildMatmul(rewriter, op.getLoc(), lhs, rhs,
                                 resultType.getElementType());
-    rewriter.replaceOp(op,
-                       castToType(rewriter, op.getLoc(), product, resultType));
-    return success();
+    return replaceWithResult(rewriter, op, product, resultType);
   }
 
   int64_t rank;
@@ -251,6 +289,10 @@ template <typename OpTy> struct ConvertAddProduct : OpConversionPattern<OpTy> {
         cast<RankedTensorType>(rhs.getType()).getRank() != rank ||
         cast<RankedTensorType>(self.getType()).getRank() > rank)
       return rewriter.notifyMatchFailure(op, "unsupported operand ranks");
+    if (!matmulShapesAgree(cast<RankedTensorType>(lhs.getType()),
+                           cast<RankedTensorType>(rhs.getType()),
+                           /*broadcastBatch=*/false))
+      return rewriter.notifyMatchFailure(op, "operand shapes disagree");
 
     SmallVector<OpFoldResult> lhsSizes = getSizes(rewriter, loc, lhs);
     SmallVector<OpFoldResult> outSizes(lhsSizes.begin(), lhsSizes.end() - 1);
@@ -273,8 +315,7 @@ template <typename OpTy> struct ConvertAddProduct : OpConversionPattern<OpTy> {
     if (!selfAsInit)
       product = scaleAndAdd(rewriter, loc, product, self, adaptor.getAlpha(),
                             beta == 0.0 ? Value() : adaptor.getBeta());
-    rewriter.replaceOp(op, castToType(rewriter, loc, product, resultType));
-    return success();
+    return replaceWithResult(rewriter, op, product, resultType);
   }
 
   /// `alpha * product + beta * self` (without the self term when `beta` is
@@ -333,9 +374,14 @@ struct ConvertLinear : OpConversionPattern<aten::LinearOp> {
         (hasBias && !allOfElementType({bias}, elementType)))
       return rewriter.notifyMatchFailure(op, "operand dtypes differ");
     int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
-    if (rank < 1 || cast<RankedTensorType>(weight.getType()).getRank() != 2)
+    auto weightType = cast<RankedTensorType>(weight.getType());
+    if (rank < 1 || weightType.getRank() != 2)
       return rewriter.notifyMatchFailure(
           op, "expects an input of rank >= 1 and a 2-D weight");
+    if (sizesDiffer(
+            cast<RankedTensorType>(input.getType()).getDimSize(rank - 1),
+            weightType.getDimSize(1)))
+      return rewriter.notifyMatchFailure(op, "operand shapes disagree");
 
     // The input as rows [M, K].
     SmallVector<OpFoldResult> inputSizes = getSizes(rewriter, loc, input);
@@ -374,8 +420,7 @@ struct ConvertLinear : OpConversionPattern<aten::LinearOp> {
       sizes.push_back(outSizes[1]);
       result = expandTo(rewriter, loc, result, {leading, {rank - 1}}, sizes);
     }
-    rewriter.replaceOp(op, castToType(rewriter, loc, result, resultType));
-    return success();
+    return replaceWithResult(rewriter, op, result, resultType);
   }
 };
 
@@ -418,8 +463,7 @@ struct ConvertOuter : OpConversionPattern<aten::OuterOp> {
                                       multiply(b, nestedLoc, args[0], args[1]));
             })
             .getResult(0);
-    rewriter.replaceOp(op, castToType(rewriter, loc, result, resultType));
-    return success();
+    return replaceWithResult(rewriter, op, result, resultType);
   }
 };
 
@@ -435,4 +479,5 @@ void tsir::conversion::populateLinearPatterns(
   patterns.add<ConvertAddProduct<aten::AddmmOp>,
                ConvertAddProduct<aten::BaddbmmOp>, ConvertLinear, ConvertOuter>(
       typeConverter, context);
+  populateEinsumPatterns(typeConverter, patterns);
 }

@@ -10,6 +10,8 @@
 
 #include "../Common/Utils.h"
 
+#include "tsir/Dialect/Prim/PrimDialect.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -112,6 +114,15 @@ Value castToType(OpBuilder &b, Location loc, Value value, Type type) {
   if (value.getType() == type)
     return value;
   return tensor::CastOp::create(b, loc, type, value);
+}
+
+std::optional<StringRef> matchConstantString(Value value) {
+  auto constant = value.getDefiningOp<prim::ConstantOp>();
+  if (!constant)
+    return std::nullopt;
+  if (auto str = dyn_cast_or_null<StringAttr>(constant.getValue()))
+    return str.getValue();
+  return std::nullopt;
 }
 
 std::optional<SmallVector<int64_t>> matchWindowParam(Value list, size_t n) {

@@ -16,6 +16,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpDefinition.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <optional>
 
@@ -67,6 +68,10 @@ mlir::Value padConstant(mlir::OpBuilder &b, mlir::Location loc, mlir::Value src,
 /// dims are static.
 mlir::Value castToType(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::Value value, mlir::Type type);
+
+/// The string a `prim.Constant` defining `value` holds (conv2d's padding
+/// mode, einsum's equation).
+std::optional<llvm::StringRef> matchConstantString(mlir::Value value);
 
 /// An `int[N]` window parameter (kernel, stride, padding, dilation): its
 /// constant ints, with a one-element list repeated `n` times as torch's

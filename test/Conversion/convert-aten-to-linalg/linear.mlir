@@ -256,3 +256,81 @@ func.func @linear_vector_weight(%x: !prim.tensor<dtype = f32, sizes = [2, 3]>, %
   %0 = aten.linear %x, %w, %none : (!prim.tensor<dtype = f32, sizes = [2, 3]>, !prim.tensor<dtype = f32, sizes = [3]>, !prim.none) -> !prim.tensor<dtype = f32, sizes = [2]>
   return %0 : !prim.tensor<dtype = f32, sizes = [2]>
 }
+
+// -----
+
+// mm of mismatched contraction dims (torch raises) is not lowered.
+func.func @mm_mismatch(%a: !prim.tensor<dtype = f32, sizes = [2, 3]>, %b: !prim.tensor<dtype = f32, sizes = [4, 5]>) -> !prim.tensor<dtype = f32, sizes = [2, 5]> {
+  // expected-error @+1 {{failed to legalize operation 'aten.mm'}}
+  %0 = aten.mm %a, %b : (!prim.tensor<dtype = f32, sizes = [2, 3]>, !prim.tensor<dtype = f32, sizes = [4, 5]>) -> !prim.tensor<dtype = f32, sizes = [2, 5]>
+  return %0 : !prim.tensor<dtype = f32, sizes = [2, 5]>
+}
+
+// -----
+
+// bmm does not broadcast its batch.
+func.func @bmm_batch_mismatch(%a: !prim.tensor<dtype = f32, sizes = [1, 3, 4]>, %b: !prim.tensor<dtype = f32, sizes = [2, 4, 5]>) -> !prim.tensor<dtype = f32, sizes = [2, 3, 5]> {
+  // expected-error @+1 {{failed to legalize operation 'aten.bmm'}}
+  %0 = aten.bmm %a, %b : (!prim.tensor<dtype = f32, sizes = [1, 3, 4]>, !prim.tensor<dtype = f32, sizes = [2, 4, 5]>) -> !prim.tensor<dtype = f32, sizes = [2, 3, 5]>
+  return %0 : !prim.tensor<dtype = f32, sizes = [2, 3, 5]>
+}
+
+// -----
+
+// A result type the operands contradict is refused rather than cast.
+func.func @matmul_wrong_result(%a: !prim.tensor<dtype = f32, sizes = [2, 3]>, %b: !prim.tensor<dtype = f32, sizes = [3, 4]>) -> !prim.tensor<dtype = f32, sizes = [2, 5]> {
+  // expected-error @+1 {{failed to legalize operation 'aten.matmul'}}
+  %0 = aten.matmul %a, %b : (!prim.tensor<dtype = f32, sizes = [2, 3]>, !prim.tensor<dtype = f32, sizes = [3, 4]>) -> !prim.tensor<dtype = f32, sizes = [2, 5]>
+  return %0 : !prim.tensor<dtype = f32, sizes = [2, 5]>
+}
+
+// -----
+
+// einsum: a loop per label (output labels first), the others reduced.
+// CHECK-DAG: #[[Q:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d4)>
+// CHECK-DAG: #[[K:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d3, d4)>
+// CHECK-DAG: #[[S:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @einsum_attention
+// CHECK: %[[Z:.*]] = linalg.fill {{.*}} -> tensor<1x2x3x5xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[Q]], #[[K]], #[[S]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : tensor<1x2x3x4xf32>, tensor<1x2x5x4xf32>) outs(%[[Z]] : tensor<1x2x3x5xf32>)
+// CHECK: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %[[ACC:.*]]: f32):
+// CHECK: %[[P:.*]] = arith.mulf %[[A]], %[[B]]
+// CHECK: arith.addf %[[ACC]], %[[P]]
+func.func @einsum_attention(%q: !prim.tensor<dtype = f32, sizes = [1, 2, 3, 4]>, %k: !prim.tensor<dtype = f32, sizes = [1, 2, 5, 4]>) -> !prim.tensor<dtype = f32, sizes = [1, 2, 3, 5]> {
+  %none = prim.Constant {value} : !prim.none
+  %eq = prim.Constant {value = "bhqd, bhkd -> bhqk"} : !prim.str
+  %list = prim.ListConstruct %q, %k : (!prim.tensor<dtype = f32, sizes = [1, 2, 3, 4]>, !prim.tensor<dtype = f32, sizes = [1, 2, 5, 4]>) -> !prim.list<!prim.tensor>
+  %0 = aten.einsum %eq, %list, %none : (!prim.str, !prim.list<!prim.tensor>, !prim.none) -> !prim.tensor<dtype = f32, sizes = [1, 2, 3, 5]>
+  return %0 : !prim.tensor<dtype = f32, sizes = [1, 2, 3, 5]>
+}
+
+// -----
+
+// The implicit output is the labels used once, sorted (j, k); a repeated
+// label within an operand reads its diagonal; a size-1 dim broadcasts.
+// CHECK-DAG: #[[DIAG:.*]] = affine_map<(d0, d1, d2) -> (d2, d2, d1)>
+// CHECK-DAG: #[[BCAST:.*]] = affine_map<(d0, d1, d2) -> (0, d0)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @einsum_implicit
+// CHECK: linalg.generic {indexing_maps = [#[[DIAG]], #[[BCAST]], #[[OUT]]], iterator_types = ["parallel", "parallel", "reduction"]}
+// CHECK-SAME: outs(%{{.*}} : tensor<6x4xf32>)
+func.func @einsum_implicit(%a: !prim.tensor<dtype = f32, sizes = [3, 3, 4]>, %b: !prim.tensor<dtype = f32, sizes = [1, 6]>) -> !prim.tensor<dtype = f32, sizes = [6, 4]> {
+  %none = prim.Constant {value} : !prim.none
+  %eq = prim.Constant {value = "iik,ij"} : !prim.str
+  %list = prim.ListConstruct %a, %b : (!prim.tensor<dtype = f32, sizes = [3, 3, 4]>, !prim.tensor<dtype = f32, sizes = [1, 6]>) -> !prim.list<!prim.tensor>
+  %0 = aten.einsum %eq, %list, %none : (!prim.str, !prim.list<!prim.tensor>, !prim.none) -> !prim.tensor<dtype = f32, sizes = [6, 4]>
+  return %0 : !prim.tensor<dtype = f32, sizes = [6, 4]>
+}
+
+// -----
+
+// Ellipses are not lowered.
+func.func @einsum_ellipsis(%a: !prim.tensor<dtype = f32, sizes = [2, 3, 4]>, %b: !prim.tensor<dtype = f32, sizes = [4, 5]>) -> !prim.tensor<dtype = f32, sizes = [2, 3, 5]> {
+  %none = prim.Constant {value} : !prim.none
+  %eq = prim.Constant {value = "...k,kn->...n"} : !prim.str
+  %list = prim.ListConstruct %a, %b : (!prim.tensor<dtype = f32, sizes = [2, 3, 4]>, !prim.tensor<dtype = f32, sizes = [4, 5]>) -> !prim.list<!prim.tensor>
+  // expected-error @+1 {{failed to legalize operation 'aten.einsum'}}
+  %0 = aten.einsum %eq, %list, %none : (!prim.str, !prim.list<!prim.tensor>, !prim.none) -> !prim.tensor<dtype = f32, sizes = [2, 3, 5]>
+  return %0 : !prim.tensor<dtype = f32, sizes = [2, 3, 5]>
+}
