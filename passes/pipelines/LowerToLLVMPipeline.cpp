@@ -48,6 +48,9 @@ void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
     bufferization::BufferDeallocationPipelineOptions dealloc;
     bufferization::buildBufferDeallocationPipeline(pm, dealloc);
   }
+  // The clones deallocation inserts (a result that is a view of an input
+  // must be returned as a buffer the caller owns) become alloc + copy.
+  pm.addPass(createConvertBufferizationToMemRefPass());
 
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
