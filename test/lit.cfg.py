@@ -24,6 +24,9 @@ config.substitutions.append(
     ("%corpus", os.path.normpath(os.path.join(config.tsir_src_root, "..",
                                               "shared", "corpus"))))
 config.substitutions.append(("%tsir_src", config.tsir_src_root))
+config.substitutions.append(
+    ("%magic_ops", os.path.join(config.tsir_obj_root, "lib",
+                                "libtsir-test-magic-ops.so")))
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

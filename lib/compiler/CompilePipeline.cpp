@@ -15,10 +15,24 @@
 #include "tsir/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/raw_ostream.h"
+
+// unbind/chunk/split of statically known sizes become list literals, which
+// lets loops over them unroll into straight-line code. The patterns are
+// another part's work in progress: use them once they exist.
+#if __has_include("tsir/Conversion/Decompositions.h")
+#include "tsir/Conversion/Decompositions.h"
+#define TSIR_HAVE_STATIC_LIST_DECOMPOSITIONS 1
+#endif
 
 using namespace mlir;
 using namespace tsir;
+
+func::FuncOp tsir::SpecializedGraph::func() const {
+  ModuleOp graph = module.get();
+  return graph ? graph.lookupSymbol<func::FuncOp>("graph") : nullptr;
+}
 
 /// Runs `pm` on `module`, printing IR after each pass if asked to.
 static LogicalResult runPasses(PassManager &pm, ModuleOp module,
@@ -34,15 +48,31 @@ static LogicalResult runPasses(PassManager &pm, ModuleOp module,
   return pm.run(module);
 }
 
-rt::StatusOr<std::unique_ptr<Plan>>
-tsir::compileGraph(ModuleOp graph, const CompileOptions &options) {
+/// Decomposes list-producing ops whose sizes are known now into list
+/// literals (a no-op until the patterns exist).
+static LogicalResult decomposeStaticLists(ModuleOp module) {
+#ifdef TSIR_HAVE_STATIC_LIST_DECOMPOSITIONS
+  RewritePatternSet patterns(module.getContext());
+  populateStaticListDecompositionPatterns(patterns);
+  FrozenRewritePatternSet frozen(std::move(patterns));
+  for (auto func : module.getOps<func::FuncOp>())
+    (void)applyPatternsGreedily(func, frozen);
+#else
+  (void)module;
+#endif
+  return success();
+}
+
+rt::StatusOr<SpecializedGraph>
+tsir::specializeGraph(ModuleOp graph, const CompileOptions &options) {
   MLIRContext *context = graph.getContext();
   DiagnosticCollector diagnostics(context);
-  OwningOpRef<ModuleOp> module = graph.clone();
-  auto func = module->lookupSymbol<func::FuncOp>("graph");
+  SpecializedGraph result;
+  result.module = graph.clone();
+  func::FuncOp func = result.func();
   if (!func)
     return rt::Status::error("the module has no func.func @graph");
-  unsigned numGraphArguments = func.getNumArguments();
+  result.numGraphArguments = func.getNumArguments();
 
   // 1. Weights first: `<Tensor>` constants without data all look alike
   // (#prim.tensor_ref of one type), and constant pooling or CSE would merge
@@ -52,31 +82,37 @@ tsir::compileGraph(ModuleOp graph, const CompileOptions &options) {
     OpPassManager &fpm = pm.nest<func::FuncOp>();
     fpm.addPass(createPrimInlineSubgraphsPass());
     fpm.addPass(createTsirExternalizeWeightsPass());
-    if (failed(runPasses(pm, *module, options.printIRAfterAll)))
+    if (failed(runPasses(pm, *result.module, options.printIRAfterAll)))
       return rt::Status::error(diagnostics.take("inlining the graph failed"));
   }
   // Weights keep the types the graph declares for them.
   std::string spec = options.spec;
-  for (unsigned i = numGraphArguments; i < func.getNumArguments(); ++i)
+  for (unsigned i = result.numGraphArguments; i < func.getNumArguments(); ++i)
     spec += spec.empty() ? "_" : ", _";
 
-  // 2. Specialize and optimize, on prim/aten.
+  // 2. Specialize, decompose what the sizes now decide, and optimize, on
+  // prim/aten.
   {
     PassManager pm(context);
-    OpPassManager &fpm = pm.nest<func::FuncOp>();
     TsirRefineTypesPassOptions refine;
     refine.argSpec = spec;
-    fpm.addPass(createTsirRefineTypesPass(refine));
-    if (options.optimize) {
-      OptimizePipelineOptions optimize;
-      optimize.fuse = false;
-      buildOptimizePipeline(fpm, optimize);
-      // Unrolled loops and folded branches refine further.
-      fpm.addPass(createTsirRefineTypesPass());
-      fpm.addPass(createPrimConstantPropagationPass());
-      fpm.addPass(createPrimDCEPass());
-    }
-    if (failed(runPasses(pm, *module, options.printIRAfterAll)))
+    pm.nest<func::FuncOp>().addPass(createTsirRefineTypesPass(refine));
+    if (failed(runPasses(pm, *result.module, options.printIRAfterAll)) ||
+        failed(decomposeStaticLists(*result.module)))
+      return rt::Status::error(
+          diagnostics.take("specializing the graph failed"));
+  }
+  if (options.optimize) {
+    PassManager pm(context);
+    OpPassManager &fpm = pm.nest<func::FuncOp>();
+    OptimizePipelineOptions optimize;
+    optimize.fuse = false;
+    buildOptimizePipeline(fpm, optimize);
+    // Unrolled loops and folded branches refine further.
+    fpm.addPass(createTsirRefineTypesPass());
+    fpm.addPass(createPrimConstantPropagationPass());
+    fpm.addPass(createPrimDCEPass());
+    if (failed(runPasses(pm, *result.module, options.printIRAfterAll)))
       return rt::Status::error(
           diagnostics.take("specializing the graph failed"));
   }
@@ -87,6 +123,16 @@ tsir::compileGraph(ModuleOp graph, const CompileOptions &options) {
   for (Type type : func.getArgumentTypes())
     argumentTypes.push_back(TypeAttr::get(type));
   func->setAttr("tsir.argument_types", ArrayAttr::get(context, argumentTypes));
+  return result;
+}
+
+rt::StatusOr<std::unique_ptr<Plan>>
+tsir::lowerSpecializedGraph(const SpecializedGraph &graph,
+                            const CompileOptions &options) {
+  ModuleOp specialized = graph.module.get();
+  MLIRContext *context = specialized.getContext();
+  DiagnosticCollector diagnostics(context);
+  OwningOpRef<ModuleOp> module = specialized.clone();
 
   // 3. Lower to linalg on tensors, and read the plan's signature there.
   {
@@ -95,9 +141,9 @@ tsir::compileGraph(ModuleOp graph, const CompileOptions &options) {
     if (failed(runPasses(pm, *module, options.printIRAfterAll)))
       return rt::Status::error(diagnostics.take("lowering the graph failed"));
   }
-  func = module->lookupSymbol<func::FuncOp>("graph");
+  auto func = module->lookupSymbol<func::FuncOp>("graph");
   rt::StatusOr<PlanSignature> signature = readPlanSignature(
-      func, numGraphArguments, options.firstCallerArgument);
+      func, graph.numGraphArguments, options.firstCallerArgument);
   if (!signature.ok())
     return signature.status();
 
@@ -116,4 +162,12 @@ tsir::compileGraph(ModuleOp graph, const CompileOptions &options) {
   if (!plan.ok())
     return rt::Status::error(diagnostics.take(plan.status().message()));
   return plan;
+}
+
+rt::StatusOr<std::unique_ptr<Plan>>
+tsir::compileGraph(ModuleOp graph, const CompileOptions &options) {
+  rt::StatusOr<SpecializedGraph> specialized = specializeGraph(graph, options);
+  if (!specialized.ok())
+    return specialized.status();
+  return lowerSpecializedGraph(*specialized, options);
 }

@@ -2,7 +2,10 @@
 //
 // The steps the executor runs for one argument spec: specialize and
 // optimize, externalize the weights, lower to linalg (where the plan's
-// signature is read), lower to LLVM, and JIT-compile.
+// signature is read), lower to LLVM, and JIT-compile. The first half
+// (specializeGraph) stays on prim/aten, where the executor decides whether
+// the whole graph lowers or needs the interpreter (Segments.h); the second
+// half (lowerSpecializedGraph) turns a specialized graph into a plan.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +15,7 @@
 #include "Plan.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 
 namespace tsir {
 
@@ -22,9 +26,29 @@ struct CompileOptions {
   unsigned firstCallerArgument = 0;
 };
 
-/// Compiles `graph` (the module holding `func.func @graph` as imported,
-/// which is not modified) for `options.spec`. Errors carry the collected
-/// MLIR diagnostics.
+/// A graph specialized to a spec and optimized, still on prim/aten. Its
+/// `func.func @graph` takes the graph's arguments, then one argument per
+/// weight (named in its `tsir.weights` attribute).
+struct SpecializedGraph {
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  /// The graph's argument count before the weights were appended.
+  unsigned numGraphArguments = 0;
+
+  mlir::func::FuncOp func() const;
+};
+
+/// Specializes `graph` (the module holding `func.func @graph` as imported,
+/// which is not modified) to `options.spec` and optimizes it. Errors carry
+/// the collected MLIR diagnostics.
+rt::StatusOr<SpecializedGraph> specializeGraph(mlir::ModuleOp graph,
+                                               const CompileOptions &options);
+
+/// Lowers a copy of `graph` to LLVM and JIT-compiles it.
+rt::StatusOr<std::unique_ptr<Plan>>
+lowerSpecializedGraph(const SpecializedGraph &graph,
+                      const CompileOptions &options);
+
+/// Both: compiles `graph` for `options.spec`.
 rt::StatusOr<std::unique_ptr<Plan>> compileGraph(mlir::ModuleOp graph,
                                                  const CompileOptions &options);
 

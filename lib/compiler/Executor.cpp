@@ -2,7 +2,12 @@
 //
 // The GraphExecutor (see tsir/Compiler/Executor.h): it owns the MLIR
 // context and the graph as read, the weights, and the cache of plans keyed
-// by argument spec.
+// by argument spec. A plan is the whole graph compiled, when every op in
+// the specialized graph lowers; otherwise the graph cut into compiled
+// segments and ops the interpreter runs through runtime kernels
+// (Segments.h, Interpreter.h), as TorchScript's interpreter runs what its
+// fusers leave. A graph without kernel ops whose whole-graph lowering
+// fails gets a second chance there, with its control flow interpreted.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +15,7 @@
 
 #include "CompilePipeline.h"
 #include "Diagnostics.h"
+#include "Interpreter.h"
 #include "Signature.h"
 
 #include "tsir/Importer/Importer.h"
@@ -26,21 +32,39 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <chrono>
+#include <functional>
 #include <map>
 
 using namespace mlir;
 using namespace tsir;
+
+namespace {
+/// What runs the graph for one spec: the whole graph compiled, or the
+/// specialized graph interpreted with compiled segments.
+struct CachedPlan {
+  std::unique_ptr<Plan> whole;
+  SpecializedGraph specialized;
+  std::unique_ptr<SegmentedGraph> segmented;
+  std::unique_ptr<Interpreter> interpreter;
+};
+} // namespace
 
 struct tsir::GraphExecutor::Impl {
   MLIRContext context;
   OwningOpRef<ModuleOp> module;
   std::unique_ptr<GraphSignature> signature;
   std::map<std::string, rt::Tensor> weights;
-  std::map<std::string, std::unique_ptr<Plan>> plans;
+  std::map<std::string, std::unique_ptr<CachedPlan>> plans;
+  std::unique_ptr<OpRoles> roles;
   ExecutorOptions options;
   ExecutionStats stats;
 
   Impl() : context(MLIRContext::Threading::DISABLED) {}
+
+  rt::StatusOr<std::unique_ptr<CachedPlan>>
+  compile(const std::vector<rt::Value> &inputs);
+  rt::StatusOr<std::vector<rt::Value>>
+  interpret(CachedPlan &plan, const std::vector<rt::Value> &inputs);
 };
 
 tsir::GraphExecutor::GraphExecutor(std::unique_ptr<Impl> impl)
@@ -72,9 +96,8 @@ tsir::GraphExecutor::fromFile(const std::string &path,
     return rt::Status::error("cannot read " + path + ": " +
                              buffer.getError().message());
   if (llvm::StringRef(path).ends_with(".mlir")) {
-    impl->module =
-        parseSourceString<ModuleOp>((*buffer)->getBuffer(), &impl->context,
-                                    path);
+    impl->module = parseSourceString<ModuleOp>((*buffer)->getBuffer(),
+                                               &impl->context, path);
   } else {
     // Weights are bound at run time, not imported: the compiled code reads
     // them from the runtime's tensors instead of carrying copies.
@@ -113,6 +136,112 @@ std::vector<std::string> tsir::GraphExecutor::inputNames() const {
   return names;
 }
 
+rt::StatusOr<std::unique_ptr<CachedPlan>>
+tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &inputs) {
+  CompileOptions compileOptions;
+  compileOptions.spec = signature->refineSpec(inputs);
+  compileOptions.optimize = options.optimize;
+  compileOptions.printIRAfterAll = options.printIRAfterAll;
+  compileOptions.firstCallerArgument = signature->firstCallerArgument();
+  auto cached = std::make_unique<CachedPlan>();
+  rt::StatusOr<SpecializedGraph> specialized =
+      specializeGraph(*module, compileOptions);
+  if (!specialized.ok())
+    return specialized.status();
+  cached->specialized = std::move(*specialized);
+  func::FuncOp func = cached->specialized.func();
+  if (!roles)
+    roles = std::make_unique<OpRoles>(&context);
+
+  Operation *missing = nullptr;
+  if (!SegmentedGraph::needsInterpreter(func, *roles, missing)) {
+    rt::StatusOr<std::unique_ptr<Plan>> plan =
+        lowerSpecializedGraph(cached->specialized, compileOptions);
+    if (plan.ok()) {
+      cached->whole = std::move(*plan);
+      cached->specialized.module = OwningOpRef<ModuleOp>();
+      return cached;
+    }
+    if (missing)
+      return rt::Status::error(describeMissingOp(missing));
+    // Some part did not lower as a whole (control flow the conversions
+    // cannot express yet, say): interpret the control flow, compile the
+    // rest. If that cannot be done either, the first error stands.
+    rt::StatusOr<std::unique_ptr<SegmentedGraph>> segmented =
+        SegmentedGraph::build(func, *roles, /*interpretControlFlow=*/true);
+    if (!segmented.ok())
+      return plan.status();
+    cached->segmented = std::move(*segmented);
+  } else {
+    rt::StatusOr<std::unique_ptr<SegmentedGraph>> segmented =
+        SegmentedGraph::build(func, *roles, /*interpretControlFlow=*/false);
+    if (!segmented.ok())
+      return segmented.status();
+    cached->segmented = std::move(*segmented);
+  }
+  CompileOptions segmentOptions = compileOptions;
+  segmentOptions.spec.clear();
+  cached->interpreter = std::make_unique<Interpreter>(
+      *cached->segmented, segmentOptions, roles->kernels());
+  return cached;
+}
+
+rt::StatusOr<std::vector<rt::Value>>
+tsir::GraphExecutor::Impl::interpret(CachedPlan &plan,
+                                     const std::vector<rt::Value> &inputs) {
+  func::FuncOp func = plan.specialized.func();
+  std::vector<rt::Value> arguments;
+  if (signature->firstCallerArgument())
+    arguments.push_back(rt::Value::none()); // a frozen module's `self`
+  arguments.insert(arguments.end(), inputs.begin(), inputs.end());
+  std::vector<rt::Tensor> borrowed;
+  for (const rt::Value &input : inputs)
+    if (input.isTensor())
+      borrowed.push_back(input.toTensor());
+  if (auto names = func->getAttrOfType<ArrayAttr>("tsir.weights")) {
+    for (auto [index, attribute] : llvm::enumerate(names)) {
+      std::string name = cast<StringAttr>(attribute).str();
+      auto found = weights.find(name);
+      if (found != weights.end()) {
+        arguments.push_back(found->second);
+        borrowed.push_back(found->second);
+        continue;
+      }
+      if (!func.getArgument(arguments.size()).use_empty())
+        return rt::Status::error("weight '" + name +
+                                 "' is missing: give a weights file "
+                                 "(--weights) that holds it");
+      arguments.push_back(rt::Value::none());
+    }
+  }
+  rt::StatusOr<std::vector<rt::Value>> results =
+      plan.interpreter->run(arguments);
+  if (!results.ok())
+    return results.status();
+
+  // Outputs as compiled graphs give them: tuples flattened depth-first,
+  // tensors of their own.
+  std::vector<rt::Value> outputs;
+  std::function<void(const rt::Value &)> flatten = [&](const rt::Value &value) {
+    if (value.isTuple()) {
+      for (const rt::Value &element : value.toTuple())
+        flatten(element);
+      return;
+    }
+    if (value.isTensor() &&
+        llvm::any_of(borrowed, [&](const rt::Tensor &tensor) {
+          return tensor.sharesStorageWith(value.toTensor());
+        })) {
+      outputs.emplace_back(value.toTensor().clone());
+      return;
+    }
+    outputs.push_back(value);
+  };
+  for (const rt::Value &value : *results)
+    flatten(value);
+  return outputs;
+}
+
 rt::StatusOr<std::vector<rt::Value>>
 tsir::GraphExecutor::run(const std::vector<rt::Value> &inputs) {
   using Clock = std::chrono::steady_clock;
@@ -126,13 +255,7 @@ tsir::GraphExecutor::run(const std::vector<rt::Value> &inputs) {
   auto found = impl->plans.find(stats.spec);
   if (found == impl->plans.end()) {
     auto start = Clock::now();
-    CompileOptions options;
-    options.spec = impl->signature->refineSpec(inputs);
-    options.optimize = impl->options.optimize;
-    options.printIRAfterAll = impl->options.printIRAfterAll;
-    options.firstCallerArgument = impl->signature->firstCallerArgument();
-    rt::StatusOr<std::unique_ptr<Plan>> plan =
-        compileGraph(*impl->module, options);
+    rt::StatusOr<std::unique_ptr<CachedPlan>> plan = impl->compile(inputs);
     if (!plan.ok())
       return plan.status();
     found = impl->plans.emplace(stats.spec, std::move(*plan)).first;
@@ -140,10 +263,19 @@ tsir::GraphExecutor::run(const std::vector<rt::Value> &inputs) {
     stats.compileSeconds =
         std::chrono::duration<double>(Clock::now() - start).count();
   }
+  CachedPlan &plan = *found->second;
   auto start = Clock::now();
   rt::StatusOr<std::vector<rt::Value>> outputs =
-      found->second->call(inputs, impl->weights);
-  stats.runSeconds = std::chrono::duration<double>(Clock::now() - start).count();
+      plan.whole ? plan.whole->call(inputs, impl->weights)
+                 : impl->interpret(plan, inputs);
+  double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  if (plan.interpreter && plan.interpreter->compiledSegments()) {
+    // Segments compile on first use of their input spec, during the run.
+    stats.compiled = true;
+    stats.compileSeconds += plan.interpreter->compileSeconds();
+    elapsed -= plan.interpreter->compileSeconds();
+  }
+  stats.runSeconds = elapsed;
   return outputs;
 }
 

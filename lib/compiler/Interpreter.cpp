@@ -1,0 +1,265 @@
+//===- Interpreter.cpp - Running a segmented graph ------------------------===//
+//
+// See Interpreter.h. Every error names the op's place in the graph text.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Interpreter.h"
+#include "ConstantValues.h"
+#include "Diagnostics.h"
+
+#include <chrono>
+
+using namespace mlir;
+using namespace tsir;
+
+/// `graph.txt:3:4: error: message`, unless `message` is located already.
+static rt::Status located(Operation *op, const std::string &message) {
+  if (StringRef(message).contains(": error: "))
+    return rt::Status::error(message);
+  std::string where = formatLocation(op->getLoc());
+  return rt::Status::error((where.empty() ? "" : where + ": ") +
+                           "error: " + message);
+}
+
+tsir::Interpreter::Interpreter(SegmentedGraph &graph,
+                               const CompileOptions &segmentOptions,
+                               const rt::KernelRegistry &kernels)
+    : graph(graph), segmentOptions(segmentOptions), kernels(kernels) {}
+
+rt::StatusOr<rt::Value> tsir::Interpreter::valueOf(Value value) const {
+  auto found = env.find(value);
+  if (found == env.end())
+    return rt::Status::error("the interpreter reached a value before it was "
+                             "computed (an internal error)");
+  return found->second;
+}
+
+rt::StatusOr<std::vector<rt::Value>>
+tsir::Interpreter::valuesOf(ValueRange values) const {
+  std::vector<rt::Value> result;
+  result.reserve(values.size());
+  for (Value value : values) {
+    rt::StatusOr<rt::Value> found = valueOf(value);
+    if (!found.ok())
+      return found.status();
+    result.push_back(*found);
+  }
+  return result;
+}
+
+rt::Status tsir::Interpreter::bind(Operation *op,
+                                   std::vector<rt::Value> results) {
+  if (results.size() != op->getNumResults())
+    return located(op, OpRoles::torchName(op) + " produced " +
+                           std::to_string(results.size()) +
+                           " values, the graph expects " +
+                           std::to_string(op->getNumResults()));
+  for (auto [result, value] : llvm::zip(op->getResults(), results))
+    env[result] = std::move(value);
+  return rt::Status::ok();
+}
+
+rt::StatusOr<std::vector<rt::Value>>
+tsir::Interpreter::run(const std::vector<rt::Value> &arguments) {
+  compiled = false;
+  compileTime = 0;
+  env.clear();
+  func::FuncOp func = graph.func();
+  Block &entry = func.getBody().front();
+  if (arguments.size() != entry.getNumArguments())
+    return rt::Status::error(
+        "the interpreter was given " + std::to_string(arguments.size()) +
+        " arguments for a graph of " + std::to_string(entry.getNumArguments()));
+  for (auto [argument, value] : llvm::zip(entry.getArguments(), arguments))
+    env[argument] = value;
+  TSIR_RT_RETURN_IF_ERROR(runBlock(entry));
+  rt::StatusOr<std::vector<rt::Value>> results =
+      valuesOf(entry.getTerminator()->getOperands());
+  env.clear();
+  return results;
+}
+
+rt::Status tsir::Interpreter::runBlock(Block &block) {
+  for (const Step &step : graph.steps(&block)) {
+    rt::Status status =
+        step.segment ? runSegment(*step.segment) : runOp(step.op);
+    if (!status.isOk())
+      return status;
+  }
+  return rt::Status::ok();
+}
+
+rt::Status tsir::Interpreter::runSegment(Segment &segment) {
+  rt::StatusOr<std::vector<rt::Value>> inputs = valuesOf(segment.inputs);
+  if (!inputs.ok())
+    return located(segment.ops.front(), inputs.status().message());
+  auto start = std::chrono::steady_clock::now();
+  bool compiledNow = false;
+  rt::StatusOr<Plan *> plan =
+      segment.planFor(*inputs, segmentOptions, compiledNow);
+  if (!plan.ok())
+    return located(segment.ops.front(), plan.status().message());
+  if (compiledNow) {
+    compiled = true;
+    compileTime +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
+  }
+  std::vector<rt::Value> arguments;
+  Segment::flattenInputs(*inputs, arguments);
+  static const std::map<std::string, rt::Tensor> noWeights;
+  rt::StatusOr<std::vector<rt::Value>> outputs =
+      (*plan)->call(arguments, noWeights);
+  if (!outputs.ok())
+    return located(segment.ops.front(), outputs.status().message());
+  if (outputs->size() != segment.outputs.size())
+    return located(segment.ops.front(),
+                   "a compiled segment returned " +
+                       std::to_string(outputs->size()) + " values, not " +
+                       std::to_string(segment.outputs.size()));
+  for (auto [output, value] : llvm::zip(segment.outputs, *outputs))
+    env[output] = std::move(value);
+  for (Operation *op : segment.replayed)
+    TSIR_RT_RETURN_IF_ERROR(runOp(op));
+  return rt::Status::ok();
+}
+
+rt::Status tsir::Interpreter::runOp(Operation *op) {
+  switch (graph.role(op)) {
+  case OpRole::Kernel:
+    return runKernel(op);
+  case OpRole::Free:
+  case OpRole::Native:
+    return runNative(op);
+  case OpRole::Lowered:
+  case OpRole::Missing:
+    break;
+  }
+  return located(op, describeMissingOp(op));
+}
+
+rt::Status tsir::Interpreter::runKernel(Operation *op) {
+  rt::StatusOr<std::vector<rt::Value>> inputs = valuesOf(op->getOperands());
+  if (!inputs.ok())
+    return located(op, inputs.status().message());
+  bool raise = isa<prim::RaiseExceptionOp>(op);
+  // `raise` without an exception class (older graphs) raises Exception.
+  if (raise && inputs->size() == 1)
+    inputs->push_back(rt::Value::none());
+  const std::string &name = graph.kernelName(op);
+  rt::StatusOr<std::vector<rt::Value>> outputs =
+      rt::callKernel(name, std::move(*inputs), kernels);
+  if (!outputs.ok()) {
+    const std::string &message = outputs.status().message();
+    if (raise || StringRef(message).starts_with(name) ||
+        StringRef(message).starts_with(OpRoles::torchName(op)))
+      return located(op, message);
+    return located(op, OpRoles::torchName(op) + ": " + message);
+  }
+  // Ops TorchScript prints without results may still push one.
+  if (op->getNumResults() == 0)
+    return rt::Status::ok();
+  return bind(op, std::move(*outputs));
+}
+
+rt::Status tsir::Interpreter::runIf(prim::IfOp op) {
+  rt::StatusOr<rt::Value> condition = valueOf(op.getCondition());
+  if (!condition.ok() || !condition->isBool())
+    return located(op, "prim::If: the condition is not a bool");
+  Block &block = condition->toBool() ? op.getThenRegion().front()
+                                     : op.getElseRegion().front();
+  TSIR_RT_RETURN_IF_ERROR(runBlock(block));
+  rt::StatusOr<std::vector<rt::Value>> results =
+      valuesOf(block.getTerminator()->getOperands());
+  if (!results.ok())
+    return located(op, results.status().message());
+  return bind(op, std::move(*results));
+}
+
+rt::Status tsir::Interpreter::runLoop(prim::LoopOp op) {
+  rt::StatusOr<rt::Value> tripCount = valueOf(op.getMaxTripCount());
+  rt::StatusOr<rt::Value> condition = valueOf(op.getInitialCondition());
+  rt::StatusOr<std::vector<rt::Value>> carried = valuesOf(op.getInitArgs());
+  if (!tripCount.ok() || !tripCount->isInt() || !condition.ok() ||
+      !condition->isBool() || !carried.ok())
+    return located(op, "prim::Loop: the trip count must be an int and the "
+                       "condition a bool");
+  Block &body = op.getBodyBlock();
+  Operation *yield = body.getTerminator();
+  bool proceed = condition->toBool();
+  for (int64_t i = 0; i < tripCount->toInt() && proceed; ++i) {
+    env[body.getArgument(0)] = rt::Value(i);
+    for (auto [argument, value] : llvm::zip(op.getCarriedArgs(), *carried))
+      env[argument] = value;
+    TSIR_RT_RETURN_IF_ERROR(runBlock(body));
+    rt::StatusOr<std::vector<rt::Value>> next = valuesOf(yield->getOperands());
+    if (!next.ok())
+      return located(op, next.status().message());
+    if (next->empty() || !next->front().isBool())
+      return located(op, "prim::Loop: the continue condition is not a bool");
+    proceed = next->front().toBool();
+    carried->assign(next->begin() + 1, next->end());
+  }
+  return bind(op, std::move(*carried));
+}
+
+/// The elements a ListUnpack or TupleUnpack takes apart.
+static const std::vector<rt::Value> *elementsOf(const rt::Value &value) {
+  if (value.isList())
+    return &value.toList();
+  if (value.isTuple())
+    return &value.toTuple();
+  return nullptr;
+}
+
+rt::Status tsir::Interpreter::runNative(Operation *op) {
+  if (auto constant = dyn_cast<prim::ConstantOp>(op)) {
+    rt::StatusOr<rt::Value> value =
+        constantValue(constant.getValue(), constant.getType());
+    if (!value.ok())
+      return located(op, value.status().message());
+    return bind(op, {*value});
+  }
+  if (auto ifOp = dyn_cast<prim::IfOp>(op))
+    return runIf(ifOp);
+  if (auto loop = dyn_cast<prim::LoopOp>(op))
+    return runLoop(loop);
+  if (isa<prim::UninitializedOp>(op))
+    return bind(op, {rt::Value::none()});
+
+  rt::StatusOr<std::vector<rt::Value>> operands = valuesOf(op->getOperands());
+  if (!operands.ok())
+    return located(op, operands.status().message());
+  if (isa<prim::ListConstructOp>(op))
+    return bind(op, {rt::Value::list(std::move(*operands))});
+  if (isa<prim::TupleConstructOp>(op))
+    return bind(op, {rt::Value::tuple(std::move(*operands))});
+  if (isa<prim::UncheckedCastOp>(op))
+    return bind(op, std::move(*operands));
+  if (isa<prim::ListUnpackOp, prim::TupleUnpackOp>(op)) {
+    const std::vector<rt::Value> *elements = elementsOf(operands->front());
+    if (!elements)
+      return located(op, OpRoles::torchName(op) + ": not a list or tuple");
+    if (elements->size() != op->getNumResults())
+      return located(op, OpRoles::torchName(op) + ": expected " +
+                             std::to_string(op->getNumResults()) +
+                             " elements, got " +
+                             std::to_string(elements->size()));
+    return bind(op, *elements);
+  }
+  if (isa<prim::TupleIndexOp>(op)) {
+    const rt::Value &tuple = (*operands)[0];
+    const rt::Value &index = (*operands)[1];
+    const std::vector<rt::Value> *elements = elementsOf(tuple);
+    if (!elements || !index.isInt())
+      return located(op, "prim::TupleIndex: not a tuple and an int index");
+    int64_t size = elements->size(), i = index.toInt();
+    if (i < 0)
+      i += size;
+    if (i < 0 || i >= size)
+      return located(op, "prim::TupleIndex: tuple index out of range");
+    return bind(op, {(*elements)[i]});
+  }
+  return located(op, describeMissingOp(op));
+}

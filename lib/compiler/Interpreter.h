@@ -1,0 +1,63 @@
+//===- Interpreter.h - Running a segmented graph -----------------*- C++
+//-*-===//
+//
+// TorchScript's interpreter, for what tsir does not compile: it walks the
+// steps of a SegmentedGraph on runtime values, calling compiled segments
+// (each compiled on first use of its input spec), runtime kernels by their
+// TorchScript names, and running control flow, constants, list and tuple
+// construction and unpacking itself, with TorchScript's semantics (a loop
+// runs while its trip count and condition allow; lists are shared, so a
+// kernel's `append` is seen by every holder of the list).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_LIB_COMPILER_INTERPRETER_H
+#define TSIR_LIB_COMPILER_INTERPRETER_H
+
+#include "Segments.h"
+
+#include "tsir/Dialect/Prim/PrimDialect.h"
+
+namespace tsir {
+
+class Interpreter {
+public:
+  /// `segmentOptions` are the compile options of every segment (the spec
+  /// is each segment's own).
+  Interpreter(SegmentedGraph &graph, const CompileOptions &segmentOptions,
+              const rt::KernelRegistry &kernels);
+
+  /// Runs the graph on `arguments`, one per argument of its function
+  /// (`self`, the caller's inputs, the weights), and returns the values it
+  /// returns.
+  rt::StatusOr<std::vector<rt::Value>>
+  run(const std::vector<rt::Value> &arguments);
+
+  /// Whether the last run compiled a segment, and how long that took.
+  bool compiledSegments() const { return compiled; }
+  double compileSeconds() const { return compileTime; }
+
+private:
+  rt::Status runBlock(mlir::Block &block);
+  rt::Status runOp(mlir::Operation *op);
+  rt::Status runSegment(Segment &segment);
+  rt::Status runIf(prim::IfOp op);
+  rt::Status runLoop(prim::LoopOp op);
+  rt::Status runKernel(mlir::Operation *op);
+  rt::Status runNative(mlir::Operation *op);
+
+  rt::StatusOr<rt::Value> valueOf(mlir::Value value) const;
+  rt::StatusOr<std::vector<rt::Value>> valuesOf(mlir::ValueRange values) const;
+  rt::Status bind(mlir::Operation *op, std::vector<rt::Value> results);
+
+  SegmentedGraph &graph;
+  CompileOptions segmentOptions;
+  const rt::KernelRegistry &kernels;
+  llvm::DenseMap<mlir::Value, rt::Value> env;
+  bool compiled = false;
+  double compileTime = 0;
+};
+
+} // namespace tsir
+
+#endif // TSIR_LIB_COMPILER_INTERPRETER_H

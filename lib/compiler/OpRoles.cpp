@@ -1,0 +1,120 @@
+//===- OpRoles.cpp - How the segmented executor runs each op --------------===//
+//
+// See OpRoles.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OpRoles.h"
+#include "Diagnostics.h"
+
+#include "tsir/Conversion/Passes.h"
+#include "tsir/Conversion/TypeConverter.h"
+#include "tsir/Dialect/Aten/SchemaRegistry.h"
+#include "tsir/Dialect/Prim/PrimDialect.h"
+
+using namespace mlir;
+using namespace tsir;
+
+tsir::OpRoles::OpRoles(MLIRContext *context, const rt::KernelRegistry &kernels)
+    : registry(kernels) {
+  TsirTypeConverter typeConverter;
+  RewritePatternSet patterns(context);
+  populateAtenToLinalgPatterns(typeConverter, patterns);
+  populateAtenToArithPatterns(typeConverter, patterns);
+  for (const std::unique_ptr<RewritePattern> &pattern :
+       patterns.getNativePatterns())
+    if (std::optional<OperationName> root = pattern->getRootKind())
+      loweredOps.insert(root->getStringRef());
+}
+
+/// `aten.add.Tensor` for `aten.add_.Tensor`: what tsir-value-semantics
+/// turns an in-place op into.
+static std::string functionalName(StringRef name) {
+  if (!name.consume_front("aten."))
+    return "";
+  auto [base, overload] = name.split('.');
+  if (!base.ends_with("_") || base.starts_with("__"))
+    return "";
+  std::string functional = "aten." + base.drop_back().str();
+  if (!overload.empty())
+    functional += "." + overload.str();
+  return functional;
+}
+
+bool tsir::OpRoles::hasLowering(Operation *op) const {
+  StringRef name = op->getName().getStringRef();
+  if (loweredOps.contains(name) || name == "aten.copy_")
+    return true;
+  std::string functional = functionalName(name);
+  return !functional.empty() && loweredOps.contains(functional);
+}
+
+std::string tsir::OpRoles::torchName(Operation *op) {
+  if (auto generic = dyn_cast<prim::GenericOp>(op))
+    return generic.getKind().str();
+  StringRef name = op->getName().getStringRef();
+  if (const aten::Schema *schema =
+          aten::SchemaRegistry::get().lookupTypedOp(name))
+    return schema->qualifiedName +
+           (schema->overload.empty() ? "" : "." + schema->overload);
+  auto [dialect, rest] = name.split('.');
+  return (dialect + "::" + rest).str();
+}
+
+std::string tsir::OpRoles::kernelName(Operation *op) const {
+  std::string name = torchName(op);
+  if (registry.lookup(name))
+    return name;
+  // A bare name (`aten::foo`, a generic node's kind) may be registered
+  // under one of its overloads, or an overload under the bare name.
+  StringRef bare = StringRef(name).split('.').first;
+  if (bare.size() != name.size() && registry.lookup(bare))
+    return bare.str();
+  for (const aten::Schema *schema : aten::SchemaRegistry::get().lookup(bare)) {
+    if (schema->overload.empty())
+      continue;
+    std::string overload = bare.str() + "." + schema->overload;
+    if (registry.lookup(overload))
+      return overload;
+  }
+  return "";
+}
+
+/// Whether `op` is a tensor-to-tensor unchecked_cast, which the conversion
+/// lowers (others are the interpreter's identity).
+static bool isTensorCast(prim::UncheckedCastOp cast) {
+  return isa<prim::TensorType>(cast.getType()) &&
+         isa<prim::TensorType, prim::OptionalType>(cast.getInput().getType());
+}
+
+OpRole tsir::OpRoles::classify(Operation *op) const {
+  if (isa<prim::ConstantOp, prim::ListConstructOp, prim::TupleConstructOp>(op))
+    return OpRole::Free;
+  if (isa<prim::IfOp, prim::LoopOp, prim::ListUnpackOp, prim::TupleUnpackOp,
+          prim::TupleIndexOp, prim::UninitializedOp>(op))
+    return OpRole::Native;
+  if (auto cast = dyn_cast<prim::UncheckedCastOp>(op))
+    return isTensorCast(cast) ? OpRole::Lowered : OpRole::Native;
+  if (!isa<prim::GenericOp>(op) && hasLowering(op))
+    return OpRole::Lowered;
+  if (!kernelName(op).empty())
+    return OpRole::Kernel;
+  return OpRole::Missing;
+}
+
+std::string tsir::describeMissingOp(Operation *op, bool lowersInSegments) {
+  std::string name = OpRoles::torchName(op);
+  StringRef ns = StringRef(name).split("::").first;
+  std::string hint = ns == "aten" || ns == "prim"
+                         ? "tsir has no conversion for it, and no runtime "
+                           "kernel is registered under that name"
+                         : "load one with --load-ops";
+  if (lowersInSegments)
+    hint = "it lowers only where compiled code consumes its result, and "
+           "interpreted code reads it here; no runtime kernel is registered "
+           "under that name";
+  std::string where = formatLocation(op->getLoc());
+  return (where.empty() ? "" : where + ": ") +
+         "error: no lowering and no runtime kernel for " + name + " (" + hint +
+         ")";
+}

@@ -1,0 +1,227 @@
+//===- SegmentPlans.cpp - Outlining and compiling a segment per input spec ===//
+//
+// A segment is compiled for the runtime values of its inputs: tensors
+// become arguments of the spec's dtype and sizes, scalars arguments of
+// their kind; None, strings and devices become constants; lists and
+// tuples become literals of their elements (so a list appended to in a
+// loop reaches `aten::stack` as a list literal of known length). The
+// plan cache is keyed by all of that.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Segments.h"
+
+#include "tsir/Dialect/Prim/PrimDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace tsir;
+
+/// `Float(2, 3)`: a tensor as tsir-refine-types' arg-spec writes it.
+static std::string tensorSpec(const rt::Tensor &tensor) {
+  std::string text = rt::dtypeTorchName(tensor.dtype());
+  text += "(";
+  for (int64_t d = 0; d < tensor.dim(); ++d)
+    text += (d ? ", " : "") + std::to_string(tensor.size(d));
+  return text + ")";
+}
+
+/// Appends what compiling for `value` depends on to the cache key.
+static void appendKey(const rt::Value &value, std::string &key) {
+  switch (value.kind()) {
+  case rt::Value::Kind::Tensor:
+    key += tensorSpec(value.toTensor());
+    return;
+  case rt::Value::Kind::Int:
+    key += "int";
+    return;
+  case rt::Value::Kind::Double:
+    key += "float";
+    return;
+  case rt::Value::Kind::Bool:
+    key += "bool";
+    return;
+  case rt::Value::Kind::None:
+    key += "None";
+    return;
+  case rt::Value::Kind::String:
+  case rt::Value::Kind::Device:
+    key += value.toString();
+    return;
+  case rt::Value::Kind::List:
+  case rt::Value::Kind::Tuple: {
+    bool isList = value.isList();
+    key += isList ? "[" : "(";
+    const std::vector<rt::Value> &elements =
+        isList ? value.toList() : value.toTuple();
+    for (size_t i = 0; i < elements.size(); ++i) {
+      if (i)
+        key += ", ";
+      appendKey(elements[i], key);
+    }
+    key += isList ? "]" : ")";
+    return;
+  }
+  }
+}
+
+void tsir::Segment::flattenInputs(const std::vector<rt::Value> &inputValues,
+                                  std::vector<rt::Value> &arguments) {
+  for (const rt::Value &value : inputValues) {
+    if (value.isList())
+      flattenInputs(value.toList(), arguments);
+    else if (value.isTuple())
+      flattenInputs(value.toTuple(), arguments);
+    else if (value.isTensor() || value.isInt() || value.isDouble() ||
+             value.isBool())
+      arguments.push_back(value);
+  }
+}
+
+namespace {
+/// Builds the outlined function's entry: an argument or a constant for
+/// each input, in the order flattenInputs lists the arguments.
+class InputMaterializer {
+public:
+  InputMaterializer(OpBuilder &builder, Block *entry)
+      : builder(builder), entry(entry), context(builder.getContext()) {}
+
+  Value materialize(Type type, const rt::Value &value, Location loc) {
+    switch (value.kind()) {
+    case rt::Value::Kind::Tensor:
+      spec.push_back(tensorSpec(value.toTensor()));
+      return entry->addArgument(
+          isa<prim::TensorType>(type) ? type : prim::TensorType::get(context),
+          loc);
+    case rt::Value::Kind::Int:
+    case rt::Value::Kind::Double:
+    case rt::Value::Kind::Bool:
+      spec.push_back("_");
+      return entry->addArgument(scalarType(type, value), loc);
+    case rt::Value::Kind::None:
+      return constant(prim::NoneType::get(context), builder.getUnitAttr(), loc);
+    case rt::Value::Kind::String:
+      return constant(prim::StrType::get(context),
+                      builder.getStringAttr(value.toStringRef()), loc);
+    case rt::Value::Kind::Device:
+      return constant(prim::DeviceType::get(context),
+                      builder.getStringAttr(value.toDevice().toString()), loc);
+    case rt::Value::Kind::List: {
+      auto listType = dyn_cast<prim::ListType>(type);
+      Type elementType =
+          listType ? listType.getElementType() : prim::AnyType::get(context);
+      SmallVector<Value> elements;
+      for (const rt::Value &element : value.toList())
+        elements.push_back(materialize(elementType, element, loc));
+      if (!listType)
+        listType = prim::ListType::get(
+            context, elements.empty() ? elementType : elements[0].getType());
+      return prim::ListConstructOp::create(builder, loc, listType, elements);
+    }
+    case rt::Value::Kind::Tuple: {
+      auto tupleType = dyn_cast<prim::TupleType>(type);
+      const std::vector<rt::Value> &values = value.toTuple();
+      bool typed = tupleType && tupleType.getTypes().size() == values.size();
+      SmallVector<Value> elements;
+      for (size_t i = 0; i < values.size(); ++i)
+        elements.push_back(materialize(typed ? tupleType.getTypes()[i]
+                                             : prim::AnyType::get(context),
+                                       values[i], loc));
+      Type resultType = prim::TupleType::get(
+          context, llvm::to_vector(ValueRange(elements).getTypes()));
+      return prim::TupleConstructOp::create(builder, loc, resultType, elements);
+    }
+    }
+    return Value();
+  }
+
+  std::string specText() const { return llvm::join(spec, ", "); }
+
+private:
+  /// The type of a scalar argument: the graph's, unless it is a union
+  /// (`Scalar`, `Optional[int]`) that the value decides.
+  Type scalarType(Type type, const rt::Value &value) {
+    if (type.isInteger(64) || type.isInteger(1) || type.isF64())
+      return type;
+    if (value.isInt())
+      return builder.getI64Type();
+    if (value.isDouble())
+      return builder.getF64Type();
+    return builder.getI1Type();
+  }
+
+  Value constant(Type type, Attribute attribute, Location loc) {
+    return prim::ConstantOp::create(builder, loc, type, attribute);
+  }
+
+  OpBuilder &builder;
+  Block *entry;
+  MLIRContext *context;
+  std::vector<std::string> spec;
+};
+} // namespace
+
+/// The segment as a module holding `func.func @graph`, for `inputValues`;
+/// `spec` receives the arg-spec to refine it with.
+static OwningOpRef<ModuleOp> outline(const Segment &segment,
+                                     const std::vector<rt::Value> &inputValues,
+                                     std::string &spec) {
+  Operation *first = segment.ops.front();
+  MLIRContext *context = first->getContext();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(first->getLoc());
+  OpBuilder builder(context);
+  auto func = func::FuncOp::create(first->getLoc(), "graph",
+                                   builder.getFunctionType({}, {}));
+  module->push_back(func);
+  Block *entry = func.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+
+  IRMapping mapping;
+  InputMaterializer materializer(builder, entry);
+  for (auto [input, value] : llvm::zip(segment.inputs, inputValues))
+    mapping.map(input, materializer.materialize(input.getType(), value,
+                                                input.getLoc()));
+  for (Operation *op : segment.copied)
+    builder.clone(*op, mapping);
+  for (Operation *op : segment.ops)
+    builder.clone(*op, mapping);
+  SmallVector<Value> results;
+  for (Value output : segment.outputs)
+    results.push_back(mapping.lookup(output));
+  func::ReturnOp::create(builder, segment.ops.back()->getLoc(), results);
+  func.setFunctionType(builder.getFunctionType(entry->getArgumentTypes(),
+                                               ValueRange(results).getTypes()));
+  spec = materializer.specText();
+  return module;
+}
+
+rt::StatusOr<Plan *>
+tsir::Segment::planFor(const std::vector<rt::Value> &inputValues,
+                       const CompileOptions &options, bool &compiled) {
+  compiled = false;
+  std::string key;
+  for (const rt::Value &value : inputValues) {
+    if (!key.empty())
+      key += "; ";
+    appendKey(value, key);
+  }
+  auto found = plans.find(key);
+  if (found != plans.end())
+    return found->second.get();
+
+  CompileOptions segmentOptions = options;
+  segmentOptions.firstCallerArgument = 0;
+  OwningOpRef<ModuleOp> module =
+      outline(*this, inputValues, segmentOptions.spec);
+  rt::StatusOr<std::unique_ptr<Plan>> plan =
+      compileGraph(*module, segmentOptions);
+  if (!plan.ok())
+    return plan.status();
+  compiled = true;
+  Plan *result = plan->get();
+  plans.emplace(key, std::move(*plan));
+  return result;
+}

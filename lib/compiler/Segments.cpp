@@ -1,0 +1,278 @@
+//===- Segments.cpp - A graph cut into compiled segments and interpreted ops
+//===//
+//
+// See Segments.h. Roles are assigned bottom-up (an If or Loop lowers when
+// everything in its bodies does and it carries only tensors and scalars),
+// then each block is cut into runs. A run's outputs must be values compiled
+// code can return; an op whose list or tuple result is read outside its
+// run is demoted to the interpreter and the cut is made again, until
+// nothing changes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Segments.h"
+
+#include "tsir/Dialect/Prim/PrimDialect.h"
+
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace tsir;
+
+/// Whether compiled code takes and returns values of `type`.
+static bool isCompiledValueType(Type type) {
+  return isa<prim::TensorType, prim::NumberType>(type) || type.isInteger(64) ||
+         type.isInteger(1) || type.isF64();
+}
+
+static bool isTerminator(Operation *op) {
+  return op->hasTrait<OpTrait::IsTerminator>();
+}
+
+OpRole tsir::SegmentedGraph::role(Operation *op) const {
+  auto found = roles.find(op);
+  return found == roles.end() ? OpRole::Native : found->second;
+}
+
+const std::string &tsir::SegmentedGraph::kernelName(Operation *op) const {
+  static const std::string none;
+  auto found = kernels.find(op);
+  return found == kernels.end() ? none : found->second;
+}
+
+ArrayRef<Step> tsir::SegmentedGraph::steps(Block *block) const {
+  auto found = blockSteps.find(block);
+  if (found == blockSteps.end())
+    return {};
+  return found->second;
+}
+
+/// Whether every op directly in `op`'s regions lowers, and the values it
+/// produces and carries are ones compiled code handles.
+static bool bodiesLower(Operation *op,
+                        const DenseMap<Operation *, OpRole> &roles) {
+  for (Type type : op->getResultTypes())
+    if (!isCompiledValueType(type))
+      return false;
+  for (Region &region : op->getRegions())
+    for (Block &block : region) {
+      for (BlockArgument argument : block.getArguments())
+        if (!isCompiledValueType(argument.getType()))
+          return false;
+      for (Operation &nested : block.without_terminator()) {
+        OpRole role = roles.lookup(&nested);
+        if (role != OpRole::Lowered && role != OpRole::Free)
+          return false;
+      }
+    }
+  return true;
+}
+
+void tsir::SegmentedGraph::assignRoles(const OpRoles &opRoles,
+                                       bool interpretControlFlow) {
+  // Post-order: nested ops have their roles before the ops holding them.
+  graph.walk([&](Operation *op) {
+    if (op == graph || isTerminator(op))
+      return;
+    OpRole role = opRoles.classify(op);
+    if (isa<prim::IfOp, prim::LoopOp>(op) && !interpretControlFlow &&
+        bodiesLower(op, roles))
+      role = OpRole::Lowered;
+    // The split family lowers together with the unpacking of its list.
+    if (auto unpack = dyn_cast<prim::ListUnpackOp>(op))
+      if (Operation *producer = unpack.getList().getDefiningOp();
+          producer && producer->getBlock() == op->getBlock() &&
+          roles.lookup(producer) == OpRole::Lowered)
+        role = OpRole::Lowered;
+    roles[op] = role;
+    if (role == OpRole::Kernel)
+      kernels[op] = opRoles.kernelName(op);
+  });
+}
+
+void tsir::SegmentedGraph::demote(Operation *op, const OpRoles &opRoles) {
+  if (isa<prim::IfOp, prim::LoopOp, prim::ListUnpackOp>(op)) {
+    roles[op] = OpRole::Native;
+    return;
+  }
+  std::string kernel = opRoles.kernelName(op);
+  roles[op] = kernel.empty() ? OpRole::Missing : OpRole::Kernel;
+  if (!kernel.empty())
+    kernels[op] = kernel;
+}
+
+namespace {
+/// Works out what one run of a block reads and provides.
+class RunAnalysis {
+public:
+  RunAnalysis(Block *block, ArrayRef<Operation *> ops,
+              const DenseMap<Operation *, OpRole> &roles)
+      : block(block), roles(roles), inRun(ops.begin(), ops.end()) {}
+
+  bool definedInRun(Value value) const {
+    Operation *definer = value.getDefiningOp();
+    if (!definer)
+      definer = value.getParentBlock()->getParentOp();
+    Operation *ancestor =
+        definer ? block->findAncestorOpInBlock(*definer) : nullptr;
+    return ancestor && inRun.contains(ancestor);
+  }
+
+  bool usedAfter(Value value) const {
+    for (Operation *user : value.getUsers()) {
+      Operation *ancestor = block->findAncestorOpInBlock(*user);
+      if (!ancestor || !inRun.contains(ancestor))
+        return true;
+    }
+    return false;
+  }
+
+  /// Whether a segment may take its own copy of `op`, defined before it.
+  bool isCopyable(Operation *op) const {
+    if (isa<prim::ConstantOp, prim::TupleConstructOp>(op))
+      return true;
+    // A list is copied only if nothing but compiled code reads it: no
+    // kernel can have changed it since it was built.
+    if (isa<prim::ListConstructOp>(op))
+      return llvm::all_of(op->getUsers(), [&](Operation *user) {
+        return roles.lookup(user) == OpRole::Lowered;
+      });
+    return false;
+  }
+
+  void addInput(Value value, Segment &segment, llvm::SetVector<Value> &inputs,
+                llvm::SetVector<Operation *> &copied) {
+    Operation *definer = value.getDefiningOp();
+    if (definer && isCopyable(definer)) {
+      if (copied.contains(definer))
+        return;
+      for (Value operand : definer->getOperands())
+        addInput(operand, segment, inputs, copied);
+      copied.insert(definer);
+      return;
+    }
+    inputs.insert(value);
+  }
+
+  void addOutput(Value value, llvm::SetVector<Value> &outputs,
+                 llvm::SetVector<Operation *> &replayed) {
+    Operation *definer = value.getDefiningOp();
+    if (definer && roles.lookup(definer) == OpRole::Free) {
+      if (!replayed.insert(definer))
+        return;
+      for (Value operand : definer->getOperands())
+        if (definedInRun(operand))
+          addOutput(operand, outputs, replayed);
+      return;
+    }
+    outputs.insert(value);
+  }
+
+private:
+  Block *block;
+  const DenseMap<Operation *, OpRole> &roles;
+  llvm::SmallPtrSet<Operation *, 16> inRun;
+};
+} // namespace
+
+bool tsir::SegmentedGraph::partition(Block *block, const OpRoles &opRoles) {
+  std::vector<Step> blockPlan;
+  std::vector<Operation *> ops;
+  for (Operation &op : block->without_terminator())
+    ops.push_back(&op);
+  bool demoted = false;
+  for (size_t i = 0; i < ops.size();) {
+    if (roles.lookup(ops[i]) != OpRole::Lowered) {
+      blockPlan.push_back({ops[i], nullptr});
+      ++i;
+      continue;
+    }
+    size_t last = i;
+    for (size_t j = i; j < ops.size(); ++j) {
+      OpRole role = roles.lookup(ops[j]);
+      if (role == OpRole::Lowered)
+        last = j;
+      else if (role != OpRole::Free)
+        break;
+    }
+    auto segment = std::make_unique<Segment>();
+    segment->ops.assign(ops.begin() + i, ops.begin() + last + 1);
+    RunAnalysis analysis(block, segment->ops, roles);
+
+    llvm::SetVector<Value> inputs, outputs;
+    llvm::SetVector<Operation *> copied, replayed;
+    for (Operation *op : segment->ops)
+      op->walk([&](Operation *nested) {
+        for (Value operand : nested->getOperands())
+          if (!analysis.definedInRun(operand))
+            analysis.addInput(operand, *segment, inputs, copied);
+      });
+    for (Operation *op : segment->ops)
+      for (Value result : op->getResults())
+        if (analysis.usedAfter(result))
+          analysis.addOutput(result, outputs, replayed);
+
+    for (Value output : outputs)
+      if (!isCompiledValueType(output.getType())) {
+        demote(output.getDefiningOp(), opRoles);
+        demoted = true;
+      }
+    segment->inputs.assign(inputs.begin(), inputs.end());
+    segment->copied.assign(copied.begin(), copied.end());
+    segment->outputs.assign(outputs.begin(), outputs.end());
+    for (Operation *op : segment->ops)
+      if (replayed.contains(op))
+        segment->replayed.push_back(op);
+    blockPlan.push_back({nullptr, segment.get()});
+    segments.push_back(std::move(segment));
+    i = last + 1;
+  }
+  blockSteps[block] = std::move(blockPlan);
+  // The bodies of control flow the interpreter runs are cut the same way.
+  for (Operation *op : ops)
+    if (roles.lookup(op) == OpRole::Native)
+      for (Region &region : op->getRegions())
+        for (Block &nested : region)
+          demoted |= partition(&nested, opRoles);
+  return demoted;
+}
+
+bool tsir::SegmentedGraph::needsInterpreter(func::FuncOp func,
+                                            const OpRoles &opRoles,
+                                            Operation *&missing) {
+  missing = nullptr;
+  bool needed = false;
+  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == func || isTerminator(op))
+      return;
+    OpRole role = opRoles.classify(op);
+    if (role == OpRole::Kernel)
+      needed = true;
+    if (role == OpRole::Missing && !missing)
+      missing = op;
+  });
+  return needed;
+}
+
+rt::StatusOr<std::unique_ptr<SegmentedGraph>>
+tsir::SegmentedGraph::build(func::FuncOp func, const OpRoles &opRoles,
+                            bool interpretControlFlow) {
+  std::unique_ptr<SegmentedGraph> graph(new SegmentedGraph());
+  graph->graph = func;
+  graph->assignRoles(opRoles, interpretControlFlow);
+  bool demoted = true;
+  while (demoted) {
+    graph->blockSteps.clear();
+    graph->segments.clear();
+    demoted = graph->partition(&func.getBody().front(), opRoles);
+  }
+  Operation *missing = nullptr;
+  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (!missing && graph->role(op) == OpRole::Missing)
+      missing = op;
+  });
+  if (missing)
+    return rt::Status::error(describeMissingOp(
+        missing, opRoles.classify(missing) == OpRole::Lowered));
+  return graph;
+}

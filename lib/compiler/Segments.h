@@ -1,0 +1,107 @@
+//===- Segments.h - A graph cut into compiled segments and interpreted ops -*-
+//C++ -*-===//
+//
+// When a specialized graph holds ops that no conversion lowers (custom
+// operators, lists of dynamic length, strings, printing, exceptions), the
+// executor runs it the way TorchScript's interpreter runs what its fusers
+// leave: each block becomes a sequence of steps, where a step is either one
+// op the interpreter runs (through a runtime kernel, or itself) or a
+// segment, a maximal run of ops that lower. A segment is outlined into its
+// own `func.func @graph` (arguments: the values it reads from before it;
+// results: the values read after it) and compiled lazily, for the runtime
+// spec of its inputs, with the same pipeline as a whole graph.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_LIB_COMPILER_SEGMENTS_H
+#define TSIR_LIB_COMPILER_SEGMENTS_H
+
+#include "CompilePipeline.h"
+#include "OpRoles.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace tsir {
+
+/// A run of ops of one block that lowers, compiled per input spec.
+class Segment {
+public:
+  /// The ops, in block order: Lowered ops and the Free ones between them.
+  std::vector<mlir::Operation *> ops;
+  /// Values defined before the segment that it reads (at any depth).
+  std::vector<mlir::Value> inputs;
+  /// Constants and list/tuple literals defined before the segment that it
+  /// reads: copied into it rather than passed, so it sees the literals.
+  std::vector<mlir::Operation *> copied;
+  /// Values its ops define that are read after it, in order.
+  std::vector<mlir::Value> outputs;
+  /// Free ops of the segment whose results are read after it: the
+  /// interpreter evaluates them again once the segment has run.
+  std::vector<mlir::Operation *> replayed;
+
+  /// The plan for `inputValues` (one runtime value per input), compiled on
+  /// first use of their spec. `compiled` says whether this call compiled.
+  rt::StatusOr<Plan *> planFor(const std::vector<rt::Value> &inputValues,
+                               const CompileOptions &options, bool &compiled);
+
+  /// Runtime values of the inputs as the plan takes them: tensors and
+  /// scalars, lists and tuples flattened (None and strings are constants
+  /// in the compiled segment).
+  static void flattenInputs(const std::vector<rt::Value> &inputValues,
+                            std::vector<rt::Value> &arguments);
+
+  size_t numCachedPlans() const { return plans.size(); }
+
+private:
+  std::map<std::string, std::unique_ptr<Plan>> plans;
+};
+
+/// One step of a block: an op the interpreter runs, or a segment.
+struct Step {
+  mlir::Operation *op = nullptr;
+  Segment *segment = nullptr;
+};
+
+class SegmentedGraph {
+public:
+  /// Cuts `func` (specialized and optimized) into steps. With
+  /// `interpretControlFlow`, every prim.If and prim.Loop is interpreted
+  /// (their bodies still compile), even those whose bodies all lower.
+  /// Errors, before anything runs, for the first op nothing runs.
+  static rt::StatusOr<std::unique_ptr<SegmentedGraph>>
+  build(mlir::func::FuncOp func, const OpRoles &roles,
+        bool interpretControlFlow);
+
+  /// Whether `func` needs the interpreter: it holds an op that only a
+  /// runtime kernel runs. `missing` receives the first op nothing runs.
+  static bool needsInterpreter(mlir::func::FuncOp func, const OpRoles &roles,
+                               mlir::Operation *&missing);
+
+  llvm::ArrayRef<Step> steps(mlir::Block *block) const;
+  OpRole role(mlir::Operation *op) const;
+  /// The kernel of a Kernel op.
+  const std::string &kernelName(mlir::Operation *op) const;
+  mlir::func::FuncOp func() const { return graph; }
+  size_t numSegments() const { return segments.size(); }
+
+private:
+  SegmentedGraph() = default;
+  void assignRoles(const OpRoles &roles, bool interpretControlFlow);
+  bool partition(mlir::Block *block, const OpRoles &roles);
+  void demote(mlir::Operation *op, const OpRoles &roles);
+
+  mlir::func::FuncOp graph;
+  llvm::DenseMap<mlir::Operation *, OpRole> roles;
+  llvm::DenseMap<mlir::Operation *, std::string> kernels;
+  llvm::DenseMap<mlir::Block *, std::vector<Step>> blockSteps;
+  std::vector<std::unique_ptr<Segment>> segments;
+};
+
+} // namespace tsir
+
+#endif // TSIR_LIB_COMPILER_SEGMENTS_H

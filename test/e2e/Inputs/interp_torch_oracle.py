@@ -1,0 +1,48 @@
+#!/usr/bin/python3
+"""interp_torch_oracle.py - run a graph with torch, compare with tsir-run.
+
+    interp_torch_oracle.py GRAPH OUTDIR INPUT...
+
+Each INPUT is a .npy file or an int. Runs GRAPH with torch's own
+interpreter (parse_ir), flattens tuple outputs depth-first as tsir-run
+does, and compares them with OUTDIR/out<i>.npy. Prints `match` or exits
+non-zero naming the first difference.
+"""
+
+import os
+import sys
+
+import numpy as np
+import torch
+
+
+def flatten(value, out):
+    if isinstance(value, tuple):
+        for element in value:
+            flatten(element, out)
+    elif isinstance(value, torch.Tensor):
+        out.append(value.numpy())
+    else:
+        out.append(np.array(value))
+
+
+def main():
+    graph, outdir, *inputs = sys.argv[1:]
+    function = torch._C._create_function_from_graph(
+        "f", torch._C.parse_ir(open(graph).read()))
+    args = [torch.from_numpy(np.load(a)) if a.endswith(".npy") else int(a)
+            for a in inputs]
+    expected = []
+    flatten(function(*args), expected)
+    for i, want in enumerate(expected):
+        got = np.load(os.path.join(outdir, f"out{i}.npy"))
+        if got.shape != want.shape or not np.allclose(got, want, rtol=1e-5,
+                                                      atol=1e-6):
+            sys.exit(f"out{i} differs:\n{got}\nexpected\n{want}")
+    if os.path.exists(os.path.join(outdir, f"out{len(expected)}.npy")):
+        sys.exit(f"more than {len(expected)} outputs")
+    print("match")
+
+
+if __name__ == "__main__":
+    main()
