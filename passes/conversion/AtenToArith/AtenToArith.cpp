@@ -58,7 +58,7 @@ struct ConvertAtenToArithPass
     target.addDynamicallyLegalDialect<tsir::aten::AtenDialect>(
         [](Operation *op) {
           return !isScalarOnly(op) &&
-                 !tsir::conversion::isIdentityDecidedByTypes(op);
+                 !tsir::conversion::isLowerableIdentityTest(op);
         });
     target.addDynamicallyLegalOp<tsir::prim::ConstantOp>(
         [](tsir::prim::ConstantOp op) {

@@ -30,13 +30,14 @@ void populateScalarLogicPatterns(const mlir::TypeConverter &typeConverter,
                                  mlir::RewritePatternSet &patterns);
 
 /// `__is__`/`__isnot__` where the operand types decide the answer (None
-/// against None, or against a type that cannot hold None). Also used by
-/// convert-aten-to-linalg, where one operand is a tensor.
+/// against None, or against a type that cannot hold None), or on two
+/// scalars of one type. Also used by convert-aten-to-linalg, where one
+/// operand is a tensor.
 void populateIdentityTestPatterns(const mlir::TypeConverter &typeConverter,
                                   mlir::RewritePatternSet &patterns);
 
-/// Whether `op` is an `__is__`/`__isnot__` whose operand types decide it.
-bool isIdentityDecidedByTypes(mlir::Operation *op);
+/// Whether `op` is an `__is__`/`__isnot__` that the patterns above lower.
+bool isLowerableIdentityTest(mlir::Operation *op);
 
 } // namespace tsir::conversion
 

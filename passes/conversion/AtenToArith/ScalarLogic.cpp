@@ -69,14 +69,25 @@ static bool mayBeNone(Type type) {
 }
 
 /// The answer of `a is b` when the types alone give it: None is None;
-/// None is never a value of a type that excludes it.
+/// None is never a value of a type that excludes it; an int is never a
+/// float or a bool (TorchScript's identity of scalars compares their tags
+/// first).
 static std::optional<bool> decideIdentity(Type a, Type b) {
   bool aNone = isa<prim::NoneType>(a), bNone = isa<prim::NoneType>(b);
   if (aNone && bNone)
     return true;
   if ((aNone && !mayBeNone(b)) || (bNone && !mayBeNone(a)))
     return false;
+  if (conversion::isBuiltinScalarType(a) &&
+      conversion::isBuiltinScalarType(b) && a != b)
+    return false;
   return std::nullopt;
+}
+
+/// Whether `a is b` is a comparison of two scalars of one type, which
+/// TorchScript answers by their values.
+static bool isScalarIdentity(Type a, Type b) {
+  return a == b && conversion::isBuiltinScalarType(a);
 }
 
 namespace {
@@ -137,7 +148,8 @@ struct NotPattern : OpConversionPattern<aten::DunderNotOp> {
   }
 };
 
-/// `x is None` / `x is not None` where the types decide it. An Optional
+/// `x is None` / `x is not None` where the types decide it, and `a is b`
+/// on two ints, floats or bools, which compares values. An Optional
 /// operand is left alone: its answer depends on the value.
 template <typename OpTy, bool negated>
 struct IdentityPattern : OpConversionPattern<OpTy> {
@@ -146,12 +158,23 @@ struct IdentityPattern : OpConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    std::optional<bool> same =
-        decideIdentity(op.getSelf().getType(), op.getObj().getType());
-    if (!same)
+    Type selfType = op.getSelf().getType(), objType = op.getObj().getType();
+    if (std::optional<bool> same = decideIdentity(selfType, objType)) {
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+          op, rewriter.getBoolAttr(*same != negated));
+      return success();
+    }
+    if (!isScalarIdentity(selfType, objType))
       return rewriter.notifyMatchFailure(op, "the types do not decide it");
-    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
-        op, rewriter.getBoolAttr(*same != negated));
+    Value lhs = adaptor.getSelf(), rhs = adaptor.getObj();
+    if (isa<FloatType>(selfType))
+      rewriter.replaceOpWithNewOp<arith::CmpFOp>(
+          op, negated ? arith::CmpFPredicate::UNE : arith::CmpFPredicate::OEQ,
+          lhs, rhs);
+    else
+      rewriter.replaceOpWithNewOp<arith::CmpIOp>(
+          op, negated ? arith::CmpIPredicate::ne : arith::CmpIPredicate::eq,
+          lhs, rhs);
     return success();
   }
 };
@@ -211,10 +234,9 @@ void tsir::conversion::populateIdentityTestPatterns(
       typeConverter, patterns.getContext());
 }
 
-bool tsir::conversion::isIdentityDecidedByTypes(Operation *op) {
+bool tsir::conversion::isLowerableIdentityTest(Operation *op) {
   if (!isa<aten::DunderIsOp, aten::DunderIsnotOp>(op))
     return false;
-  return decideIdentity(op->getOperand(0).getType(),
-                        op->getOperand(1).getType())
-      .has_value();
+  Type a = op->getOperand(0).getType(), b = op->getOperand(1).getType();
+  return decideIdentity(a, b).has_value() || isScalarIdentity(a, b);
 }

@@ -9,9 +9,11 @@
 // iteration. A for-loop (condition constant true on entry and in the body)
 // becomes an scf.for over [0, maxTripCount), which runs zero times for a
 // trip count <= 0. Any other loop becomes an scf.while carrying
-// (iteration, condition, carried...); the iteration count is dropped when
+// (iteration, carried..., condition); the iteration count is dropped when
 // the trip count is INT64_MAX (a Python `while`) and the body never reads
-// it, as nothing could then observe it.
+// it, as nothing could then observe it. The condition comes last so that
+// every value scf.condition forwards sits at the position of its before
+// block argument, which one-shot bufferization requires of tensors.
 //
 // Where a branch or the body yields a value of a more refined type than
 // its slot (a static shape into a dynamic one), a tensor.cast meets them.
@@ -65,7 +67,9 @@ static FailureOr<SmallVector<Type>> convertTypesAt(Operation *op,
   SmallVector<Type> converted;
   for (auto [index, type] : llvm::enumerate(types)) {
     Type result = tc.convertType(type);
-    if (!result) {
+    // A prim tensor must become a builtin one; the shared converter hands an
+    // unrefined one back unchanged rather than failing.
+    if (!result || isa<prim::TensorType>(result)) {
       op->emitError() << what << " #" << index << " has type " << type
                       << ", which has no builtin form (tensors need a dtype "
                          "and a rank: run tsir-refine-types with an arg spec)";
@@ -114,9 +118,11 @@ struct LoopPattern : OpConversionPattern<prim::LoopOp> {
     FailureOr<SmallVector<Type>> carriedTypes =
         convertTypesAt(op, tc, ValueRange(op.getCarriedArgs()).getTypes(),
                        "loop-carried value");
+    if (failed(carriedTypes))
+      return failure();
     FailureOr<SmallVector<Type>> resultTypes =
         convertTypesAt(op, tc, op.getResultTypes(), "result");
-    if (failed(carriedTypes) || failed(resultTypes))
+    if (failed(resultTypes))
       return failure();
     FailureOr<SmallVector<Value>> inits =
         castToTypes(rewriter, loc, adaptor.getInitArgs(), *carriedTypes);
@@ -191,8 +197,8 @@ private:
           rewriter, loc, rewriter.getI64IntegerAttr(0)));
       afterTypes.push_back(i64);
     }
-    whileInits.push_back(adaptor.getInitialCondition());
     whileInits.append(inits.begin(), inits.end());
+    whileInits.push_back(adaptor.getInitialCondition());
     afterTypes.append(carriedTypes.begin(), carriedTypes.end());
     SmallVector<Type> beforeTypes(ValueRange(whileInits).getTypes());
     auto whileOp = scf::WhileOp::create(rewriter, loc, afterTypes, whileInits);
@@ -201,7 +207,7 @@ private:
     Block *before =
         rewriter.createBlock(&whileOp.getBefore(), {}, beforeTypes,
                              SmallVector<Location>(beforeTypes.size(), loc));
-    Value go = before->getArgument(counted ? 1 : 0);
+    Value go = before->getArguments().back();
     if (counted) {
       Value remaining =
           arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt,
@@ -212,7 +218,7 @@ private:
     if (counted)
       forwarded.push_back(before->getArgument(0));
     llvm::append_range(forwarded,
-                       before->getArguments().drop_front(counted ? 2 : 1));
+                       before->getArguments().drop_front(counted).drop_back());
     scf::ConditionOp::create(rewriter, loc, go, forwarded);
 
     // after: the body; its prim.Yield becomes the scf.yield that counts.
@@ -261,12 +267,13 @@ struct YieldPattern : OpConversionPattern<prim::YieldOp> {
         return rewriter.notifyMatchFailure(op, "yielded values do not fit");
       yielded = *cast;
     } else if (auto whileOp = dyn_cast<scf::WhileOp>(parent)) {
-      // (iteration?, condition, carried...), as the before block takes.
+      // (iteration?, carried..., condition), as the before block takes.
       Block *after = &whileOp.getAfter().front();
       bool counted = after->getNumArguments() == values.size();
       TypeRange carriedTypes =
           TypeRange(whileOp.getBefore().front().getArgumentTypes())
-              .drop_front(counted ? 2 : 1);
+              .drop_front(counted)
+              .drop_back();
       FailureOr<SmallVector<Value>> cast =
           castToTypes(rewriter, loc, values.drop_front(), carriedTypes);
       if (failed(cast))
@@ -277,8 +284,8 @@ struct YieldPattern : OpConversionPattern<prim::YieldOp> {
         yielded.push_back(
             arith::AddIOp::create(rewriter, loc, after->getArgument(0), one));
       }
-      yielded.push_back(values.front());
       llvm::append_range(yielded, *cast);
+      yielded.push_back(values.front());
     } else {
       return rewriter.notifyMatchFailure(op, "parent is not an scf op");
     }
