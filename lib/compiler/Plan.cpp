@@ -171,7 +171,8 @@ static std::pair<size_t, size_t> layoutOf(const PlanSlot &slot) {
 
 /// A tensor owning the buffer compiled code returned in `words`.
 static rt::Tensor adoptResult(const int64_t *words, const PlanSlot &slot,
-                              const std::vector<const void *> &borrowed) {
+                              const std::vector<const void *> &borrowed,
+                              std::map<void *, rt::Ref<rt::Storage>> &adopted) {
   void *allocated = reinterpret_cast<void *>(words[0]);
   void *aligned = reinterpret_cast<void *>(words[1]);
   int64_t offset = words[2];
@@ -195,12 +196,21 @@ static rt::Tensor adoptResult(const int64_t *words, const PlanSlot &slot,
   for (const void *input : borrowed)
     if (input == allocated)
       fresh = false;
-  rt::Ref<rt::Storage> storage = rt::Storage::adopt(
-      allocated, aligned, extent * elementSize, rt::Device::cpu(),
-      fresh ? std::function<void(void *)>([](void *p) { std::free(p); })
-            : std::function<void(void *)>([](void *) {}));
-  rt::Tensor view(storage, sizes, strides, offset, slot.dtype);
-  return fresh ? view : view.clone();
+  if (!fresh) {
+    rt::Ref<rt::Storage> borrowedStorage = rt::Storage::adopt(
+        allocated, aligned, extent * elementSize, rt::Device::cpu(),
+        [](void *) {});
+    return rt::Tensor(borrowedStorage, sizes, strides, offset, slot.dtype)
+        .clone();
+  }
+  // Two results can be one buffer (a graph returning a value twice, or two
+  // views of one): they share one storage, which frees it once.
+  auto [it, inserted] = adopted.try_emplace(allocated);
+  if (inserted)
+    it->second = rt::Storage::adopt(allocated, aligned,
+                                    extent * elementSize, rt::Device::cpu(),
+                                    [](void *p) { std::free(p); });
+  return rt::Tensor(it->second, sizes, strides, offset, slot.dtype);
 }
 
 rt::StatusOr<std::vector<rt::Value>>
@@ -302,6 +312,7 @@ tsir::Plan::call(const std::vector<rt::Value> &inputs,
                              llvm::toString(std::move(error)));
 
   std::vector<rt::Value> outputs;
+  std::map<void *, rt::Ref<rt::Storage>> adopted;
   const char *bytes = reinterpret_cast<const char *>(resultStorage.data());
   for (size_t i = 0; i < results.size(); ++i) {
     const PlanSlot &slot = results[i];
@@ -309,7 +320,7 @@ tsir::Plan::call(const std::vector<rt::Value> &inputs,
     switch (slot.kind) {
     case PlanSlot::Kind::Tensor:
       outputs.emplace_back(adoptResult(
-          reinterpret_cast<const int64_t *>(at), slot, borrowed));
+          reinterpret_cast<const int64_t *>(at), slot, borrowed, adopted));
       break;
     case PlanSlot::Kind::Int: {
       int64_t v;
