@@ -33,3 +33,8 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.tsir_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["tsir-opt", "tsir-translate", "tsir-run", "tsir-unittests", "tsir-runtime-unittests"],
                                    tool_dirs)
+
+# The leak check needs valgrind (tools/setup.sh installs it).
+import shutil
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")
