@@ -1,14 +1,352 @@
-//===- Normalization.cpp - convert-aten-to-linalg: batch_norm, layer_norm and group_norm ===//
+//===- Normalization.cpp - convert-aten-to-linalg: normalization ----------===//
 //
-// batch_norm, layer_norm and group_norm lowered to linalg/tensor/arith/math on builtin tensors.
+// batch_norm, instance_norm, layer_norm and group_norm: statistics by the
+// reductions of ReductionBuilder.h (biased variance, as torch normalizes),
+// then one broadcasting generic computing (x - mean) / sqrt(var + eps),
+// scaled by the optional weight and shifted by the optional bias. batch_norm
+// and instance_norm use the running statistics when not training; when
+// training they use the batch's, and are refused if running statistics are
+// given, since updating those in place is a side effect value semantics
+// does not carry. f16/bf16 compute in f32.
 //
 //===----------------------------------------------------------------------===//
 
+#include "ElementwiseFamily.h"
 #include "PopulatePatterns.h"
+#include "ReductionBuilder.h"
 
 #include "../Common/Utils.h"
 
-using namespace mlir;
+#include "tsir/Conversion/TypeConverter.h"
+#include "tsir/Dialect/Aten/AtenDialect.h"
 
-void tsir::conversion::populateNormalizationPatterns(
-    const TypeConverter &typeConverter, RewritePatternSet &patterns) {}
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace tsir;
+using namespace tsir::conversion;
+
+/// A per-channel vector [C] reshaped to [C, 1, ..., 1] (`trailing` ones), so
+/// that numpy broadcasting against a tensor aligns it with the channel dim;
+/// null stays null.
+static Value alignChannels(OpBuilder &b, Location loc, Value vector,
+                           int64_t trailing) {
+  if (!vector)
+    return vector;
+  auto type = cast<RankedTensorType>(vector.getType());
+  if (trailing == 0 || type.getRank() != 1)
+    return vector;
+  SmallVector<int64_t> shape(trailing + 1, 1);
+  shape[0] = type.getDimSize(0);
+  SmallVector<OpFoldResult> sizes(trailing + 1, b.getIndexAttr(1));
+  sizes[0] = tensor::getMixedSize(b, loc, vector, 0);
+  ReassociationIndices all =
+      llvm::to_vector(llvm::seq<int64_t>(0, trailing + 1));
+  return tensor::ExpandShapeOp::create(
+      b, loc, RankedTensorType::get(shape, type.getElementType()), vector,
+      ArrayRef<ReassociationIndices>{all}, sizes);
+}
+
+namespace {
+/// The operands of the final normalizing generic; a null weight or bias is
+/// absent. `mean` and `var` must broadcast against the input.
+struct Normalize {
+  Value input, mean, var, weight, bias, eps;
+  bool inputUnsigned = false;
+};
+} // namespace
+
+/// (x - mean) / sqrt(var + eps) * weight + bias into `resultType`.
+static Value buildNormalize(OpBuilder &b, Location loc,
+                            RankedTensorType resultType, Type accType,
+                            const Normalize &n) {
+  SmallVector<ElementwiseOperand> operands{{n.input, accType, n.inputUnsigned},
+                                           {n.mean, accType, false},
+                                           {n.var, accType, false},
+                                           {n.eps, accType, false}};
+  if (n.weight)
+    operands.push_back({n.weight, accType, false});
+  if (n.bias)
+    operands.push_back({n.bias, accType, false});
+  bool hasWeight = static_cast<bool>(n.weight);
+  bool hasBias = static_cast<bool>(n.bias);
+  return buildElementwiseOp(
+      b, loc, resultType, operands,
+      [&](OpBuilder &nb, Location nl, ValueRange e) -> Value {
+        Value one = createScalarConstant(nb, nl, accType, 1);
+        Value invStd = arith::DivFOp::create(
+            nb, nl, one,
+            math::SqrtOp::create(nb, nl,
+                                 arith::AddFOp::create(nb, nl, e[2], e[3])));
+        Value y = arith::MulFOp::create(
+            nb, nl, arith::SubFOp::create(nb, nl, e[0], e[1]), invStd);
+        unsigned next = 4;
+        if (hasWeight)
+          y = arith::MulFOp::create(nb, nl, y, e[next++]);
+        if (hasBias)
+          y = arith::AddFOp::create(nb, nl, y, e[next++]);
+        return y;
+      });
+}
+
+/// The converted value of an optional tensor operand, or null for None;
+/// fails on a tensor whose dtype or rank is unknown.
+static FailureOr<Value> optionalTensor(Value original, Value converted) {
+  if (isNone(original))
+    return Value();
+  if (!isa<RankedTensorType>(converted.getType()))
+    return failure();
+  return converted;
+}
+
+namespace {
+/// batch_norm and instance_norm: per-channel statistics (dim 1), from the
+/// running statistics or, when `training`/`use_input_stats`, the input's
+/// over every dim but 1 (batch_norm) or but 0 and 1 (instance_norm).
+template <typename OpTy>
+class ChannelNormPattern : public OpConversionPattern<OpTy> {
+public:
+  ChannelNormPattern(const TypeConverter &typeConverter, MLIRContext *context,
+                     bool perInstance)
+      : OpConversionPattern<OpTy>(typeConverter, context),
+        perInstance(perInstance) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = dyn_cast_or_null<RankedTensorType>(
+        this->getTypeConverter()->convertType(op.getResult().getType()));
+    Value input = adaptor.getInput();
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    if (!resultType || !inputType)
+      return rewriter.notifyMatchFailure(op, "dtype or rank unknown");
+    int64_t rank = inputType.getRank();
+    if (rank < 2)
+      return rewriter.notifyMatchFailure(op, "input has no channel dim");
+    Value batchStats;
+    if constexpr (std::is_same_v<OpTy, aten::InstanceNormOp>)
+      batchStats = op.getUseInputStats();
+    else
+      batchStats = op.getTraining();
+    std::optional<bool> useBatchStats = matchConstantBool(batchStats);
+    if (!useBatchStats)
+      return rewriter.notifyMatchFailure(
+          op, "training/use_input_stats is not a constant");
+    FailureOr<Value> weight =
+        optionalTensor(op.getWeight(), adaptor.getWeight());
+    FailureOr<Value> bias = optionalTensor(op.getBias(), adaptor.getBias());
+    FailureOr<Value> runningMean =
+        optionalTensor(op.getRunningMean(), adaptor.getRunningMean());
+    FailureOr<Value> runningVar =
+        optionalTensor(op.getRunningVar(), adaptor.getRunningVar());
+    if (failed(weight) || failed(bias) || failed(runningMean) ||
+        failed(runningVar))
+      return rewriter.notifyMatchFailure(op, "parameter dtype or rank unknown");
+    Type accType = getComputeType(resultType.getElementType());
+    if (!isa<FloatType>(accType))
+      return rewriter.notifyMatchFailure(op, "normalization of integers");
+    Location loc = op.getLoc();
+    Normalize n;
+    n.input = input;
+    n.inputUnsigned = isUnsignedDtype(op.getInput().getType());
+    n.eps = adaptor.getEps();
+    n.weight = alignChannels(rewriter, loc, *weight, rank - 2);
+    n.bias = alignChannels(rewriter, loc, *bias, rank - 2);
+    if (!*useBatchStats) {
+      if (!*runningMean || !*runningVar)
+        return rewriter.notifyMatchFailure(
+            op, "running_mean and running_var are needed without training");
+      n.mean = alignChannels(rewriter, loc, *runningMean, rank - 2);
+      n.var = alignChannels(rewriter, loc, *runningVar, rank - 2);
+    } else {
+      if (*runningMean || *runningVar)
+        return rewriter.notifyMatchFailure(
+            op, "training with running statistics updates them in place");
+      SmallVector<int64_t> dims;
+      for (int64_t dim = 0; dim < rank; ++dim)
+        if (dim != 1 && (!perInstance || dim != 0))
+          dims.push_back(dim);
+      Value mean =
+          buildMean(rewriter, loc, input, dims, accType, n.inputUnsigned);
+      Value var = buildVariance(rewriter, loc, input, mean, dims, accType,
+                                n.inputUnsigned, /*correction=*/0);
+      n.mean = insertReducedDims(rewriter, loc, mean, dims, rank);
+      n.var = insertReducedDims(rewriter, loc, var, dims, rank);
+    }
+    Value result = buildNormalize(rewriter, loc, resultType, accType, n);
+    if (!result)
+      return rewriter.notifyMatchFailure(op, "parameter shapes do not match");
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+private:
+  bool perInstance;
+};
+
+/// layer_norm(input, normalized_shape, weight, bias, eps): statistics over
+/// the last len(normalized_shape) dims; weight and bias have those dims.
+class LayerNormPattern : public OpConversionPattern<aten::LayerNormOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(aten::LayerNormOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = dyn_cast_or_null<RankedTensorType>(
+        getTypeConverter()->convertType(op.getResult().getType()));
+    Value input = adaptor.getInput();
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    if (!resultType || !inputType)
+      return rewriter.notifyMatchFailure(op, "dtype or rank unknown");
+    std::optional<int64_t> normalizedRank;
+    if (auto shape = matchConstantIntList(op.getNormalizedShape()))
+      normalizedRank = shape->size();
+    else if (auto elements = getListElements(op.getNormalizedShape()))
+      normalizedRank = elements->size();
+    int64_t rank = inputType.getRank();
+    if (!normalizedRank || *normalizedRank > rank)
+      return rewriter.notifyMatchFailure(
+          op, "normalized_shape is not a list of the input's trailing dims");
+    FailureOr<Value> weight =
+        optionalTensor(op.getWeight(), adaptor.getWeight());
+    FailureOr<Value> bias = optionalTensor(op.getBias(), adaptor.getBias());
+    if (failed(weight) || failed(bias))
+      return rewriter.notifyMatchFailure(op, "parameter dtype or rank unknown");
+    Type accType = getComputeType(resultType.getElementType());
+    if (!isa<FloatType>(accType))
+      return rewriter.notifyMatchFailure(op, "normalization of integers");
+    Location loc = op.getLoc();
+    SmallVector<int64_t> dims =
+        llvm::to_vector(llvm::seq<int64_t>(rank - *normalizedRank, rank));
+    Normalize n;
+    n.input = input;
+    n.inputUnsigned = isUnsignedDtype(op.getInput().getType());
+    n.eps = adaptor.getEps();
+    n.weight = *weight;
+    n.bias = *bias;
+    Value mean =
+        buildMean(rewriter, loc, input, dims, accType, n.inputUnsigned);
+    Value var = buildVariance(rewriter, loc, input, mean, dims, accType,
+                              n.inputUnsigned, /*correction=*/0);
+    n.mean = insertReducedDims(rewriter, loc, mean, dims, rank);
+    n.var = insertReducedDims(rewriter, loc, var, dims, rank);
+    Value result = buildNormalize(rewriter, loc, resultType, accType, n);
+    if (!result)
+      return rewriter.notifyMatchFailure(op, "parameter shapes do not match");
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// group_norm(input [N, C, *], G, weight, bias, eps): the input seen as
+/// [N, G, C/G, *], normalized over all dims after G, then seen as [N, C, *]
+/// again; weight and bias are per channel.
+class GroupNormPattern : public OpConversionPattern<aten::GroupNormOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(aten::GroupNormOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = dyn_cast_or_null<RankedTensorType>(
+        getTypeConverter()->convertType(op.getResult().getType()));
+    Value input = adaptor.getInput();
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    if (!resultType || !inputType)
+      return rewriter.notifyMatchFailure(op, "dtype or rank unknown");
+    int64_t rank = inputType.getRank();
+    std::optional<int64_t> groups = matchConstantInt(op.getNumGroups());
+    int64_t channels =
+        rank >= 2 ? inputType.getDimSize(1) : ShapedType::kDynamic;
+    if (!groups || *groups <= 0 || ShapedType::isDynamic(channels) ||
+        channels % *groups != 0)
+      return rewriter.notifyMatchFailure(
+          op, "num_groups is not a constant dividing a static channel count");
+    FailureOr<Value> weight =
+        optionalTensor(op.getWeight(), adaptor.getWeight());
+    FailureOr<Value> bias = optionalTensor(op.getBias(), adaptor.getBias());
+    if (failed(weight) || failed(bias))
+      return rewriter.notifyMatchFailure(op, "parameter dtype or rank unknown");
+    Type accType = getComputeType(resultType.getElementType());
+    if (!isa<FloatType>(accType))
+      return rewriter.notifyMatchFailure(op, "normalization of integers");
+    Location loc = op.getLoc();
+
+    // [N, C, *] -> [N, G, C/G, *].
+    int64_t perGroup = channels / *groups;
+    SmallVector<int64_t> groupedShape{inputType.getDimSize(0), *groups,
+                                      perGroup};
+    SmallVector<OpFoldResult> groupedSizes{
+        tensor::getMixedSize(rewriter, loc, input, 0),
+        rewriter.getIndexAttr(*groups), rewriter.getIndexAttr(perGroup)};
+    SmallVector<ReassociationIndices> reassociation{{0}, {1, 2}};
+    for (int64_t dim = 2; dim < rank; ++dim) {
+      groupedShape.push_back(inputType.getDimSize(dim));
+      groupedSizes.push_back(tensor::getMixedSize(rewriter, loc, input, dim));
+      reassociation.push_back({dim + 1});
+    }
+    auto groupedType =
+        RankedTensorType::get(groupedShape, inputType.getElementType());
+    Value grouped = tensor::ExpandShapeOp::create(
+        rewriter, loc, groupedType, input, reassociation, groupedSizes);
+
+    int64_t groupedRank = rank + 1;
+    SmallVector<int64_t> dims =
+        llvm::to_vector(llvm::seq<int64_t>(2, groupedRank));
+    Normalize n;
+    n.input = grouped;
+    n.inputUnsigned = isUnsignedDtype(op.getInput().getType());
+    n.eps = adaptor.getEps();
+    // Per-channel [C] parameters as [G, C/G, 1, ...].
+    auto groupParam = [&](Value param) -> Value {
+      if (!param)
+        return param;
+      auto type = cast<RankedTensorType>(param.getType());
+      if (type.getRank() != 1 || type.getDimSize(0) != channels)
+        return {};
+      SmallVector<int64_t> shape{*groups, perGroup};
+      shape.append(rank - 2, 1);
+      SmallVector<OpFoldResult> sizes;
+      for (int64_t size : shape)
+        sizes.push_back(rewriter.getIndexAttr(size));
+      ReassociationIndices all = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+      return tensor::ExpandShapeOp::create(
+          rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
+          param, ArrayRef<ReassociationIndices>{all}, sizes);
+    };
+    n.weight = groupParam(*weight);
+    n.bias = groupParam(*bias);
+    if ((*weight && !n.weight) || (*bias && !n.bias))
+      return rewriter.notifyMatchFailure(op, "weight/bias is not [C]");
+    Value mean =
+        buildMean(rewriter, loc, grouped, dims, accType, n.inputUnsigned);
+    Value var = buildVariance(rewriter, loc, grouped, mean, dims, accType,
+                              n.inputUnsigned, /*correction=*/0);
+    n.mean = insertReducedDims(rewriter, loc, mean, dims, groupedRank);
+    n.var = insertReducedDims(rewriter, loc, var, dims, groupedRank);
+    auto groupedResultType =
+        RankedTensorType::get(groupedShape, resultType.getElementType());
+    Value normalized =
+        buildNormalize(rewriter, loc, groupedResultType, accType, n);
+    if (!normalized)
+      return rewriter.notifyMatchFailure(op, "parameter shapes do not match");
+    Value result = tensor::CollapseShapeOp::create(rewriter, loc, resultType,
+                                                   normalized, reassociation);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+} // namespace
+
+void conversion::populateNormalizationPatterns(
+    const TypeConverter &typeConverter, RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<ChannelNormPattern<aten::BatchNormOp>>(typeConverter, context,
+                                                      /*perInstance=*/false);
+  patterns.add<ChannelNormPattern<aten::InstanceNormOp>>(typeConverter, context,
+                                                         /*perInstance=*/true);
+  patterns.add<LayerNormPattern, GroupNormPattern>(typeConverter, context);
+}

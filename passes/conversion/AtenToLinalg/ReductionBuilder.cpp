@@ -160,6 +160,52 @@ Value buildElementCount(OpBuilder &b, Location loc, Value tensor,
   return castScalar(b, loc, count, type);
 }
 
+Value buildMean(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> dims,
+                Type accType, bool inputUnsigned) {
+  Value zero = createScalarConstant(b, loc, accType, 0);
+  Value sum = buildReduction(
+      b, loc, input, {}, dims, zero,
+      [&](OpBuilder &nb, Location nl, ValueRange e,
+          ValueRange acc) -> SmallVector<Value> {
+        Value x = castElement(nb, nl, e[0], accType, inputUnsigned);
+        return {arith::AddFOp::create(nb, nl, acc[0], x).getResult()};
+      })[0];
+  Value count = buildElementCount(b, loc, input, dims, accType);
+  auto sumType = cast<RankedTensorType>(sum.getType());
+  ElementwiseOperand operand{sum, Type(), false};
+  return buildElementwiseOp(
+      b, loc, sumType, operand, [&](OpBuilder &nb, Location nl, ValueRange e) {
+        return arith::DivFOp::create(nb, nl, e[0], count).getResult();
+      });
+}
+
+Value buildVariance(OpBuilder &b, Location loc, Value input, Value mean,
+                    ArrayRef<int64_t> dims, Type accType, bool inputUnsigned,
+                    double correction) {
+  Value zero = createScalarConstant(b, loc, accType, 0);
+  Value squares = buildReduction(
+      b, loc, input, mean, dims, zero,
+      [&](OpBuilder &nb, Location nl, ValueRange e,
+          ValueRange acc) -> SmallVector<Value> {
+        Value x = castElement(nb, nl, e[0], accType, inputUnsigned);
+        Value deviation = arith::SubFOp::create(nb, nl, x, e[1]);
+        Value square = arith::MulFOp::create(nb, nl, deviation, deviation);
+        return {arith::AddFOp::create(nb, nl, acc[0], square).getResult()};
+      })[0];
+  Value count = buildElementCount(b, loc, input, dims, accType);
+  Value divisor = arith::MaximumFOp::create(
+      b, loc,
+      arith::SubFOp::create(b, loc, count,
+                            createScalarConstant(b, loc, accType, correction)),
+      zero);
+  auto type = cast<RankedTensorType>(squares.getType());
+  ElementwiseOperand operand{squares, Type(), false};
+  return buildElementwiseOp(
+      b, loc, type, operand, [&](OpBuilder &nb, Location nl, ValueRange e) {
+        return arith::DivFOp::create(nb, nl, e[0], divisor).getResult();
+      });
+}
+
 /// The extreme value of `type`: the lowest when `lowest`, else the highest.
 static Value buildExtreme(OpBuilder &b, Location loc, Type type,
                           bool isUnsigned, bool lowest) {

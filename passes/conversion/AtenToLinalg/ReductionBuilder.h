@@ -62,6 +62,19 @@ mlir::Value buildElementCount(mlir::OpBuilder &b, mlir::Location loc,
                               mlir::Value tensor, llvm::ArrayRef<int64_t> dims,
                               mlir::Type type);
 
+/// The mean of `input` over `dims`, each element cast to the float
+/// `accType` (unsigned per `inputUnsigned`): a tensor of the kept dims.
+mlir::Value buildMean(mlir::OpBuilder &b, mlir::Location loc, mlir::Value input,
+                      llvm::ArrayRef<int64_t> dims, mlir::Type accType,
+                      bool inputUnsigned);
+
+/// The variance of `input` over `dims` around `mean` (buildMean's result),
+/// dividing by max(N - correction, 0) as torch does: kept dims only.
+mlir::Value buildVariance(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Value input, mlir::Value mean,
+                          llvm::ArrayRef<int64_t> dims, mlir::Type accType,
+                          bool inputUnsigned, double correction);
+
 /// The identity of max (lowest: -inf, INT_MIN, 0 unsigned, false) or of min
 /// (highest) in `type`.
 mlir::Value buildLowest(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type,

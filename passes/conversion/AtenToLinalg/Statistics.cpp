@@ -25,57 +25,6 @@ using namespace mlir;
 using namespace tsir;
 using namespace tsir::conversion;
 
-/// The mean of `input` (cast to `accType`) over `dims`: kept dims only.
-static Value buildMean(OpBuilder &b, Location loc, Value input,
-                       ArrayRef<int64_t> dims, Type accType,
-                       bool inputUnsigned) {
-  Value zero = createScalarConstant(b, loc, accType, 0);
-  Value sum = buildReduction(
-      b, loc, input, {}, dims, zero,
-      [&](OpBuilder &nb, Location nl, ValueRange e,
-          ValueRange acc) -> SmallVector<Value> {
-        Value x = castElement(nb, nl, e[0], accType, inputUnsigned);
-        return {arith::AddFOp::create(nb, nl, acc[0], x).getResult()};
-      })[0];
-  Value count = buildElementCount(b, loc, input, dims, accType);
-  auto sumType = cast<RankedTensorType>(sum.getType());
-  ElementwiseOperand operand{sum, Type(), false};
-  return buildElementwiseOp(
-      b, loc, sumType, operand, [&](OpBuilder &nb, Location nl, ValueRange e) {
-        return arith::DivFOp::create(nb, nl, e[0], count).getResult();
-      });
-}
-
-/// The variance of `input` over `dims` (kept dims only, in `accType`) with
-/// Bessel's `correction`.
-static Value buildVariance(OpBuilder &b, Location loc, Value input,
-                           ArrayRef<int64_t> dims, Type accType,
-                           bool inputUnsigned, double correction) {
-  Value mean = buildMean(b, loc, input, dims, accType, inputUnsigned);
-  Value zero = createScalarConstant(b, loc, accType, 0);
-  Value squares = buildReduction(
-      b, loc, input, mean, dims, zero,
-      [&](OpBuilder &nb, Location nl, ValueRange e,
-          ValueRange acc) -> SmallVector<Value> {
-        Value x = castElement(nb, nl, e[0], accType, inputUnsigned);
-        Value deviation = arith::SubFOp::create(nb, nl, x, e[1]);
-        Value square = arith::MulFOp::create(nb, nl, deviation, deviation);
-        return {arith::AddFOp::create(nb, nl, acc[0], square).getResult()};
-      })[0];
-  Value count = buildElementCount(b, loc, input, dims, accType);
-  Value divisor = arith::MaximumFOp::create(
-      b, loc,
-      arith::SubFOp::create(b, loc, count,
-                            createScalarConstant(b, loc, accType, correction)),
-      zero);
-  auto type = cast<RankedTensorType>(squares.getType());
-  ElementwiseOperand operand{squares, Type(), false};
-  return buildElementwiseOp(
-      b, loc, type, operand, [&](OpBuilder &nb, Location nl, ValueRange e) {
-        return arith::DivFOp::create(nb, nl, e[0], divisor).getResult();
-      });
-}
-
 namespace {
 template <typename OpTy>
 using DimAccessor = decltype(std::declval<OpTy>().getDim());
@@ -108,9 +57,11 @@ public:
     if (!isa<FloatType>(accType))
       return rewriter.notifyMatchFailure(op, "var/std of an integer dtype");
     Location loc = op.getLoc();
+    Value mean = buildMean(rewriter, loc, operands->input, operands->dims,
+                           accType, operands->inputUnsigned);
     Value variance =
-        buildVariance(rewriter, loc, operands->input, operands->dims, accType,
-                      operands->inputUnsigned, *unbiased ? 1.0 : 0.0);
+        buildVariance(rewriter, loc, operands->input, mean, operands->dims,
+                      accType, operands->inputUnsigned, *unbiased ? 1.0 : 0.0);
     Value result = finishReduction(
         rewriter, loc, variance, *operands,
         [&](OpBuilder &b, Location l, Value v) -> Value {
