@@ -129,11 +129,16 @@ Value divideByWindowSizes(OpBuilder &b, Location loc, Value sum,
   return linalg::GenericOp::create(
              b, loc, type, inputs, init, maps, iterators,
              [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-               Value divisor = createScalarConstant(nested, nestedLoc,
-                                                    elementType, uniform);
-               for (Value factor : args.drop_front().drop_back())
-                 divisor =
-                     arith::MulFOp::create(nested, nestedLoc, divisor, factor);
+               ValueRange factors = args.drop_front().drop_back();
+               Value divisor;
+               if (uniform != 1.0 || factors.empty())
+                 divisor = createScalarConstant(nested, nestedLoc, elementType,
+                                                uniform);
+               for (Value factor : factors)
+                 divisor = divisor ? arith::MulFOp::create(nested, nestedLoc,
+                                                           divisor, factor)
+                                         .getResult()
+                                   : factor;
                linalg::YieldOp::create(
                    nested, nestedLoc,
                    arith::DivFOp::create(nested, nestedLoc, args[0], divisor)

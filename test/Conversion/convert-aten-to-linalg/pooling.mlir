@@ -115,10 +115,8 @@ func.func @avg_pool2d(%x: !prim.tensor<dtype = f32, sizes = [1, 2, 8, 8]>) -> !p
 // CHECK: %[[DIVC:.*]] = arith.constant dense<[2.000000e+00, 3.000000e+00, 3.000000e+00, 3.000000e+00]> : tensor<4xf32>
 // CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[ROWS]], #[[COLS]], #{{.*}}], {{.*}} ins(%[[SUM]], %[[DIVR]], %[[DIVC]] : tensor<1x2x4x4xf32>, tensor<4xf32>, tensor<4xf32>)
 // CHECK: ^bb0(%[[S:.*]]: f32, %[[R:.*]]: f32, %[[C:.*]]: f32, %{{.*}}: f32):
-// CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
-// CHECK: %[[D1:.*]] = arith.mulf %[[ONE]], %[[R]]
-// CHECK: %[[D2:.*]] = arith.mulf %[[D1]], %[[C]]
-// CHECK: arith.divf %[[S]], %[[D2]]
+// CHECK: %[[D:.*]] = arith.mulf %[[R]], %[[C]]
+// CHECK: arith.divf %[[S]], %[[D]]
 func.func @avg_pool2d_exclude_pad(%x: !prim.tensor<dtype = f32, sizes = [1, 2, 8, 8]>) -> !prim.tensor<dtype = f32, sizes = [1, 2, 4, 4]> {
   %none = prim.Constant {value} : !prim.none
   %false = prim.Constant {value = false} : i1
