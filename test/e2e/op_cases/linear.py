@@ -54,6 +54,12 @@ def baddbmm_scaled(s, a, b):
     return torch.baddbmm(s, a, b, beta=2.0, alpha=0.25)
 
 
+def baddbmm_inplace(s, a, b):
+    t = s.clone()
+    t.baddbmm_(a, b, beta=0.5)
+    return t
+
+
 def linear(x, w, b):
     return F.linear(x, w, b)
 
@@ -140,6 +146,8 @@ CASES = [
          op="addmm"),
     Case(baddbmm, [r(2, 3, 5), r(2, 3, 4), r(2, 4, 5)]),
     Case(baddbmm_scaled, [r(5), r(2, 3, 4), r(2, 4, 5)], op="baddbmm"),
+    Case(baddbmm_inplace, [r(2, 3, 5), r(2, 3, 4), r(2, 4, 5)],
+         op="baddbmm_"),
     Case(linear, [r(4, 3), r(5, 3), r(5)]),
     Case(linear, [r(2, 3, 6), r(5, 6), r(5)], name="linear_3d"),
     Case(linear, [r(6), r(5, 6), r(5)], name="linear_1d"),
