@@ -15,7 +15,7 @@ config.suffixes = [".mlir", ".txt", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tsir_obj_root, "test")
 # Inputs that tests read, not tests themselves.
-config.excludes = ["Inputs", "roundtrip.py", "torch_oracle.py", "cases.py", "optimize_oracle.py", "run_corpus.py", "run_op_cases.py", "op_cases", "CMakeLists.txt", "README.md", "lit.cfg.py",
+config.excludes = ["Inputs", "roundtrip.py", "torch_oracle.py", "cases.py", "optimize_oracle.py", "run_corpus.py", "run_op_cases.py", "run_models.py", "op_cases", "CMakeLists.txt", "README.md", "lit.cfg.py",
                    "lit.site.cfg.py"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
@@ -24,6 +24,8 @@ config.substitutions.append(
     ("%corpus", os.path.normpath(os.path.join(config.tsir_src_root, "..",
                                               "shared", "corpus"))))
 config.substitutions.append(("%tsir_src", config.tsir_src_root))
+config.substitutions.append(
+    ("%tsir_run", os.path.join(config.tsir_tools_dir, "tsir-run")))
 config.substitutions.append(
     ("%magic_ops", os.path.join(config.tsir_obj_root, "lib",
                                 "libtsir-test-magic-ops.so")))
