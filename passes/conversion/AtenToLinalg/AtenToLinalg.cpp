@@ -65,6 +65,10 @@ void tsir::populateAtenToLinalgPatterns(const TypeConverter &typeConverter,
   populateIndexingPatterns(typeConverter, patterns);
   populateCreationPatterns(typeConverter, patterns);
   populateScalarTensorPatterns(typeConverter, patterns);
+  populateSortingPatterns(typeConverter, patterns);
+  populatePaddingPatterns(typeConverter, patterns);
+  populateResizePatterns(typeConverter, patterns);
+  populateMiscPatterns(typeConverter, patterns);
   patterns.add<UncheckedCastToTensorCast>(typeConverter,
                                           patterns.getContext());
 }

@@ -41,6 +41,15 @@ TSIR_DECLARE_FAMILY(Indexing);
 TSIR_DECLARE_FAMILY(Creation);
 /// Tensor constants, NumToTensor, Int/Float/item, size/dim/numel.
 TSIR_DECLARE_FAMILY(ScalarTensor);
+/// topk/sort/argsort/kthvalue.
+TSIR_DECLARE_FAMILY(Sorting);
+/// pad/constant_pad_nd (constant, reflection, replication), tril/triu.
+TSIR_DECLARE_FAMILY(Padding);
+/// upsample_nearest/bilinear and __interpolate.
+TSIR_DECLARE_FAMILY(Resize);
+/// Losses (mse, nll, cross_entropy, bce_with_logits), dropout in
+/// inference, and metadata ops (equal, is_floating_point, stride, cpu).
+TSIR_DECLARE_FAMILY(Misc);
 
 #undef TSIR_DECLARE_FAMILY
 
