@@ -7,6 +7,7 @@
 #include "Interpreter.h"
 #include "ConstantValues.h"
 #include "Diagnostics.h"
+#include "NativeOps.h"
 
 #include <chrono>
 
@@ -260,6 +261,14 @@ rt::Status tsir::Interpreter::runNative(Operation *op) {
     if (i < 0 || i >= size)
       return located(op, "prim::TupleIndex: tuple index out of range");
     return bind(op, {(*elements)[i]});
+  }
+  if (isNativeOp(op)) {
+    rt::StatusOr<std::vector<rt::Value>> results =
+        evaluateNative(op, *operands);
+    if (!results.ok())
+      return located(op, OpRoles::torchName(op) + ": " +
+                             results.status().message());
+    return bind(op, std::move(*results));
   }
   return located(op, describeMissingOp(op));
 }

@@ -6,6 +6,7 @@
 
 #include "OpRoles.h"
 #include "Diagnostics.h"
+#include "NativeOps.h"
 
 #include "tsir/Conversion/Passes.h"
 #include "tsir/Conversion/TypeConverter.h"
@@ -99,6 +100,8 @@ OpRole tsir::OpRoles::classify(Operation *op) const {
     return OpRole::Lowered;
   if (!kernelName(op).empty())
     return OpRole::Kernel;
+  if (isNativeOp(op))
+    return OpRole::Native;
   return OpRole::Missing;
 }
 

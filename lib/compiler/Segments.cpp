@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Segments.h"
+#include "NativeOps.h"
 
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
@@ -91,7 +92,7 @@ void tsir::SegmentedGraph::assignRoles(const OpRoles &opRoles,
 }
 
 void tsir::SegmentedGraph::demote(Operation *op, const OpRoles &opRoles) {
-  if (isa<prim::IfOp, prim::LoopOp, prim::ListUnpackOp>(op)) {
+  if (isa<prim::IfOp, prim::LoopOp, prim::ListUnpackOp>(op) || isNativeOp(op)) {
     roles[op] = OpRole::Native;
     return;
   }
@@ -188,12 +189,26 @@ bool tsir::SegmentedGraph::partition(Block *block, const OpRoles &opRoles) {
       continue;
     }
     size_t last = i;
+    bool scalarsOnly = true;
     for (size_t j = i; j < ops.size(); ++j) {
       OpRole role = roles.lookup(ops[j]);
-      if (role == OpRole::Lowered)
+      if (role == OpRole::Lowered) {
         last = j;
-      else if (role != OpRole::Free)
+        scalarsOnly &= isNativeScalarOp(ops[j]);
+      } else if (role != OpRole::Free) {
         break;
+      }
+    }
+    // Scalar arithmetic alone is not worth a compilation: the interpreter
+    // evaluates it.
+    if (scalarsOnly) {
+      for (size_t j = i; j <= last; ++j) {
+        if (roles.lookup(ops[j]) == OpRole::Lowered)
+          roles[ops[j]] = OpRole::Native;
+        blockPlan.push_back({ops[j], nullptr});
+      }
+      i = last + 1;
+      continue;
     }
     auto segment = std::make_unique<Segment>();
     segment->ops.assign(ops.begin() + i, ops.begin() + last + 1);

@@ -1,0 +1,341 @@
+//===- NativeOps.cpp - Ops the interpreter evaluates itself ---------------===//
+//
+// See NativeOps.h. Integer arithmetic wraps as TorchScript's int64 does;
+// `//` and `%` follow Python (floor division, the sign of the divisor).
+//
+//===----------------------------------------------------------------------===//
+
+#include "NativeOps.h"
+
+#include "tsir/Dialect/Prim/PrimDialect.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace tsir;
+
+namespace {
+enum class Native {
+  None,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  FloorDiv,
+  Remainder,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  And,
+  Or,
+  Xor,
+  Neg,
+  Not,
+  ToInt,
+  ToFloat,
+  ToBool,
+  Sizes,
+  SizeOfDim,
+  Dim,
+  Numel,
+  Dtype,
+  Device,
+};
+} // namespace
+
+static Native nativeKind(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  if (isa<prim::DtypeOp>(op))
+    return Native::Dtype;
+  if (isa<prim::DeviceOp>(op))
+    return Native::Device;
+  if (!name.consume_front("aten."))
+    return Native::None;
+  auto [base, overload] = name.split('.');
+  if (name == "size")
+    return Native::Sizes;
+  if (name == "size.int")
+    return Native::SizeOfDim;
+  if (name == "dim")
+    return Native::Dim;
+  if (name == "numel")
+    return Native::Numel;
+  if (name == "__not__")
+    return Native::Not;
+  bool scalarOverload = llvm::is_contained(
+      {StringRef("int"), StringRef("float"), StringRef("int_float"),
+       StringRef("float_int"), StringRef("bool")},
+      overload);
+  if (!scalarOverload)
+    return Native::None;
+  return llvm::StringSwitch<Native>(base)
+      .Case("add", Native::Add)
+      .Case("sub", Native::Sub)
+      .Case("mul", Native::Mul)
+      .Case("div", Native::Div)
+      .Case("floordiv", Native::FloorDiv)
+      .Case("remainder", Native::Remainder)
+      .Case("eq", Native::Eq)
+      .Case("ne", Native::Ne)
+      .Case("lt", Native::Lt)
+      .Case("le", Native::Le)
+      .Case("gt", Native::Gt)
+      .Case("ge", Native::Ge)
+      .Case("__and__", Native::And)
+      .Case("__or__", Native::Or)
+      .Case("__xor__", Native::Xor)
+      .Case("neg", Native::Neg)
+      .Case("Int", Native::ToInt)
+      .Case("Float", Native::ToFloat)
+      .Case("Bool", Native::ToBool)
+      .Default(Native::None);
+}
+
+bool tsir::isNativeOp(Operation *op) {
+  return nativeKind(op) != Native::None && op->getNumResults() == 1;
+}
+
+bool tsir::isNativeScalarOp(Operation *op) {
+  auto isScalar = [](Type type) {
+    return type.isInteger(64) || type.isInteger(1) || type.isF64();
+  };
+  return isNativeOp(op) && llvm::all_of(op->getOperandTypes(), isScalar) &&
+         llvm::all_of(op->getResultTypes(), isScalar);
+}
+
+/// TorchScript's ScalarType number of a runtime dtype.
+static int64_t scalarTypeOf(rt::DType dtype) {
+  switch (dtype) {
+  case rt::DType::UInt8:
+    return 0;
+  case rt::DType::Int8:
+    return 1;
+  case rt::DType::Int16:
+    return 2;
+  case rt::DType::Int32:
+    return 3;
+  case rt::DType::Int64:
+    return 4;
+  case rt::DType::Float16:
+    return 5;
+  case rt::DType::Float32:
+    return 6;
+  case rt::DType::Float64:
+    return 7;
+  case rt::DType::Bool:
+    return 11;
+  case rt::DType::BFloat16:
+    return 15;
+  }
+  return -1;
+}
+
+static bool isNumber(const rt::Value &value) {
+  return value.isInt() || value.isDouble() || value.isBool();
+}
+
+static double asDouble(const rt::Value &value) {
+  if (value.isDouble())
+    return value.toDouble();
+  if (value.isInt())
+    return double(value.toInt());
+  return value.toBool() ? 1.0 : 0.0;
+}
+
+static int64_t asInt(const rt::Value &value) {
+  if (value.isInt())
+    return value.toInt();
+  if (value.isBool())
+    return value.toBool();
+  return int64_t(value.toDouble());
+}
+
+static rt::StatusOr<rt::Value> tensorQuery(Native kind,
+                                           const std::vector<rt::Value> &in) {
+  if (in.empty() || !in[0].isTensor())
+    return rt::Status::error("expected a tensor");
+  const rt::Tensor &tensor = in[0].toTensor();
+  switch (kind) {
+  case Native::Sizes: {
+    std::vector<rt::Value> sizes;
+    for (int64_t size : tensor.sizes())
+      sizes.emplace_back(size);
+    return rt::Value::list(std::move(sizes));
+  }
+  case Native::SizeOfDim: {
+    if (in.size() != 2 || !in[1].isInt())
+      return rt::Status::error("expected a tensor and a dim");
+    int64_t dim = in[1].toInt(), rank = tensor.dim();
+    if (dim < -rank || dim >= rank)
+      return rt::Status::error("Dimension out of range (expected to be in "
+                               "range of [" +
+                               std::to_string(-rank) + ", " +
+                               std::to_string(rank - 1) + "], but got " +
+                               std::to_string(dim) + ")");
+    return rt::Value(tensor.size(dim));
+  }
+  case Native::Dim:
+    return rt::Value(tensor.dim());
+  case Native::Numel:
+    return rt::Value(tensor.numel());
+  case Native::Dtype:
+    return rt::Value(scalarTypeOf(tensor.dtype()));
+  default:
+    return rt::Value(tensor.device());
+  }
+}
+
+/// Python's `//` and `%` on ints; an error for a zero divisor.
+static rt::StatusOr<rt::Value> integerDivision(Native kind, int64_t a,
+                                               int64_t b) {
+  if (b == 0)
+    return rt::Status::error("ZeroDivisionError: integer division or modulo "
+                             "by zero");
+  if (a == INT64_MIN && b == -1)
+    return rt::Value(kind == Native::FloorDiv ? INT64_MIN : int64_t(0));
+  int64_t quotient = a / b, remainder = a % b;
+  if (remainder != 0 && ((remainder < 0) != (b < 0))) {
+    quotient -= 1;
+    remainder += b;
+  }
+  return rt::Value(kind == Native::FloorDiv ? quotient : remainder);
+}
+
+static rt::StatusOr<rt::Value> binary(Native kind, const rt::Value &lhs,
+                                      const rt::Value &rhs) {
+  bool integers = !lhs.isDouble() && !rhs.isDouble();
+  bool booleans = lhs.isBool() && rhs.isBool();
+  switch (kind) {
+  case Native::Eq:
+  case Native::Ne:
+  case Native::Lt:
+  case Native::Le:
+  case Native::Gt:
+  case Native::Ge: {
+    int order;
+    if (integers) {
+      int64_t a = asInt(lhs), b = asInt(rhs);
+      order = a < b ? -1 : a > b ? 1 : 0;
+    } else {
+      double a = asDouble(lhs), b = asDouble(rhs);
+      if (std::isnan(a) || std::isnan(b))
+        return rt::Value(kind == Native::Ne);
+      order = a < b ? -1 : a > b ? 1 : 0;
+    }
+    bool result = kind == Native::Eq   ? order == 0
+                  : kind == Native::Ne ? order != 0
+                  : kind == Native::Lt ? order < 0
+                  : kind == Native::Le ? order <= 0
+                  : kind == Native::Gt ? order > 0
+                                       : order >= 0;
+    return rt::Value(result);
+  }
+  case Native::And:
+  case Native::Or:
+  case Native::Xor: {
+    int64_t a = asInt(lhs), b = asInt(rhs);
+    int64_t result = kind == Native::And  ? (a & b)
+                     : kind == Native::Or ? (a | b)
+                                          : (a ^ b);
+    return booleans ? rt::Value(result != 0) : rt::Value(result);
+  }
+  case Native::Div: {
+    double b = asDouble(rhs);
+    if (b == 0)
+      return rt::Status::error("ZeroDivisionError: float division by zero");
+    return rt::Value(asDouble(lhs) / b);
+  }
+  default:
+    break;
+  }
+  if (integers) {
+    uint64_t a = uint64_t(asInt(lhs)), b = uint64_t(asInt(rhs));
+    switch (kind) {
+    case Native::Add:
+      return rt::Value(int64_t(a + b));
+    case Native::Sub:
+      return rt::Value(int64_t(a - b));
+    case Native::Mul:
+      return rt::Value(int64_t(a * b));
+    default:
+      return integerDivision(kind, asInt(lhs), asInt(rhs));
+    }
+  }
+  double a = asDouble(lhs), b = asDouble(rhs);
+  switch (kind) {
+  case Native::Add:
+    return rt::Value(a + b);
+  case Native::Sub:
+    return rt::Value(a - b);
+  case Native::Mul:
+    return rt::Value(a * b);
+  case Native::FloorDiv:
+    if (b == 0)
+      return rt::Status::error("ZeroDivisionError: float divmod()");
+    return rt::Value(std::floor(a / b));
+  default: {
+    if (b == 0)
+      return rt::Status::error("ZeroDivisionError: float modulo");
+    double r = std::fmod(a, b);
+    if (r != 0 && ((r < 0) != (b < 0)))
+      r += b;
+    return rt::Value(r);
+  }
+  }
+}
+
+rt::StatusOr<std::vector<rt::Value>>
+tsir::evaluateNative(Operation *op, const std::vector<rt::Value> &inputs) {
+  Native kind = nativeKind(op);
+  rt::StatusOr<rt::Value> result = rt::Status::error("not a native op");
+  switch (kind) {
+  case Native::None:
+    break;
+  case Native::Sizes:
+  case Native::SizeOfDim:
+  case Native::Dim:
+  case Native::Numel:
+  case Native::Dtype:
+  case Native::Device:
+    result = tensorQuery(kind, inputs);
+    break;
+  case Native::Neg:
+  case Native::Not:
+  case Native::ToInt:
+  case Native::ToFloat:
+  case Native::ToBool: {
+    if (inputs.size() != 1 || !isNumber(inputs[0])) {
+      result = rt::Status::error("expected a number");
+      break;
+    }
+    const rt::Value &in = inputs[0];
+    if (kind == Native::Neg)
+      result = in.isDouble() ? rt::Value(-in.toDouble())
+                             : rt::Value(int64_t(0 - uint64_t(asInt(in))));
+    else if (kind == Native::Not)
+      result = rt::Value(!in.toBool());
+    else if (kind == Native::ToInt)
+      result = rt::Value(asInt(in));
+    else if (kind == Native::ToFloat)
+      result = rt::Value(asDouble(in));
+    else
+      result = rt::Value(in.isDouble() ? in.toDouble() != 0 : asInt(in) != 0);
+    break;
+  }
+  default:
+    if (inputs.size() != 2 || !isNumber(inputs[0]) || !isNumber(inputs[1])) {
+      result = rt::Status::error("expected two numbers");
+      break;
+    }
+    result = binary(kind, inputs[0], inputs[1]);
+    break;
+  }
+  if (!result.ok())
+    return result.status();
+  return std::vector<rt::Value>{*result};
+}

@@ -1,0 +1,36 @@
+//===- NativeOps.h - Ops the interpreter evaluates itself -------*- C++ -*-===//
+//
+// Scalar arithmetic, comparisons and logic on ints, floats and bools, and
+// the tensor metadata queries (size, dim, numel, dtype, device), with
+// TorchScript's semantics. Compiling a segment for `i + 1` between two
+// kernel calls costs a JIT compilation; the interpreter evaluates such ops
+// directly, as TorchScript's interpreter does. Tensor metadata queries run
+// here when interpreted code reads their result (a size list passed to a
+// kernel).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_LIB_COMPILER_NATIVEOPS_H
+#define TSIR_LIB_COMPILER_NATIVEOPS_H
+
+#include "tsir-runtime/Value.h"
+
+#include "mlir/IR/Operation.h"
+
+#include <vector>
+
+namespace tsir {
+
+/// Whether evaluateNative handles `op`.
+bool isNativeOp(mlir::Operation *op);
+
+/// Whether `op` is a native op on scalars alone (no tensor involved).
+bool isNativeScalarOp(mlir::Operation *op);
+
+/// The results of native op `op` on `inputs`.
+rt::StatusOr<std::vector<rt::Value>>
+evaluateNative(mlir::Operation *op, const std::vector<rt::Value> &inputs);
+
+} // namespace tsir
+
+#endif // TSIR_LIB_COMPILER_NATIVEOPS_H
