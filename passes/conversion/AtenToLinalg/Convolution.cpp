@@ -137,6 +137,25 @@ Value buildDirectConv(OpBuilder &b, Location loc, Value input, Value weight,
   return collapse(b, loc, result, splitDim1);
 }
 
+/// Where a transposed convolution's input lands in the spread input the
+/// direct one reads, along one dim: element i at `edge + i * stride`, where
+/// `edge = dilation * (k - 1) - pad`, of a spread length `length`.
+struct SpreadDim {
+  int64_t edge, length, first, last;
+};
+
+SpreadDim spreadDim(int64_t in, int64_t kernel, int64_t stride, int64_t pad,
+                    int64_t dilation, int64_t outputPadding) {
+  SpreadDim dim;
+  dim.edge = dilation * (kernel - 1) - pad;
+  dim.length = (in - 1) * stride + 1 + 2 * dim.edge + outputPadding;
+  // The elements first..last land inside [0, length); padding beyond the
+  // kernel's reach crops the others.
+  dim.first = dim.edge < 0 ? (-dim.edge + stride - 1) / stride : 0;
+  dim.last = std::min(in - 1, (dim.length - 1 - dim.edge) / stride);
+  return dim;
+}
+
 /// The input of a transposed convolution as the equivalent direct one
 /// reads it: its elements `stride` apart, with `dilation * (k - 1) - pad`
 /// zeros before and that plus `output_padding` after (negative counts crop).
@@ -153,16 +172,14 @@ Value spreadForTransposedConv(OpBuilder &b, Location loc, Value input,
       unitStrides(2 + spatial, b.getIndexAttr(1)),
       destStrides(2, b.getIndexAttr(1));
   for (int64_t i = 0; i < spatial; ++i) {
-    int64_t in = type.getDimSize(2 + i), s = params.stride[i];
-    int64_t edge = params.dilation[i] * (kernel[i] - 1) - params.padLow[i];
-    int64_t length = (in - 1) * s + 1 + 2 * edge + params.outputPadding[i];
-    // Input elements i0..i1 land at edge + i * s, inside [0, length).
-    int64_t first = edge < 0 ? (-edge + s - 1) / s : 0;
-    int64_t last = std::min(in - 1, (length - 1 - edge) / s);
-    destSizes.push_back(b.getIndexAttr(length));
-    srcOffsets.push_back(b.getIndexAttr(first));
-    srcSizes.push_back(b.getIndexAttr(last - first + 1));
-    destOffsets.push_back(b.getIndexAttr(edge + first * s));
+    int64_t s = params.stride[i];
+    SpreadDim dim =
+        spreadDim(type.getDimSize(2 + i), kernel[i], s, params.padLow[i],
+                  params.dilation[i], params.outputPadding[i]);
+    destSizes.push_back(b.getIndexAttr(dim.length));
+    srcOffsets.push_back(b.getIndexAttr(dim.first));
+    srcSizes.push_back(b.getIndexAttr(dim.last - dim.first + 1));
+    destOffsets.push_back(b.getIndexAttr(dim.edge + dim.first * s));
     destStrides.push_back(b.getIndexAttr(s));
   }
   Value kept = tensor::ExtractSliceOp::create(b, loc, input, srcOffsets,
@@ -278,6 +295,18 @@ FailureOr<Value> lowerConvolution(ConversionPatternRewriter &rewriter,
                   1;
     if (out < 1)
       return rewriter.notifyMatchFailure(op, "kernel larger than the input");
+    // torch bounds output_padding by the stride or the dilation; the input
+    // must keep an element after the padding crops it.
+    if (params.transposed) {
+      SpreadDim dim = spreadDim(inShape[1 + i], kernel[i], params.stride[i],
+                                params.padLow[i], params.dilation[i],
+                                params.outputPadding[i]);
+      if (params.outputPadding[i] < 0 ||
+          params.outputPadding[i] >=
+              std::max(params.stride[i], params.dilation[i]) ||
+          dim.last < dim.first)
+        return rewriter.notifyMatchFailure(op, "invalid output_padding");
+    }
     expectedShape.push_back(out);
   }
   if (failed(verifyCompatibleShape(expectedShape, resultType.getShape())))

@@ -261,3 +261,18 @@ func.func @conv2d_wrong_result(%x: !prim.tensor<dtype = f32, sizes = [1, 3, 8, 8
   %0 = aten.conv2d %x, %w, %none, %ones, %zeros, %ones, %c1 : (!prim.tensor<dtype = f32, sizes = [1, 3, 8, 8]>, !prim.tensor<dtype = f32, sizes = [4, 3, 3, 3]>, !prim.none, !prim.list<i64>, !prim.list<i64>, !prim.list<i64>, i64) -> !prim.tensor<dtype = f32, sizes = [1, 4, 8, 8]>
   return %0 : !prim.tensor<dtype = f32, sizes = [1, 4, 8, 8]>
 }
+
+// -----
+
+// torch requires output_padding below the stride or the dilation.
+func.func @conv_transpose2d_output_padding(%x: !prim.tensor<dtype = f32, sizes = [1, 1, 3, 3]>, %w: !prim.tensor<dtype = f32, sizes = [1, 1, 2, 2]>) -> !prim.tensor<dtype = f32, sizes = [1, 1, 8, 8]> {
+  %none = prim.Constant {value} : !prim.none
+  %c1 = prim.Constant {value = 1 : i64} : i64
+  %stride = prim.Constant {value = [2, 2]} : !prim.list<i64>
+  %pad = prim.Constant {value = [0, 0]} : !prim.list<i64>
+  %outpad = prim.Constant {value = [2, 2]} : !prim.list<i64>
+  %dil = prim.Constant {value = [1, 1]} : !prim.list<i64>
+  // expected-error @+1 {{failed to legalize operation 'aten.conv_transpose2d.input'}}
+  %0 = aten.conv_transpose2d.input %x, %w, %none, %stride, %pad, %outpad, %c1, %dil : (!prim.tensor<dtype = f32, sizes = [1, 1, 3, 3]>, !prim.tensor<dtype = f32, sizes = [1, 1, 2, 2]>, !prim.none, !prim.list<i64>, !prim.list<i64>, !prim.list<i64>, i64, !prim.list<i64>) -> !prim.tensor<dtype = f32, sizes = [1, 1, 8, 8]>
+  return %0 : !prim.tensor<dtype = f32, sizes = [1, 1, 8, 8]>
+}
