@@ -28,10 +28,10 @@ void populateSplitPatterns(const mlir::TypeConverter &typeConverter,
 void populateRangePatterns(const mlir::TypeConverter &typeConverter,
                            mlir::RewritePatternSet &patterns);
 
-/// scatter, scatter_add and index_put as loops of tensor.insert
-/// (Scatter.cpp).
-void populateScatterPatterns(const mlir::TypeConverter &typeConverter,
-                             mlir::RewritePatternSet &patterns);
+/// index.Tensor as a gather and index_put as loops of tensor.insert, for
+/// index tensors on any dims (AdvancedIndexing.cpp).
+void populateAdvancedIndexingPatterns(const mlir::TypeConverter &typeConverter,
+                                      mlir::RewritePatternSet &patterns);
 
 } // namespace tsir::conversion
 

@@ -11,6 +11,7 @@
 #include "../Common/Utils.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
@@ -202,17 +203,17 @@ Value reshapeTo(OpBuilder &b, Location loc, Value input, RankedTensorType type,
   if (dst.size() > src.size())
     if (auto reassociation = getReassociationIndicesForCollapse(dst, src))
       return expand(b, loc, input, type, *reassociation, sizes);
+  auto allDims = [](int64_t rank) {
+    SmallVector<ReassociationIndices> groups;
+    if (rank > 0)
+      groups.push_back(llvm::to_vector(llvm::seq<int64_t>(0, rank)));
+    return groups;
+  };
   if (srcType.hasStaticShape() && type.hasStaticShape()) {
     // Through 1-D: collapse everything into one dim, then expand that dim
     // into all of the result's (rank 0 on either side has no groups).
     auto flatType = RankedTensorType::get({srcType.getNumElements()},
                                           srcType.getElementType());
-    auto allDims = [](int64_t rank) {
-      SmallVector<ReassociationIndices> groups;
-      if (rank > 0)
-        groups.push_back(llvm::to_vector(llvm::seq<int64_t>(0, rank)));
-      return groups;
-    };
     Value flat =
         srcType.getRank() == 0
             ? tensor::ExpandShapeOp::create(b, loc, flatType, input, allDims(0))
@@ -225,13 +226,31 @@ Value reshapeTo(OpBuilder &b, Location loc, Value input, RankedTensorType type,
     return tensor::ExpandShapeOp::create(b, loc, type, flat,
                                          allDims(type.getRank()), sizes);
   }
-  // Dynamic sizes that no collapse or expansion relates: a shape tensor.
+  // Dynamic sizes that no collapse or expansion relates: a copy that reads
+  // each element at the input index with the same row-major position.
+  // (An expand_shape with several dynamic dims in one group would be a
+  // view, but expand-strided-metadata cannot lower it, and memref.reshape
+  // does not reach LLVM.)
   IndexMath m{b, loc};
-  SmallVector<Value> shape;
+  SmallVector<Value> inSizes, outSizes;
+  for (OpFoldResult size : tensor::getMixedSizes(b, loc, input))
+    inSizes.push_back(m.value(size));
   for (OpFoldResult size : sizes)
-    shape.push_back(m.value(size));
-  Value shapeTensor = tensor::FromElementsOp::create(b, loc, shape);
-  return tensor::ReshapeOp::create(b, loc, type, input, shapeTensor);
+    outSizes.push_back(m.value(size));
+  return buildGather(
+      b, loc, type, sizes, {}, {},
+      [&](OpBuilder &nb, Location l, ValueRange, ValueRange at) -> Value {
+        IndexMath n{nb, l};
+        Value linear = n.constant(0);
+        for (auto [index, size] : llvm::zip(at, outSizes))
+          linear = n.add(n.mul(linear, size), index);
+        SmallVector<Value> position(inSizes.size());
+        for (int64_t dim = inSizes.size() - 1; dim >= 0; --dim) {
+          position[dim] = n.rem(linear, inSizes[dim]);
+          linear = n.div(linear, inSizes[dim]);
+        }
+        return tensor::ExtractOp::create(nb, l, input, position);
+      });
 }
 
 std::pair<Value, Value> pythonSlice(IndexMath &m, Value dimSize, Value start,
@@ -261,6 +280,15 @@ Value extractAlongDim(OpBuilder &b, Location loc, Value input, int64_t dim,
     if (!dropDim || static_cast<int64_t>(d) != dim)
       shape.push_back(getConstantIntValue(s).value_or(ShapedType::kDynamic));
   auto resultType = RankedTensorType::get(shape, type.getElementType());
+  // An empty slice may start at the end, which extract_slice's verifier
+  // rejects for static offsets: nothing to read, so an empty tensor.
+  if (getConstantIntValue(size) == 0) {
+    SmallVector<OpFoldResult> kept;
+    for (auto [d, s] : llvm::enumerate(sizes))
+      if (!dropDim || static_cast<int64_t>(d) != dim)
+        kept.push_back(s);
+    return createEmpty(b, loc, resultType, kept);
+  }
   return tensor::ExtractSliceOp::create(b, loc, resultType, input, offsets,
                                         sizes, strides);
 }
@@ -287,6 +315,31 @@ Value buildGather(OpBuilder &b, Location loc, RankedTensorType type,
         linalg::YieldOp::create(nested, nestedLoc, result);
       });
   return generic.getResult(0);
+}
+
+Value buildScatterLoops(OpBuilder &b, Location loc, Value dest,
+                        ArrayRef<OpFoldResult> extent, ScatterStepFn step) {
+  IndexMath m{b, loc};
+  SmallVector<Value> lbs(extent.size(), m.constant(0));
+  SmallVector<Value> steps(extent.size(), m.constant(1));
+  SmallVector<Value> ubs;
+  for (OpFoldResult size : extent)
+    ubs.push_back(m.value(size));
+  scf::LoopNest nest = scf::buildLoopNest(
+      b, loc, lbs, ubs, steps, ValueRange{dest},
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange ivs,
+          ValueRange args) -> scf::ValueVector {
+        return {step(nested, nestedLoc, ivs, args[0])};
+      });
+  return nest.results.front();
+}
+
+Value addScalars(OpBuilder &b, Location loc, Value l, Value r) {
+  if (isa<FloatType>(l.getType()))
+    return arith::AddFOp::create(b, loc, l, r);
+  if (l.getType().isInteger(1))
+    return arith::OrIOp::create(b, loc, l, r);
+  return arith::AddIOp::create(b, loc, l, r);
 }
 
 Value convertElementType(OpBuilder &b, Location loc, Value tensor,

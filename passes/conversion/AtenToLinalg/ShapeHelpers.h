@@ -72,8 +72,9 @@ mlir::Value createEmpty(mlir::OpBuilder &b, mlir::Location loc,
 
 /// `input` (any shape) reshaped to `type`, whose row-major element order is
 /// the same, with `sizes` the result's sizes (one per dim). Pure collapses
-/// and expansions become collapse_shape/expand_shape; static shapes that are
-/// neither go through a collapse to 1-D; dynamic ones use tensor.reshape.
+/// and expansions become collapse_shape/expand_shape; other static
+/// reshapes collapse to 1-D and expand from there; dynamic ones are a
+/// gathering copy.
 mlir::Value reshapeTo(mlir::OpBuilder &b, mlir::Location loc, mlir::Value input,
                       mlir::RankedTensorType type,
                       llvm::ArrayRef<mlir::OpFoldResult> sizes);
@@ -107,6 +108,25 @@ mlir::Value
 buildGather(mlir::OpBuilder &b, mlir::Location loc, mlir::RankedTensorType type,
             llvm::ArrayRef<mlir::OpFoldResult> sizes, mlir::ValueRange inputs,
             llvm::ArrayRef<mlir::AffineMap> inputMaps, GatherBodyFn body);
+
+/// Computes one step of a scatter: given the loop indices and the tensor
+/// so far, the tensor with one more element written.
+using ScatterStepFn =
+    llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location,
+                                   mlir::ValueRange indices, mlir::Value dest)>;
+
+/// A nest of scf.for loops over `extent` (one loop per entry, none for a
+/// 0-d extent) that threads `dest` through `step`: the scatters, whose
+/// writes land at computed indices that no linalg op can express.
+mlir::Value buildScatterLoops(mlir::OpBuilder &b, mlir::Location loc,
+                              mlir::Value dest,
+                              llvm::ArrayRef<mlir::OpFoldResult> extent,
+                              ScatterStepFn step);
+
+/// `l + r` for scalars of one element type, with torch's meaning for bool
+/// (or).
+mlir::Value addScalars(mlir::OpBuilder &b, mlir::Location loc, mlir::Value l,
+                       mlir::Value r);
 
 /// `tensor` with its elements converted to `elementType` with torch's cast
 /// rules (castScalar); `tensor` itself when it already has that type.

@@ -68,6 +68,10 @@ LogicalResult replaceWithReshape(ConversionPatternRewriter &rewriter,
                                  Value input, ArrayRef<OpFoldResult> computed) {
   if (computed.size() != static_cast<size_t>(type.getRank()))
     return rewriter.notifyMatchFailure(op, "result rank mismatch");
+  auto inType = cast<RankedTensorType>(input.getType());
+  if (inType.hasStaticShape() && type.hasStaticShape() &&
+      inType.getNumElements() != type.getNumElements())
+    return rewriter.notifyMatchFailure(op, "element counts differ");
   Value result = reshapeTo(rewriter, op->getLoc(), input, type,
                            mixResultSizes(type, computed));
   rewriter.replaceOp(op, result);
