@@ -452,13 +452,17 @@ public:
       return failure();
     std::optional<double> exponent = matchConstantFloat(op.getExponent());
     bool isUnsigned = types->isUnsigned;
+    if (!types->isFloat() || !exponent ||
+        !llvm::is_contained({2.0, 3.0, 0.5, -0.5, -1.0, -2.0}, *exponent))
+      return replaceWithElementwise(
+          rewriter, op, *types, adaptor.getOperands(), op->getOperands(),
+          [&](OpBuilder &b, Location loc, ValueRange elements) {
+            return buildPow(b, loc, elements[0], elements[1], isUnsigned);
+          });
     return replaceWithElementwise(
-        rewriter, op, *types, adaptor.getOperands(), op->getOperands(),
+        rewriter, op, *types, adaptor.getSelf(), op.getSelf(),
         [&](OpBuilder &b, Location loc, ValueRange elements) -> Value {
           Value x = elements[0];
-          if (!isa<FloatType>(x.getType()) || !exponent)
-            return buildPow(b, loc, x, elements[1], isUnsigned);
-          Value one = createScalarConstant(b, loc, x.getType(), 1);
           if (*exponent == 2)
             return buildMul(b, loc, x, x);
           if (*exponent == 3)
@@ -467,11 +471,10 @@ public:
             return math::SqrtOp::create(b, loc, x);
           if (*exponent == -0.5)
             return math::RsqrtOp::create(b, loc, x);
+          Value one = createScalarConstant(b, loc, x.getType(), 1);
           if (*exponent == -1)
             return arith::DivFOp::create(b, loc, one, x);
-          if (*exponent == -2)
-            return arith::DivFOp::create(b, loc, one, buildMul(b, loc, x, x));
-          return buildPow(b, loc, x, elements[1], isUnsigned);
+          return arith::DivFOp::create(b, loc, one, buildMul(b, loc, x, x));
         });
   }
 };
