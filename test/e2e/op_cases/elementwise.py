@@ -562,8 +562,6 @@ def half_math(a, b):
 # What the CPU pipeline does not do yet (not the patterns of this family).
 ERF_XFAIL = ("math.erf has no LLVM intrinsic: the CPU pipeline needs "
              "convert-math-to-libm for it")
-IDENTITY_XFAIL = ("floor of an integer tensor is its input, and a graph "
-                  "returning its input unchanged does not compile yet")
 
 CASES = [
     # add/sub/rsub/mul/div, promotion and broadcasting
@@ -670,7 +668,7 @@ CASES = [
     Case(sigmoid, [torch.tensor(0.3)], name="sigmoid_0d"),
     Case(erf, [randn(3, 4)], xfail=ERF_XFAIL),
     Case(floor, [randn(5) * 3]),
-    Case(floor, [ints(5)], name="floor_int", xfail=IDENTITY_XFAIL),
+    Case(floor, [ints(5)], name="floor_int"),
     Case(ceil, [randn(5) * 3]),
     Case(round_, [torch.tensor([0.5, 1.5, 2.5, -0.5, -1.5, 1.4, -2.6])]),
     Case(round_decimals, [randn(6) * 10]),
