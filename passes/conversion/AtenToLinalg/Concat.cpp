@@ -104,6 +104,10 @@ template <typename OpTy> struct ConvertCatLike : OpConversionPattern<OpTy> {
         continue;
       if (partType.getRank() != partRank)
         return rewriter.notifyMatchFailure(op, "tensors of different ranks");
+      // A part with nothing along the dim adds nothing (and an insert at
+      // the end would be out of bounds for the verifier).
+      if (!stacked && partType.getDimSize(*dim) == 0)
+        continue;
       parts.push_back(tensor);
     }
     if (parts.empty()) {

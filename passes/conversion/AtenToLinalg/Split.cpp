@@ -51,8 +51,8 @@ std::optional<int64_t> staticCount(Operation *op, int64_t size) {
     std::optional<int64_t> chunks = matchConstantInt(chunk.getChunks());
     if (!chunks || *chunks <= 0)
       return std::nullopt;
-    int64_t step = ceilDiv(size, *chunks);
-    return size == 0 ? 1 : ceilDiv(size, step);
+    // An empty dim gives `chunks` empty pieces.
+    return size == 0 ? *chunks : ceilDiv(size, ceilDiv(size, *chunks));
   }
   if (isa<aten::SplitTensorOp>(op)) {
     std::optional<int64_t> step = matchConstantInt(op->getOperand(1));

@@ -1,0 +1,27 @@
+//===- Decompositions.h - aten-to-aten rewrites before lowering -*- C++ -*-===//
+//
+// Rewrites that stay in the prim/aten dialects and make graphs easier to
+// lower: run them with the optimizer (before convert-aten-to-linalg), where
+// the list peepholes can fold what they expose.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_CONVERSION_DECOMPOSITIONS_H
+#define TSIR_CONVERSION_DECOMPOSITIONS_H
+
+#include "mlir/IR/PatternMatch.h"
+
+namespace tsir {
+
+/// chunk, split.Tensor, split.sizes, split_with_sizes and unbind.int whose
+/// input has a refined dtype and a static size along a constant dim (and
+/// constant chunk/split sizes) become a `prim.ListConstruct` of
+/// `aten.slice.Tensor` (or `aten.select.int`) results, each with its
+/// refined type. The lists of a loop body, or read by `__getitem__` with a
+/// computed index, then hold ordinary tensors; a ListUnpack or a constant
+/// `__getitem__` of them folds away.
+void populateStaticListDecompositionPatterns(mlir::RewritePatternSet &patterns);
+
+} // namespace tsir
+
+#endif // TSIR_CONVERSION_DECOMPOSITIONS_H
