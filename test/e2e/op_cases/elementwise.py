@@ -559,6 +559,49 @@ def half_math(a, b):
     return (torch.abs(a.half()) * b.half() - a.half() / 3).float()
 
 
+# --- In-place forms (tsir-value-semantics makes them functional) -------------
+
+def inplace_arith(x, y):
+    z = x * 1.0
+    z.add_(y)
+    z.mul_(2.0)
+    z.sub_(y, alpha=0.5)
+    z.div_(3.0)
+    z.add_(1, alpha=2)
+    return z
+
+
+def inplace_math(x):
+    z = x + 2.0
+    z.sqrt_()
+    z.log_()
+    z.exp_()
+    z.neg_()
+    z.abs_()
+    z.pow_(2)
+    z.tanh_()
+    return z
+
+
+def inplace_activations(x):
+    z = x * 3.0
+    z.clamp_(-2.0, 2.0)
+    z.relu_()
+    z.sigmoid_()
+    return z
+
+
+def inplace_input(x, y):
+    x.mul_(y)
+    return x
+
+
+def inplace_masked_fill(x, m):
+    z = x.clone()
+    z.masked_fill_(m, 0.5)
+    return z
+
+
 # What the CPU pipeline does not do yet (not the patterns of this family).
 ERF_XFAIL = ("math.erf has no LLVM intrinsic: the CPU pipeline needs "
              "convert-math-to-libm for it")
@@ -753,4 +796,10 @@ CASES = [
     Case(type_as, [ints(3), randn(3)]),
     Case(bf16_roundtrip, [randn(3, 4), randn(3, 4)], rtol=1e-2, atol=1e-2),
     Case(half_math, [randn(3, 4), randn(4)], rtol=1e-3, atol=1e-3),
+    # in-place forms
+    Case(inplace_arith, [randn(3, 4), randn(4)]),
+    Case(inplace_math, [randn(3, 4)]),
+    Case(inplace_activations, [randn(3, 4)]),
+    Case(inplace_input, [randn(3, 4), randn(3, 4)]),
+    Case(inplace_masked_fill, [randn(3, 4), randn(3, 4) > 0]),
 ]

@@ -204,6 +204,10 @@ def softmax_dtype(x):
     return torch.softmax(x, 1, dtype=torch.float64)
 
 
+def private_softmax(x):
+    return torch._softmax(x, 1, False)
+
+
 def log_softmax(x):
     return torch.log_softmax(x, -1)
 
@@ -288,6 +292,7 @@ CASES = [
     Case(softmax, [torch.tensor([[1000.0, 0.0], [-1000.0, -999.0]])], name="softmax_large"),
     Case(softmax_dim0, [randn(4, 3)]),
     Case(softmax_dtype, [randn(3, 4)]),
+    Case(private_softmax, [randn(3, 4)]),
     Case(log_softmax, [randn(3, 7) * 5]),
     Case(log_softmax, [torch.tensor([[1000.0, 0.0], [-1000.0, -999.0]])],
          name="log_softmax_large"),
