@@ -75,8 +75,7 @@ FailureOr<SmallVector<Piece>> cut(Operation *op, int64_t size) {
   return pieces;
 }
 
-template <typename OpTy>
-struct DecomposeStaticSplit : OpRewritePattern<OpTy> {
+template <typename OpTy> struct DecomposeStaticSplit : OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
 
   LogicalResult matchAndRewrite(OpTy op,
