@@ -1,0 +1,380 @@
+//===- Losses.cpp - convert-aten-to-linalg: loss functions ----------------===//
+//
+// mse_loss, nll_loss, cross_entropy_loss (log_softmax + nll) and
+// binary_cross_entropy_with_logits (in its numerically stable form), each
+// with torch's reductions none/mean/sum; part of the Misc family.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MiscParts.h"
+#include "ReductionBuilder.h"
+#include "ShapeHelpers.h"
+
+#include "../Common/Broadcast.h"
+#include "../Common/Utils.h"
+
+#include "tsir/Conversion/TypeConverter.h"
+#include "tsir/Dialect/Aten/AtenDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/TypeUtilities.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace tsir;
+using namespace tsir::conversion;
+
+namespace {
+
+/// The reduction argument of a loss: 0 none, 1 mean, 2 sum.
+enum class LossReduction { None = 0, Mean = 1, Sum = 2 };
+
+std::optional<LossReduction> readReduction(Value reduction) {
+  std::optional<int64_t> value = matchConstantInt(reduction);
+  if (!value || *value < 0 || *value > 2)
+    return std::nullopt;
+  return static_cast<LossReduction>(*value);
+}
+
+/// The float type a loss of result type `type` computes in.
+Type lossComputeType(RankedTensorType type) {
+  return getComputeType(type.getElementType());
+}
+
+/// The sum of all elements of `losses` (a tensor in the compute type) as a
+/// 0-d tensor.
+Value sumAll(OpBuilder &b, Location loc, Value losses) {
+  auto type = cast<RankedTensorType>(losses.getType());
+  SmallVector<int64_t> dims(type.getRank());
+  std::iota(dims.begin(), dims.end(), 0);
+  Value zero = createScalarConstant(b, loc, type.getElementType(), 0);
+  return buildReduction(
+      b, loc, losses, {}, dims, zero,
+      [](OpBuilder &nb, Location l, ValueRange e,
+         ValueRange acc) -> SmallVector<Value> {
+        return {arith::AddFOp::create(nb, l, acc[0], e[0]).getResult()};
+      })[0];
+}
+
+/// The result of a loss from its per-element `losses` (compute type):
+/// themselves for `none`, their sum, or their sum divided by `count` (a
+/// scalar of the compute type; null: the number of elements) for `mean`.
+/// Null when the shapes disagree with `resultType`.
+Value finishLoss(OpBuilder &b, Location loc, Value losses,
+                 LossReduction reduction, RankedTensorType resultType,
+                 Value count = nullptr) {
+  if (reduction == LossReduction::None) {
+    auto lossType = cast<RankedTensorType>(losses.getType());
+    if (lossType.getRank() != resultType.getRank())
+      return nullptr;
+    Value converted =
+        convertElementType(b, loc, losses, resultType.getElementType(), false);
+    return castToType(b, loc, converted, resultType);
+  }
+  if (resultType.getRank() != 0)
+    return nullptr;
+  Value sum = sumAll(b, loc, losses);
+  Type computeType = getElementTypeOrSelf(losses.getType());
+  if (reduction == LossReduction::Mean && !count) {
+    auto lossType = cast<RankedTensorType>(losses.getType());
+    SmallVector<int64_t> dims(lossType.getRank());
+    std::iota(dims.begin(), dims.end(), 0);
+    count = buildElementCount(b, loc, losses, dims, computeType);
+  }
+  return buildElementwiseOp(
+      b, loc, resultType, ValueRange{sum}, computeType,
+      [&](OpBuilder &nb, Location l, ValueRange e) -> Value {
+        if (reduction == LossReduction::Sum)
+          return e[0];
+        return arith::DivFOp::create(nb, l, e[0], count);
+      });
+}
+
+/// mse_loss: (self - target)^2, broadcast to self's shape.
+struct ConvertMseLoss : OpConversionPattern<aten::MseLossOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(aten::MseLossOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
+    auto selfType = dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
+    std::optional<LossReduction> reduction = readReduction(op.getReduction());
+    if (!type || !selfType || !reduction)
+      return rewriter.notifyMatchFailure(op, "unknown type or non-constant "
+                                             "reduction");
+    Type computeType = lossComputeType(type);
+    if (!isa<FloatType>(computeType))
+      return rewriter.notifyMatchFailure(op, "mse_loss of integers");
+    Location loc = op.getLoc();
+    Value losses = buildElementwiseOp(
+        rewriter, loc, selfType.clone(computeType),
+        ValueRange{adaptor.getSelf(), adaptor.getTarget()}, computeType,
+        [](OpBuilder &b, Location l, ValueRange e) -> Value {
+          Value diff = arith::SubFOp::create(b, l, e[0], e[1]);
+          return arith::MulFOp::create(b, l, diff, diff);
+        });
+    Value result =
+        losses ? finishLoss(rewriter, loc, losses, *reduction, type) : nullptr;
+    if (!result)
+      return rewriter.notifyMatchFailure(op, "target does not broadcast to "
+                                             "the input's shape");
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// binary_cross_entropy_with_logits without weights, in torch's stable
+/// form: (1 - t) x + m + log(exp(-m) + exp(-x - m)) with m = max(-x, 0).
+struct ConvertBceWithLogits
+    : OpConversionPattern<aten::BinaryCrossEntropyWithLogitsOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(aten::BinaryCrossEntropyWithLogitsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
+    auto selfType = dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
+    std::optional<LossReduction> reduction = readReduction(op.getReduction());
+    if (!type || !selfType || !reduction)
+      return rewriter.notifyMatchFailure(op, "unknown type or non-constant "
+                                             "reduction");
+    if (!isNone(op.getWeight()) || !isNone(op.getPosWeight()))
+      return op.emitError("binary_cross_entropy_with_logits with a weight "
+                          "or pos_weight is not supported yet");
+    Type computeType = lossComputeType(type);
+    if (!isa<FloatType>(computeType))
+      return rewriter.notifyMatchFailure(op, "loss of integers");
+    Location loc = op.getLoc();
+    Value losses = buildElementwiseOp(
+        rewriter, loc, selfType.clone(computeType),
+        ValueRange{adaptor.getSelf(), adaptor.getTarget()}, computeType,
+        [&](OpBuilder &b, Location l, ValueRange e) -> Value {
+          Value x = e[0], t = e[1];
+          Value zero = createScalarConstant(b, l, computeType, 0);
+          Value one = createScalarConstant(b, l, computeType, 1);
+          Value negX = arith::NegFOp::create(b, l, x);
+          Value m = arith::MaximumFOp::create(b, l, negX, zero);
+          Value linear = arith::MulFOp::create(
+              b, l, arith::SubFOp::create(b, l, one, t), x);
+          Value expM =
+              math::ExpOp::create(b, l, arith::NegFOp::create(b, l, m));
+          Value expXM =
+              math::ExpOp::create(b, l, arith::SubFOp::create(b, l, negX, m));
+          Value log = math::LogOp::create(
+              b, l, arith::AddFOp::create(b, l, expM, expXM));
+          return arith::AddFOp::create(
+              b, l, arith::AddFOp::create(b, l, linear, m), log);
+        });
+    Value result =
+        losses ? finishLoss(rewriter, loc, losses, *reduction, type) : nullptr;
+    if (!result)
+      return rewriter.notifyMatchFailure(op, "target does not broadcast to "
+                                             "the input's shape");
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// log_softmax of `input` along `dim`, in the float `computeType`.
+Value buildLogSoftmax(OpBuilder &b, Location loc, Value input, int64_t dim,
+                      Type computeType, bool inputUnsigned) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  int64_t rank = inputType.getRank();
+  SmallVector<int64_t> dims{dim};
+  Value lowest = buildLowest(b, loc, computeType, false);
+  Value max = buildReduction(
+      b, loc, input, {}, dims, lowest,
+      [&](OpBuilder &nb, Location l, ValueRange e,
+          ValueRange acc) -> SmallVector<Value> {
+        Value x = castElement(nb, l, e[0], computeType, inputUnsigned);
+        return {arith::MaximumFOp::create(nb, l, acc[0], x).getResult()};
+      })[0];
+  Value zero = createScalarConstant(b, loc, computeType, 0);
+  Value sum = buildReduction(
+      b, loc, input, max, dims, zero,
+      [&](OpBuilder &nb, Location l, ValueRange e,
+          ValueRange acc) -> SmallVector<Value> {
+        Value x = castElement(nb, l, e[0], computeType, inputUnsigned);
+        Value exp =
+            math::ExpOp::create(nb, l, arith::SubFOp::create(nb, l, x, e[1]));
+        return {arith::AddFOp::create(nb, l, acc[0], exp).getResult()};
+      })[0];
+  max = insertReducedDims(b, loc, max, dims, rank);
+  sum = insertReducedDims(b, loc, sum, dims, rank);
+  ElementwiseOperand operands[] = {{input, computeType, inputUnsigned},
+                                   {max, Type(), false},
+                                   {sum, Type(), false}};
+  return buildElementwiseOp(
+      b, loc, inputType.clone(computeType), operands,
+      [](OpBuilder &nb, Location l, ValueRange e) -> Value {
+        Value shifted = arith::SubFOp::create(nb, l, e[0], e[1]);
+        return arith::SubFOp::create(nb, l, shifted,
+                                     math::LogOp::create(nb, l, e[2]));
+      });
+}
+
+/// The negative log likelihood of `logProbs` ([N, C, d...] or [C], compute
+/// type) at `target` ([N, d...] or [], int64) without class weights:
+/// -logProbs[n, target[n, d...], d...], 0 where the target is
+/// `ignoreIndex`; reduced as asked, the mean dividing by the number of
+/// targets not ignored (NaN when all are, as in torch).
+Value buildNllLoss(OpBuilder &b, Location loc, Value logProbs, Value target,
+                   Value ignoreIndex, LossReduction reduction,
+                   RankedTensorType resultType) {
+  auto probsType = cast<RankedTensorType>(logProbs.getType());
+  auto targetType = cast<RankedTensorType>(target.getType());
+  Type computeType = probsType.getElementType();
+  int64_t classDim = probsType.getRank() == 1 ? 0 : 1;
+  if (targetType.getRank() != probsType.getRank() - 1)
+    return nullptr;
+  Type i64 = b.getI64Type();
+  if (targetType.getElementType() != i64)
+    target = convertElementType(b, loc, target, i64, false);
+  auto targetI64 = targetType.clone(i64);
+  int64_t targetRank = targetType.getRank();
+  Value losses = buildGather(
+      b, loc, targetI64.clone(computeType),
+      tensor::getMixedSizes(b, loc, target), {target},
+      {b.getMultiDimIdentityMap(targetRank)},
+      [&](OpBuilder &nb, Location l, ValueRange args, ValueRange at) -> Value {
+        Value t = args[0];
+        Value ignored = arith::CmpIOp::create(nb, l, arith::CmpIPredicate::eq,
+                                              t, ignoreIndex);
+        Value safe = arith::SelectOp::create(
+            nb, l, ignored, createScalarConstant(nb, l, i64, 0), t);
+        SmallVector<Value> position(at.begin(), at.end());
+        position.insert(
+            position.begin() + classDim,
+            arith::IndexCastOp::create(nb, l, nb.getIndexType(), safe));
+        Value logProb = tensor::ExtractOp::create(nb, l, logProbs, position);
+        return arith::SelectOp::create(
+            nb, l, ignored, createScalarConstant(nb, l, computeType, 0),
+            arith::NegFOp::create(nb, l, logProb));
+      });
+  Value count;
+  if (reduction == LossReduction::Mean) {
+    SmallVector<int64_t> dims(targetRank);
+    std::iota(dims.begin(), dims.end(), 0);
+    Value counted = buildReduction(
+        b, loc, target, {}, dims, createScalarConstant(b, loc, computeType, 0),
+        [&](OpBuilder &nb, Location l, ValueRange e,
+            ValueRange acc) -> SmallVector<Value> {
+          Value kept = arith::CmpIOp::create(nb, l, arith::CmpIPredicate::ne,
+                                             e[0], ignoreIndex);
+          Value one = arith::UIToFPOp::create(nb, l, computeType, kept);
+          return {arith::AddFOp::create(nb, l, acc[0], one).getResult()};
+        })[0];
+    count = tensor::ExtractOp::create(b, loc, counted, ValueRange{});
+  }
+  return finishLoss(b, loc, losses, reduction, resultType, count);
+}
+
+/// The operands nll_loss and cross_entropy_loss share, checked.
+struct NllOperands {
+  RankedTensorType resultType;
+  Type computeType;
+  LossReduction reduction;
+};
+
+template <typename OpTy>
+FailureOr<NllOperands> readNllOperands(OpTy op, typename OpTy::Adaptor adaptor,
+                                       const TypeConverter &converter,
+                                       ConversionPatternRewriter &rewriter) {
+  RankedTensorType type = getResultTensorType(converter, op);
+  auto selfType = dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
+  auto targetType = dyn_cast<RankedTensorType>(adaptor.getTarget().getType());
+  std::optional<LossReduction> reduction = readReduction(op.getReduction());
+  if (!type || !selfType || !targetType || !reduction)
+    return rewriter.notifyMatchFailure(op, "unknown type or non-constant "
+                                           "reduction");
+  StringRef name = op->getName().getStringRef();
+  if (!isNone(op.getWeight())) {
+    op.emitError() << name << " with class weights is not supported yet";
+    return failure();
+  }
+  if (!isa<IntegerType>(targetType.getElementType())) {
+    op.emitError() << name
+                   << " with class probabilities as the target is not "
+                      "supported yet; it needs class indices";
+    return failure();
+  }
+  if (selfType.getRank() < 1 ||
+      selfType.getRank() != targetType.getRank() + 1) {
+    op.emitError() << name << " of input " << selfType << " and target "
+                   << targetType
+                   << ": the target must have the input's shape without its "
+                      "class dim";
+    return failure();
+  }
+  Type computeType = getComputeType(type.getElementType());
+  if (!isa<FloatType>(computeType))
+    return rewriter.notifyMatchFailure(op, "loss of integers");
+  return NllOperands{type, computeType, *reduction};
+}
+
+struct ConvertNllLoss : OpConversionPattern<aten::NllLossOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(aten::NllLossOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<NllOperands> operands = readNllOperands<aten::NllLossOp>(
+        op, adaptor, *getTypeConverter(), rewriter);
+    if (failed(operands))
+      return failure();
+    Location loc = op.getLoc();
+    Value probs = convertElementType(rewriter, loc, adaptor.getSelf(),
+                                     operands->computeType,
+                                     isUnsignedDtype(op.getSelf().getType()));
+    Value result = buildNllLoss(rewriter, loc, probs, adaptor.getTarget(),
+                                adaptor.getIgnoreIndex(), operands->reduction,
+                                operands->resultType);
+    if (!result)
+      return rewriter.notifyMatchFailure(op, "result shape mismatch");
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// cross_entropy_loss with class indices: nll_loss of log_softmax along the
+/// class dim (1, or 0 for an unbatched input).
+struct ConvertCrossEntropyLoss : OpConversionPattern<aten::CrossEntropyLossOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(aten::CrossEntropyLossOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<NllOperands> operands = readNllOperands<aten::CrossEntropyLossOp>(
+        op, adaptor, *getTypeConverter(), rewriter);
+    if (failed(operands))
+      return failure();
+    std::optional<double> smoothing =
+        matchConstantFloat(op.getLabelSmoothing());
+    if (!smoothing || *smoothing != 0.0)
+      return op.emitError("cross_entropy_loss with label_smoothing is not "
+                          "supported yet");
+    Location loc = op.getLoc();
+    Value input = adaptor.getSelf();
+    int64_t classDim =
+        cast<RankedTensorType>(input.getType()).getRank() == 1 ? 0 : 1;
+    Value logProbs =
+        buildLogSoftmax(rewriter, loc, input, classDim, operands->computeType,
+                        isUnsignedDtype(op.getSelf().getType()));
+    Value result =
+        logProbs ? buildNllLoss(rewriter, loc, logProbs, adaptor.getTarget(),
+                                adaptor.getIgnoreIndex(), operands->reduction,
+                                operands->resultType)
+                 : nullptr;
+    if (!result)
+      return rewriter.notifyMatchFailure(op, "result shape mismatch");
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+} // namespace
+
+void tsir::conversion::populateLossPatterns(const TypeConverter &typeConverter,
+                                            RewritePatternSet &patterns) {
+  patterns.add<ConvertMseLoss, ConvertBceWithLogits, ConvertNllLoss,
+               ConvertCrossEntropyLoss>(typeConverter, patterns.getContext());
+}
