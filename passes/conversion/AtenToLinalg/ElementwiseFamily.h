@@ -25,6 +25,8 @@ namespace tsir::conversion {
   void populate##name##Patterns(const mlir::TypeConverter &typeConverter,      \
                                 mlir::RewritePatternSet &patterns)
 
+/// add/sub/mul/div/remainder/pow/lerp/maximum... (Arithmetic.cpp).
+TSIR_DECLARE_ELEMENTWISE_KIND(Arithmetic);
 /// exp/log/sqrt/trig/erf/rounding/sign/isnan... (UnaryMath.cpp).
 TSIR_DECLARE_ELEMENTWISE_KIND(UnaryMath);
 /// relu/gelu/silu/elu/hardtanh/softplus/prelu... and clamp (Activations.cpp).
