@@ -388,6 +388,10 @@ def clamp_tensor(a, lo, hi):
     return torch.clamp(a, lo, hi)
 
 
+def clamp_tensor_min_only(a, lo):
+    return torch.clamp(a, min=lo)
+
+
 def clamp_min(a):
     return torch.clamp_min(a, 0.25)
 
@@ -745,6 +749,8 @@ CASES = [
     Case(clamp_min_only, [randn(8)]),
     Case(clamp_max_only, [randn(8)]),
     Case(clamp_tensor, [randn(3, 4), randn(4) - 1, randn(3, 1) + 1]),
+    Case(clamp_tensor_min_only, [with_specials(8), randn(8)]),
+    Case(clamp_tensor, [ints(3, 4), ints(4), ints(3, 1) + 5], name="clamp_tensor_int"),
     Case(clamp_min, [randn(8)]),
     Case(clamp_max, [randn(8)]),
     # comparisons and logic
