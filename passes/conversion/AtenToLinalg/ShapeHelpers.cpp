@@ -299,7 +299,8 @@ Value extractAlongDim(OpBuilder &b, Location loc, Value input, int64_t dim,
 
 Value buildGather(OpBuilder &b, Location loc, RankedTensorType type,
                   ArrayRef<OpFoldResult> sizes, ValueRange inputs,
-                  ArrayRef<AffineMap> inputMaps, GatherBodyFn body) {
+                  ArrayRef<AffineMap> inputMaps, GatherBodyFn body,
+                  bool withIndices) {
   Value init = createEmpty(b, loc, type, sizes);
   SmallVector<AffineMap> maps(inputMaps);
   maps.push_back(b.getMultiDimIdentityMap(type.getRank()));
@@ -309,7 +310,7 @@ Value buildGather(OpBuilder &b, Location loc, RankedTensorType type,
       b, loc, TypeRange{type}, inputs, ValueRange{init}, maps, iterators,
       [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
         SmallVector<Value> indices;
-        for (int64_t dim = 0; dim < type.getRank(); ++dim)
+        for (int64_t dim = 0; withIndices && dim < type.getRank(); ++dim)
           indices.push_back(linalg::IndexOp::create(nested, nestedLoc, dim));
         Value result = body(nested, nestedLoc, args.drop_back(), indices);
         linalg::YieldOp::create(nested, nestedLoc, result);

@@ -103,11 +103,15 @@ using GatherBodyFn = llvm::function_ref<mlir::Value(
 
 /// A linalg.generic producing a tensor of `type` with `sizes`, all loops
 /// parallel, whose element at each index is `body`'s value (which may
-/// `tensor.extract` from other tensors at computed indices).
-mlir::Value
-buildGather(mlir::OpBuilder &b, mlir::Location loc, mlir::RankedTensorType type,
-            llvm::ArrayRef<mlir::OpFoldResult> sizes, mlir::ValueRange inputs,
-            llvm::ArrayRef<mlir::AffineMap> inputMaps, GatherBodyFn body);
+/// `tensor.extract` from other tensors at computed indices). Without
+/// `withIndices`, `body` gets no result indices (and no linalg.index ops
+/// are built).
+mlir::Value buildGather(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::RankedTensorType type,
+                        llvm::ArrayRef<mlir::OpFoldResult> sizes,
+                        mlir::ValueRange inputs,
+                        llvm::ArrayRef<mlir::AffineMap> inputMaps,
+                        GatherBodyFn body, bool withIndices = true);
 
 /// Computes one step of a scatter: given the loop indices and the tensor
 /// so far, the tensor with one more element written.

@@ -370,10 +370,12 @@ template <typename OpTy> struct ConvertExpand : OpConversionPattern<OpTy> {
                                 : rewriter.getAffineDimExpr(out));
     }
     AffineMap map = AffineMap::get(rank, 0, exprs, rewriter.getContext());
-    Value result = buildGather(rewriter, loc, type,
-                               mixResultSizes(type, computed), input, map,
-                               [](OpBuilder &, Location, ValueRange args,
-                                  ValueRange) { return args[0]; });
+    Value result = buildGather(
+        rewriter, loc, type, mixResultSizes(type, computed), input, map,
+        [](OpBuilder &, Location, ValueRange args, ValueRange) {
+          return args[0];
+        },
+        /*withIndices=*/false);
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -421,7 +423,8 @@ struct ConvertViewDtype : OpConversionPattern<aten::ViewDtypeOp> {
           if (from == to)
             return args[0];
           return arith::BitcastOp::create(b, l, to, args[0]);
-        });
+        },
+        /*withIndices=*/false);
     rewriter.replaceOp(op, result);
     return success();
   }
