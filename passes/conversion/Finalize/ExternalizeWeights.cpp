@@ -36,9 +36,8 @@ struct TsirExternalizeWeightsPass
                             : ArrayRef<Attribute>()));
     Block &entry = func.getBody().front();
     for (tsir::prim::ConstantOp constant : weights) {
-      tsir::NodeLocation where = tsir::decodeNodeLocation(constant.getLoc());
       StringRef name =
-          where.resultNames.empty() ? StringRef() : where.resultNames.front();
+          cast<tsir::prim::TensorRefAttr>(constant.getValue()).getName();
       if (name.empty()) {
         constant.emitError("a <Tensor> constant without a name cannot be "
                            "bound to a weight");

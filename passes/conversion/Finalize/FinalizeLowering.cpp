@@ -130,7 +130,7 @@ struct TsirFinalizeLoweringPass
                                                        tensor, builtin)
                         .getResult(0);
         } else {
-          return emitError(value.getLoc())
+          return emitError(ret.getLoc())
                  << "the graph returns a value of type " << value.getType()
                  << ", which lowered code cannot return (a tensor needs a "
                     "known dtype and rank)";
@@ -182,28 +182,38 @@ struct TsirFinalizeLoweringPass
     func->setAttr("tsir.inputs", ArrayAttr::get(context, kept));
     func->setAttr("tsir.results", ArrayAttr::get(context, resultTypes));
     func->setAttr("llvm.emit_c_interface", UnitAttr::get(context));
+    // The caller's tensors are read-only to the compiled code: without this,
+    // one-shot bufferization may compute a result in an argument's buffer
+    // (addmm into its `self`) and write the caller's input. Inputs the
+    // graph writes in place come back as results (tsir.writeback) instead.
+    for (unsigned i = 0; i < func.getNumArguments(); ++i)
+      if (isa<RankedTensorType>(func.getArgument(i).getType()))
+        func.setArgAttr(i, "bufferization.writable", BoolAttr::get(context, false));
 
     cleanUp(func);
 
-    // Anything of prim/aten still alive had no lowering.
+    // Anything of prim/aten still alive had no lowering. The casts around
+    // such an op are a consequence; they are reported only when nothing
+    // else explains them.
     bool ok = true;
     func.walk([&](Operation *op) {
       Dialect *dialect = op->getDialect();
-      bool ours = dialect && (isa<prim::PrimDialect>(dialect) ||
-                              dialect->getNamespace() == "aten");
-      if (ours) {
+      if (dialect && (isa<prim::PrimDialect>(dialect) ||
+                      dialect->getNamespace() == "aten")) {
         op->emitError() << "no lowering for " << describe(op)
                         << ": it has neither a conversion nor a runtime "
                            "kernel in this context";
         ok = false;
-      } else if (auto cast = dyn_cast<UnrealizedConversionCastOp>(op)) {
-        op->emitError() << "a value of type "
-                        << cast.getInputs().front().getType()
-                        << " is used as " << cast.getResult(0).getType()
-                        << " and no conversion connects them";
-        ok = false;
       }
     });
+    if (ok)
+      func.walk([&](UnrealizedConversionCastOp cast) {
+        cast->emitError() << "a value of type "
+                          << cast.getInputs().front().getType()
+                          << " is used as " << cast.getResult(0).getType()
+                          << " and no conversion connects them";
+        ok = false;
+      });
     return success(ok);
   }
 };

@@ -103,6 +103,9 @@ struct TsirValueSemanticsPass
     func->setAttr("tsir.writeback", ArrayAttr::get(&getContext(), positions));
   }
 
+  /// The graph input each rewritten value is the latest version of.
+  DenseMap<Value, BlockArgument> latestOf;
+
   LogicalResult rewrite(Operation *op,
                         llvm::MapVector<BlockArgument, Value> &written) {
     Value self = op->getOperand(0);
@@ -154,10 +157,18 @@ struct TsirValueSemanticsPass
     });
     op->getResult(0).replaceAllUsesWith(replacement);
     op->erase();
-    if (auto argument = dyn_cast<BlockArgument>(self);
-        argument && argument.getOwner()->isEntryBlock() &&
-        isa<func::FuncOp>(argument.getOwner()->getParentOp()))
+    // The new value is the graph input's latest, if `self` was (the input
+    // itself, or what an earlier in-place op on it made).
+    BlockArgument argument = dyn_cast<BlockArgument>(self);
+    if (argument && !(argument.getOwner()->isEntryBlock() &&
+                      isa<func::FuncOp>(argument.getOwner()->getParentOp())))
+      argument = {};
+    if (auto it = latestOf.find(self); it != latestOf.end())
+      argument = it->second;
+    if (argument) {
       written[argument] = replacement;
+      latestOf[replacement] = argument;
+    }
     return success();
   }
 };

@@ -1,0 +1,54 @@
+// RUN: tsir-opt %s --tsir-value-semantics -split-input-file -verify-diagnostics | FileCheck %s
+
+// An in-place op on a graph input becomes its functional form; later uses
+// read the new value, and the input's final value is an extra result that
+// the executor writes back (tsir.writeback names the argument).
+// CHECK-LABEL: func.func @graph
+// CHECK-SAME: -> (!prim.tensor<dtype = f32, sizes = [4]>, !prim.tensor<dtype = f32, sizes = [4]>)
+// CHECK-SAME: tsir.writeback = [0]
+// CHECK: %[[ADD:.*]] = aten.add.Tensor %arg0, %arg1
+// CHECK: %[[RELU:.*]] = aten.relu %[[ADD]]
+// CHECK: %[[MUL:.*]] = aten.mul.Tensor %[[RELU]], %arg1
+// CHECK: return %[[MUL]], %[[RELU]]
+func.func @graph(%x: !prim.tensor<dtype = f32, sizes = [4]>, %y: !prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dtype = f32, sizes = [4]> {
+  %one = prim.Constant {value = 1 : i64} : i64
+  %0 = aten.add_.Tensor %x, %y, %one : (!prim.tensor<dtype = f32, sizes = [4]>, !prim.tensor<dtype = f32, sizes = [4]>, i64) -> !prim.tensor<dtype = f32, sizes = [4]>
+  %1 = aten.relu_ %x : (!prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dtype = f32, sizes = [4]>
+  %2 = aten.mul.Tensor %x, %y : (!prim.tensor<dtype = f32, sizes = [4]>, !prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dtype = f32, sizes = [4]>
+  return %2 : !prim.tensor<dtype = f32, sizes = [4]>
+}
+
+// -----
+
+// A graph without in-place ops is left alone.
+// CHECK-LABEL: func.func @graph
+// CHECK-NOT: tsir.writeback
+func.func @graph(%x: !prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dtype = f32, sizes = [4]> {
+  %0 = aten.relu %x : (!prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dtype = f32, sizes = [4]>
+  return %0 : !prim.tensor<dtype = f32, sizes = [4]>
+}
+
+// -----
+
+// Writing through a view would have to be replayed on its base: refused.
+func.func @graph(%x: !prim.tensor<dtype = f32, sizes = [2, 4]>) -> !prim.tensor<dtype = f32, sizes = [2, 4]> {
+  %zero = prim.Constant {value = 0 : i64} : i64
+  %row = aten.select.int %x, %zero, %zero : (!prim.tensor<dtype = f32, sizes = [2, 4]>, i64, i64) -> !prim.tensor<dtype = f32, sizes = [4]>
+  // expected-error @+1 {{in-place aten.relu_ writes through a view (aten.select.int), which is not supported yet}}
+  %0 = aten.relu_ %row : (!prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dtype = f32, sizes = [4]>
+  return %x : !prim.tensor<dtype = f32, sizes = [2, 4]>
+}
+
+// -----
+
+// A mutation inside a loop of a value from outside it is refused.
+func.func @graph(%x: !prim.tensor<dtype = f32, sizes = [4]>, %n: i64) -> !prim.tensor<dtype = f32, sizes = [4]> {
+  %true = prim.Constant {value = true} : i1
+  prim.Loop %n, %true {
+  ^bb0(%i: i64):
+    // expected-error @+1 {{in-place aten.relu_ writes a value defined outside its block}}
+    %0 = aten.relu_ %x : (!prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dtype = f32, sizes = [4]>
+    prim.Yield %true : i1
+  }
+  return %x : !prim.tensor<dtype = f32, sizes = [4]>
+}
