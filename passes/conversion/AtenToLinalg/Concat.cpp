@@ -110,11 +110,14 @@ template <typename OpTy> struct ConvertCatLike : OpConversionPattern<OpTy> {
         continue;
       parts.push_back(tensor);
     }
-    if (parts.empty()) {
+    if (parts.empty() && type.hasStaticShape()) {
       rewriter.replaceOp(
           op, tensor::EmptyOp::create(rewriter, loc, type, ValueRange{}));
       return success();
     }
+    if (parts.empty())
+      return rewriter.notifyMatchFailure(op, "only empty parts, dynamic "
+                                             "result");
     rewriter.replaceOp(op,
                        concatenate(rewriter, loc, type, parts, *dim, stacked));
     return success();
