@@ -92,10 +92,6 @@ def unbind_index(x):
     return torch.unbind(x)[0], torch.unbind(x)[-1]
 
 
-# tsir-run interprets __getitem__ on a list, so a split op whose list is
-# indexed needs the list decomposed first (populateStaticListDecomposition-
-# Patterns, not yet in tsir-run's pipeline).
-INDEXED_LIST = "the indexed list needs the static list decomposition"
 CASES = [
     Case(cat, [r(2, 3), r(2, 3)]),
     Case(cat, [torch.randint(0, 9, (2, 3)), torch.randint(0, 9, (2, 3))],
@@ -108,11 +104,11 @@ CASES = [
     Case(stack_0d, [r(()), r(())], op="stack"),
     Case(chunk, [r(3, 8)]),
     Case(chunk_uneven, [r(7, 2)], op="chunk"),
-    Case(chunk_fewer, [r(5, 2)], op="chunk", xfail=INDEXED_LIST),
+    Case(chunk_fewer, [r(5, 2)], op="chunk"),
     Case(lstm_gates, [r(2, 3), r(3, 16), r(2, 4), r(2, 4)], op="chunk"),
     Case(split, [r(2, 5)], op="split.Tensor"),
     Case(split_sizes, [r(4, 2)], op="split.sizes"),
     Case(split_with_sizes, [r(2, 5)]),
     Case(unbind, [r(2, 3, 4)], op="unbind.int"),
-    Case(unbind_index, [r(3, 2)], op="unbind.int", xfail=INDEXED_LIST),
+    Case(unbind_index, [r(3, 2)], op="unbind.int"),
 ]

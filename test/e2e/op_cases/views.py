@@ -87,6 +87,16 @@ def unsqueeze_0d(x):
     return x.unsqueeze(0)
 
 
+def inplace_reshapes(x):
+    y = x.clone()
+    y.unsqueeze_(1)
+    z = x.clone()
+    z.squeeze_()
+    w = x.clone()
+    w.squeeze_(0)
+    return y, z, w
+
+
 def view_as(x, y):
     return x.view_as(y), x.reshape_as(y)
 
@@ -207,6 +217,7 @@ CASES = [
     Case(squeeze, [r(1, 1, 3, 1)], op="squeeze.dim"),
     Case(unsqueeze, [r(2, 3)]),
     Case(unsqueeze_0d, [r(())], op="unsqueeze"),
+    Case(inplace_reshapes, [r(1, 3)], op="unsqueeze_"),
     Case(view_as, [r(6), r(2, 3)], op="view_as"),
     Case(permute, [r(2, 3, 4)]),
     Case(permute, [r(3, 4, 2).transpose(0, 2)], name="permute_noncontiguous"),
