@@ -39,7 +39,15 @@ def TsirExternalizeWeightsPass
     attribute lists their names in order, so the runtime binds them from
     the weights file instead of the JIT copying megabytes of constants into
     the compiled code. Each constant must have a refined dtype and shape.
+
+    `names` lists further constants to bind from the weights file: torch
+    prints small tensors inline with four significant digits, and a frozen
+    graph's weights file holds their exact values (keyed by value name).
   }];
+  let options = [
+    ListOption<"names", "names", "std::string",
+               "inline tensor constants (by value name) to bind as weights">
+  ];
 }
 
 def ConvertAtenToLinalgPass

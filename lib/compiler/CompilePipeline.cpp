@@ -81,7 +81,10 @@ tsir::specializeGraph(ModuleOp graph, const CompileOptions &options) {
     PassManager pm(context);
     OpPassManager &fpm = pm.nest<func::FuncOp>();
     fpm.addPass(createPrimInlineSubgraphsPass());
-    fpm.addPass(createTsirExternalizeWeightsPass());
+    TsirExternalizeWeightsPassOptions externalize;
+    externalize.names.assign(options.weightNames.begin(),
+                             options.weightNames.end());
+    fpm.addPass(createTsirExternalizeWeightsPass(externalize));
     if (failed(runPasses(pm, *result.module, options.printIRAfterAll)))
       return rt::Status::error(diagnostics.take("inlining the graph failed"));
   }

@@ -24,6 +24,9 @@ struct CompileOptions {
   bool optimize = true;
   bool printIRAfterAll = false;
   unsigned firstCallerArgument = 0;
+  /// The names in the weights file: inline tensor constants of those names
+  /// are bound to the file's exact values (tsir-externalize-weights{names}).
+  std::vector<std::string> weightNames;
 };
 
 /// A graph specialized to a spec and optimized, still on prim/aten. Its

@@ -142,6 +142,8 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &inputs) {
   compileOptions.spec = signature->refineSpec(inputs);
   compileOptions.optimize = options.optimize;
   compileOptions.printIRAfterAll = options.printIRAfterAll;
+  for (const auto &weight : weights)
+    compileOptions.weightNames.push_back(weight.first);
   compileOptions.firstCallerArgument = signature->firstCallerArgument();
   auto cached = std::make_unique<CachedPlan>();
   rt::StatusOr<SpecializedGraph> specialized =

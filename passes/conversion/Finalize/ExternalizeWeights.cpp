@@ -8,6 +8,8 @@
 #include "tsir/Conversion/Passes.h"
 #include "tsir/Dialect/Prim/NodeLocation.h"
 
+#include "llvm/ADT/StringSet.h"
+
 namespace tsir {
 #define GEN_PASS_DEF_TSIREXTERNALIZEWEIGHTSPASS
 #include "TsirConversion.h.inc"
@@ -18,12 +20,27 @@ using namespace mlir;
 namespace {
 struct TsirExternalizeWeightsPass
     : tsir::impl::TsirExternalizeWeightsPassBase<TsirExternalizeWeightsPass> {
+  using TsirExternalizeWeightsPassBase::TsirExternalizeWeightsPassBase;
+
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    SmallVector<tsir::prim::ConstantOp> weights;
+    llvm::StringSet<> inlineNames;
+    for (const std::string &name : names)
+      inlineNames.insert(name);
+    SmallVector<std::pair<tsir::prim::ConstantOp, StringRef>> weights;
     func.walk([&](tsir::prim::ConstantOp constant) {
-      if (isa<tsir::prim::TensorRefAttr>(constant.getValue()))
-        weights.push_back(constant);
+      if (auto ref = dyn_cast<tsir::prim::TensorRefAttr>(constant.getValue())) {
+        weights.push_back({constant, ref.getName()});
+        return;
+      }
+      // An inline tensor the weights file holds exactly.
+      if (!isa<tsir::prim::TensorType>(constant.getType()) ||
+          inlineNames.empty())
+        return;
+      tsir::NodeLocation where = tsir::decodeNodeLocation(constant.getLoc());
+      if (!where.resultNames.empty() &&
+          inlineNames.contains(where.resultNames.front()))
+        weights.push_back({constant, where.resultNames.front()});
     });
     if (weights.empty()) {
       markAllAnalysesPreserved();
@@ -35,9 +52,7 @@ struct TsirExternalizeWeightsPass
                                   .getValue()
                             : ArrayRef<Attribute>()));
     Block &entry = func.getBody().front();
-    for (tsir::prim::ConstantOp constant : weights) {
-      StringRef name =
-          cast<tsir::prim::TensorRefAttr>(constant.getValue()).getName();
+    for (auto [constant, name] : weights) {
       if (name.empty()) {
         constant.emitError("a <Tensor> constant without a name cannot be "
                            "bound to a weight");
