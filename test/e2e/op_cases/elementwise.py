@@ -606,10 +606,6 @@ def inplace_masked_fill(x, m):
     return z
 
 
-# What the CPU pipeline does not do yet (not the patterns of this family).
-ERF_XFAIL = ("math.erf has no LLVM intrinsic: the CPU pipeline needs "
-             "convert-math-to-libm for it")
-
 CASES = [
     # add/sub/rsub/mul/div, promotion and broadcasting
     Case(add, [randn(3, 4), randn(3, 4)]),
@@ -713,7 +709,7 @@ CASES = [
     Case(neg, [randn(4, 3).half()], name="neg_half"),
     Case(sigmoid, [randn(3, 4) * 10]),
     Case(sigmoid, [torch.tensor(0.3)], name="sigmoid_0d"),
-    Case(erf, [randn(3, 4)], xfail=ERF_XFAIL),
+    Case(erf, [randn(3, 4)]),
     Case(floor, [randn(5) * 3]),
     Case(floor, [ints(5)], name="floor_int"),
     Case(ceil, [randn(5) * 3]),
@@ -734,7 +730,7 @@ CASES = [
     Case(leaky_relu, [randn(3, 4)]),
     Case(elu, [randn(3, 4)]),
     Case(selu, [randn(3, 4)]),
-    Case(gelu, [randn(3, 4) * 3], xfail=ERF_XFAIL),
+    Case(gelu, [randn(3, 4) * 3]),
     Case(gelu_tanh, [randn(3, 4) * 3]),
     Case(silu, [randn(3, 4) * 3]),
     Case(hardswish, [randn(3, 4) * 4]),
