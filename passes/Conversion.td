@@ -64,7 +64,7 @@ def ConvertAtenToLinalgPass
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
-    "::mlir::bufferization::BufferizationDialect"
+    "::mlir::bufferization::BufferizationDialect", "::mlir::scf::SCFDialect"
   ];
 }
 
