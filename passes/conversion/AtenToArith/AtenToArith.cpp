@@ -2,7 +2,8 @@
 //
 // A thin pass around the scalar patterns (Patterns.h): every aten op whose
 // operands and results are all ints, floats, bools or None, every `is`
-// test its types decide, and every int/float/bool prim.Constant must
+// test its types decide, Python's abs/min/max on scalars (prim.Generic
+// `prim::abs`/`min`/`max`), and every int/float/bool prim.Constant must
 // lower to arith/math. Ops on lists, strings or `number`s are left to the
 // runtime and to later passes.
 //
@@ -30,6 +31,7 @@ void tsir::populateAtenToArithPatterns(const TypeConverter &typeConverter,
                                        RewritePatternSet &patterns) {
   conversion::populateScalarArithmeticPatterns(typeConverter, patterns);
   conversion::populateScalarLogicPatterns(typeConverter, patterns);
+  conversion::populatePrimScalarOpPatterns(typeConverter, patterns);
 }
 
 /// Whether `op` computes on scalars alone (None operands included, as the
@@ -48,6 +50,7 @@ struct ConvertAtenToArithPass
     : tsir::impl::ConvertAtenToArithPassBase<ConvertAtenToArithPass> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
+    tsir::conversion::refineKnownNumbers(getOperation());
     tsir::TsirTypeConverter typeConverter;
     RewritePatternSet patterns(context);
     tsir::populateAtenToArithPatterns(typeConverter, patterns);
@@ -60,6 +63,8 @@ struct ConvertAtenToArithPass
           return !isScalarOnly(op) &&
                  !tsir::conversion::isLowerableIdentityTest(op);
         });
+    target.addDynamicallyLegalOp<tsir::prim::GenericOp>(
+        [](Operation *op) { return !tsir::conversion::isPrimScalarOp(op); });
     target.addDynamicallyLegalOp<tsir::prim::ConstantOp>(
         [](tsir::prim::ConstantOp op) {
           return !tsir::conversion::isBuiltinScalarType(op.getType());

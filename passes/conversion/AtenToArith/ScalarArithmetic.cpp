@@ -16,6 +16,7 @@
 
 #include "../Common/Utils.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
+#include "tsir/Dialect/Prim/PrimDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -243,7 +244,7 @@ static Value buildUnary(OpBuilder &b, Location loc, UnaryKind kind,
 
 /// Whether every operand and result of `op` is an int, float or bool; the
 /// Scalar overloads (`aten.add`, `aten.Float.Scalar`) may carry `number`s
-/// that only a later refinement could lower.
+/// that refineKnownNumbers could not type.
 static bool allBuiltinScalars(Operation *op) {
   return llvm::all_of(op->getOperandTypes(), conversion::isBuiltinScalarType) &&
          llvm::all_of(op->getResultTypes(), conversion::isBuiltinScalarType);

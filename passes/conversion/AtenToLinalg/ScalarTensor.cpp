@@ -30,6 +30,19 @@ static RankedTensorType rankedType(Value value) {
   return dyn_cast<RankedTensorType>(value.getType());
 }
 
+/// The Python scalar type a tensor of `dtype` gives out: float, bool or
+/// int (null for complex dtypes).
+static Type naturalScalarType(Type dtype) {
+  MLIRContext *context = dtype.getContext();
+  if (isa<FloatType>(dtype))
+    return Float64Type::get(context);
+  if (dtype.isInteger(1))
+    return IntegerType::get(context, 1);
+  if (isa<IntegerType>(dtype))
+    return IntegerType::get(context, 64);
+  return {};
+}
+
 static Value i64Constant(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
 }
@@ -124,8 +137,15 @@ public:
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
     Type resultType = op->getResult(0).getType();
-    if (!conversion::isBuiltinScalarType(resultType))
-      return op->emitError() << "result of type " << resultType
+    // `item()` and ScalarImplicit return a Scalar (`number`), which holds
+    // a float, int or bool by the tensor's dtype: build that, and the
+    // conversion casts it to `number` for users that still need one.
+    auto operandType = dyn_cast<prim::TensorType>(op->getOperand(0).getType());
+    if (isa<prim::NumberType>(resultType) && operandType &&
+        operandType.getDtype())
+      resultType = naturalScalarType(operandType.getDtype());
+    if (!resultType || !conversion::isBuiltinScalarType(resultType))
+      return op->emitError() << "result of type " << op->getResult(0).getType()
                              << " cannot be lowered: give the graph value "
                                 "a type of int, float or bool";
     RankedTensorType tensorType = rankedType(operands[0]);
@@ -140,8 +160,15 @@ public:
     Value element =
         tensor::ExtractOp::create(rewriter, loc, operands[0], indices);
     bool isUnsigned = isUnsignedDtype(op->getOperand(0).getType());
-    rewriter.replaceOp(op, conversion::castElement(rewriter, loc, element,
-                                                   resultType, isUnsigned));
+    Value scalar =
+        conversion::castElement(rewriter, loc, element, resultType, isUnsigned);
+    // A `number` result holds the scalar through a cast, which the Scalar
+    // ops of convert-aten-to-arith peel.
+    if (scalar.getType() != op->getResult(0).getType())
+      scalar = UnrealizedConversionCastOp::create(
+                   rewriter, loc, op->getResult(0).getType(), scalar)
+                   .getResult(0);
+    rewriter.replaceOp(op, scalar);
     return success();
   }
 };

@@ -118,13 +118,15 @@ func.func @pow_int_to_int(%a: i64, %b: i64) -> i64 {
 
 // -----
 
-// The Scalar overloads lower when the graph typed them int/float; one left
-// with a `number` result is not this pass's to lower.
+// The Scalar overloads lower on ints and floats; a `number` result holds
+// what TorchScript computes at run time (int * float is a float).
 // CHECK-LABEL: func.func @scalar_overloads
 // CHECK: %[[ADD:.*]] = arith.addi %arg0, %arg0 : i64
 // CHECK: %[[F:.*]] = arith.sitofp %[[ADD]] : i64 to f64
 // CHECK: %[[I:.*]] = arith.fptosi %arg1 : f64 to i64
-// CHECK: %[[N:.*]] = aten.mul %arg0, %arg1 : (i64, f64) -> !prim.number
+// CHECK: %[[NF:.*]] = arith.sitofp %arg0 : i64 to f64
+// CHECK: %[[MUL:.*]] = arith.mulf %[[NF]], %arg1 : f64
+// CHECK: %[[N:.*]] = builtin.unrealized_conversion_cast %[[MUL]] : f64 to !prim.number
 // CHECK: return %[[F]], %[[I]], %[[N]]
 func.func @scalar_overloads(%n: i64, %x: f64) -> (f64, i64, !prim.number) {
   %0 = aten.add %n, %n : (i64, i64) -> i64
@@ -271,4 +273,40 @@ func.func @identity(%n: i64, %m: i64, %x: f64, %o: !prim.optional<i64>) -> (i1, 
 func.func @derive_index(%i: i64, %start: i64, %step: i64) -> i64 {
   %0 = aten.__derive_index %i, %start, %step : (i64, i64, i64) -> i64
   return %0 : i64
+}
+
+// -----
+
+// A `number` whose int/float an earlier conversion knows (item() of a
+// float tensor) is computed on as that float; a Scalar overload's `number`
+// result holds what its operands promote to, for later Scalar ops and, cast
+// back, for other users.
+// CHECK-LABEL: func.func @known_numbers
+// CHECK-SAME: (%[[X:.*]]: f64, %[[N:.*]]: i64)
+// CHECK: %[[NF:.*]] = arith.sitofp %[[N]] : i64 to f64
+// CHECK: %[[MUL:.*]] = arith.mulf %[[X]], %[[NF]] : f64
+// CHECK: %[[NUM:.*]] = builtin.unrealized_conversion_cast %[[MUL]] : f64 to !prim.number
+// CHECK: %[[I:.*]] = arith.fptosi %[[X]] : f64 to i64
+// CHECK: %[[LT:.*]] = arith.cmpf olt, %[[MUL]], %[[X]] : f64
+// CHECK: %[[SUM:.*]] = arith.addi %[[N]], %[[N]] : i64
+// CHECK: %[[Q:.*]] = arith.sitofp %[[SUM]] : i64 to f64
+// CHECK: return %[[NUM]], %[[I]], %[[LT]], %[[Q]]
+func.func @known_numbers(%x: f64, %n: i64) -> (!prim.number, i64, i1, f64) {
+  %num = builtin.unrealized_conversion_cast %x : f64 to !prim.number
+  %0 = aten.mul %num, %n : (!prim.number, i64) -> !prim.number
+  %1 = aten.Int.Scalar %num : (!prim.number) -> i64
+  %2 = aten.lt %0, %x : (!prim.number, f64) -> i1
+  %3 = aten.add %n, %n : (i64, i64) -> !prim.number
+  %4 = aten.Float.Scalar %3 : (!prim.number) -> f64
+  return %0, %1, %2, %4 : !prim.number, i64, i1, f64
+}
+
+// -----
+
+// A `number` nothing knows (a graph input typed Scalar) is left alone.
+// CHECK-LABEL: func.func @unknown_number
+// CHECK: aten.Float.Scalar %arg0 : (!prim.number) -> f64
+func.func @unknown_number(%s: !prim.number) -> f64 {
+  %0 = aten.Float.Scalar %s : (!prim.number) -> f64
+  return %0 : f64
 }

@@ -134,3 +134,55 @@ func.func @comparisons() -> (i1, i1, i1, i1, i1, i1) {
   %5 = aten.__xor__.bool %t, %f : (i1, i1) -> i1
   return %0, %1, %2, %3, %4, %5 : i1, i1, i1, i1, i1, i1
 }
+
+// -----
+
+// TorchScript's float floor division is floor(a / b), not Python's exact
+// one: 1.0 // 0.1 is 10.0 in TorchScript (9.0 in Python).
+// CHECK-LABEL: func.func @float_floordiv_rounding
+// CHECK: %[[TEN:.*]] = arith.constant 1.000000e+01 : f64
+// CHECK: return %[[TEN]]
+func.func @float_floordiv_rounding() -> f64 {
+  %one = prim.Constant {value = 1.0 : f64} : f64
+  %tenth = prim.Constant {value = 0.1 : f64} : f64
+  %0 = aten.floordiv.float %one, %tenth : (f64, f64) -> f64
+  return %0 : f64
+}
+
+// -----
+
+// Python's min/max as TorchScript runs them (`a < b ? a : b`): a NaN first
+// operand loses, a NaN second one wins, -0.0 vs 0.0 gives the second; an
+// int meets a float as a float; abs of INT64_MIN wraps to itself.
+// CHECK-LABEL: func.func @min_max_abs
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK-DAG: %[[NAN:.*]] = arith.constant 0x7FF8000000000000 : f64
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-DAG: %[[NZERO:.*]] = arith.constant -0.000000e+00 : f64
+// CHECK-DAG: %[[M3:.*]] = arith.constant -3 : i64
+// CHECK-DAG: %[[P2:.*]] = arith.constant 2 : i64
+// CHECK-DAG: %[[P3:.*]] = arith.constant 3 : i64
+// CHECK-DAG: %[[MIN:.*]] = arith.constant -9223372036854775808 : i64
+// CHECK-DAG: %[[FM3:.*]] = arith.constant -3.000000e+00 : f64
+// CHECK: return %[[ONE]], %[[NAN]], %[[ONE]], %[[NAN]], %[[ZERO]], %[[M3]], %[[P3]], %[[P2]], %[[MIN]], %[[FM3]], %[[NZERO]]
+func.func @min_max_abs() -> (f64, f64, f64, f64, f64, i64, i64, i64, i64, f64, f64) {
+  %nan = prim.Constant {value = 0x7FF8000000000000 : f64} : f64
+  %one = prim.Constant {value = 1.0 : f64} : f64
+  %nz = prim.Constant {value = -0.0 : f64} : f64
+  %z = prim.Constant {value = 0.0 : f64} : f64
+  %m3 = prim.Constant {value = -3 : i64} : i64
+  %p2 = prim.Constant {value = 2 : i64} : i64
+  %min = prim.Constant {value = -9223372036854775808 : i64} : i64
+  %0 = prim.Generic "prim::min"(%nan, %one) : (f64, f64) -> f64
+  %1 = prim.Generic "prim::min"(%one, %nan) : (f64, f64) -> f64
+  %2 = prim.Generic "prim::max"(%nan, %one) : (f64, f64) -> f64
+  %3 = prim.Generic "prim::max"(%one, %nan) : (f64, f64) -> f64
+  %4 = prim.Generic "prim::min"(%nz, %z) : (f64, f64) -> f64
+  %5 = prim.Generic "prim::min"(%m3, %p2) : (i64, i64) -> i64
+  %6 = prim.Generic "prim::abs"(%m3) : (i64) -> i64
+  %7 = prim.Generic "prim::max"(%m3, %p2) : (i64, i64) -> i64
+  %8 = prim.Generic "prim::abs"(%min) : (i64) -> i64
+  %9 = prim.Generic "prim::min"(%m3, %one) : (i64, f64) -> f64
+  %10 = prim.Generic "prim::min"(%z, %nz) : (f64, f64) -> f64
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10 : f64, f64, f64, f64, f64, i64, i64, i64, i64, f64, f64
+}

@@ -96,11 +96,19 @@ func.func @to_scalar_too_many(%t: !prim.tensor<dtype = f32, sizes = [3]>) -> f64
 
 // -----
 
-func.func @item_number(%t: !prim.tensor<dtype = f32, sizes = []>) -> !prim.number {
-  // expected-error @+2 {{result of type '!prim.number' cannot be lowered}}
-  // expected-error @+1 {{failed to legalize operation 'aten.item'}}
+// item() returns a Scalar: it holds the tensor's value as a float (or int,
+// or bool, by dtype), cast to `number` for the users that need one.
+// CHECK-LABEL: func.func @item_number
+// CHECK: %[[E:.*]] = tensor.extract %{{.*}}[] : tensor<f32>
+// CHECK: %[[F:.*]] = arith.extf %[[E]] : f32 to f64
+// CHECK: %[[N:.*]] = builtin.unrealized_conversion_cast %[[F]] : f64 to !prim.number
+// CHECK: %[[I:.*]] = tensor.extract %{{.*}}[] : tensor<i64>
+// CHECK: %[[M:.*]] = builtin.unrealized_conversion_cast %[[I]] : i64 to !prim.number
+// CHECK: return %[[N]], %[[M]]
+func.func @item_number(%t: !prim.tensor<dtype = f32, sizes = []>, %u: !prim.tensor<dtype = si64, sizes = []>) -> (!prim.number, !prim.number) {
   %0 = aten.item %t : (!prim.tensor<dtype = f32, sizes = []>) -> !prim.number
-  return %0 : !prim.number
+  %1 = aten.ScalarImplicit %u : (!prim.tensor<dtype = si64, sizes = []>) -> !prim.number
+  return %0, %1 : !prim.number, !prim.number
 }
 
 // -----
