@@ -2,7 +2,7 @@
 //
 // tsir-refine-types' rules for the neural-network ops: the matmul family
 // (matmul with its 1-d and batched cases, mm, bmm, addmm, baddbmm, linear,
-// dot, outer), convolutions (conv1d/2d/3d, conv2d with "same"/"valid",
+// dot, outer, einsum), convolutions (conv1d/2d/3d, conv2d with "same"/"valid",
 // convolution/_convolution including transposed ones), pooling (max/avg
 // with ceil_mode, adaptive), normalizations, padding, upsampling and the
 // losses. The output-size formulas are aten's (conv_output_size,
@@ -14,8 +14,11 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <cmath>
+#include <map>
+#include <string>
 
 using namespace mlir;
 using namespace tsir;
@@ -127,6 +130,164 @@ static void outerRule(Operation *op, RuleContext &context,
   TensorFacts result = matmulResult({a, b}, Sizes{sizeAt(a, 0), sizeAt(b, 0)});
   result.dtype = promoteDtypes(a.dtype, b.dtype);
   setResult(context, results, 0, result);
+}
+
+/// The labels of one einsum operand: letters, with at most one ellipsis
+/// (kept as '.').
+static std::optional<std::string> parseEinsumTerm(StringRef term) {
+  std::string labels;
+  bool ellipsis = false;
+  for (size_t i = 0; i < term.size(); ++i) {
+    char c = term[i];
+    if (c == ' ')
+      continue;
+    if (c == '.') {
+      if (ellipsis || !term.substr(i).starts_with("..."))
+        return std::nullopt;
+      ellipsis = true;
+      labels.push_back('.');
+      i += 2;
+      continue;
+    }
+    if (!llvm::isAlpha(c))
+      return std::nullopt;
+    labels.push_back(c);
+  }
+  return labels;
+}
+
+/// Two sizes a label takes, broadcasting as einsum does (1 stretches):
+/// the combined size, kUnknown if it cannot be told, nullopt on a clash.
+static std::optional<int64_t> combineLabelSize(int64_t a, int64_t b) {
+  if (a == 1)
+    return b;
+  if (b == 1)
+    return a;
+  if (a == kUnknown || b == kUnknown)
+    // An unknown size may be 1 or the other size; only a known size > 1
+    // on one side decides.
+    return a == kUnknown ? (b == kUnknown ? kUnknown : b) : a;
+  if (a != b)
+    return std::nullopt;
+  return a;
+}
+
+/// einsum(equation, tensors, path): the promoted dtype; one dim per output
+/// label (the explicit `->` output, or the labels used once in sorted
+/// order after the ellipsis dims), each label's size broadcast over its
+/// occurrences (repeated labels in one operand take its diagonal).
+static void einsumRule(Operation *op, RuleContext &context,
+                       MutableArrayRef<Type> results) {
+  std::optional<ListFacts> list = context.listFacts(op->getOperand(1));
+  if (!list || !list->elements || list->elements->empty())
+    return;
+  ArrayRef<TensorFacts> operands = *list->elements;
+  TensorFacts result;
+  result.dtype = operands.front().dtype;
+  for (const TensorFacts &operand : operands.drop_front())
+    result.dtype = result.dtype && operand.dtype
+                       ? promoteDtypes(result.dtype, operand.dtype)
+                       : Type();
+  result.device = commonDevice(operands);
+  auto done = [&] { setResult(context, results, 0, result); };
+
+  auto constant = op->getOperand(0).getDefiningOp<prim::ConstantOp>();
+  auto text = constant ? dyn_cast<StringAttr>(constant.getValue()) : nullptr;
+  if (!text)
+    return done();
+  auto [lhs, rhs] = text.getValue().split("->");
+  bool explicitOutput = text.getValue().contains("->");
+  SmallVector<StringRef> terms;
+  lhs.split(terms, ',');
+  if (terms.size() != operands.size())
+    return done();
+  SmallVector<std::string> inputs;
+  for (StringRef term : terms) {
+    std::optional<std::string> labels = parseEinsumTerm(term);
+    if (!labels)
+      return done();
+    inputs.push_back(*labels);
+  }
+
+  // Label sizes, and the broadcast sizes of the ellipsis dims.
+  std::map<char, int64_t> sizes;
+  std::map<char, int> counts;
+  std::optional<Sizes> ellipsis;
+  bool usesEllipsis = false;
+  bool knowsSizes = true;
+  for (auto [labels, operand] : llvm::zip(inputs, operands)) {
+    bool hasEllipsis = StringRef(labels).contains('.');
+    usesEllipsis |= hasEllipsis;
+    int64_t named = labels.size() - (hasEllipsis ? 1 : 0);
+    if (operand.hasRank() &&
+        (hasEllipsis ? operand.rank() < named : operand.rank() != named))
+      return done(); // an error at run time
+    int64_t ellipsisRank =
+        operand.hasRank() ? operand.rank() - named : kUnknown;
+    int64_t dim = 0;
+    for (char c : labels) {
+      if (c == '.') {
+        if (ellipsisRank == kUnknown) {
+          knowsSizes = false;
+          continue;
+        }
+        TensorFacts part, other;
+        part.sizes.emplace(operand.sizes->begin() + dim,
+                           operand.sizes->begin() + dim + ellipsisRank);
+        dim += ellipsisRank;
+        if (!ellipsis) {
+          ellipsis = part.sizes;
+          continue;
+        }
+        other.sizes = ellipsis;
+        ellipsis = broadcastSizes({other, part});
+        if (!ellipsis)
+          return done();
+        continue;
+      }
+      ++counts[c];
+      int64_t size = operand.hasRank() ? (*operand.sizes)[dim++] : kUnknown;
+      auto found = sizes.find(c);
+      if (found == sizes.end()) {
+        sizes[c] = size;
+        continue;
+      }
+      std::optional<int64_t> combined = combineLabelSize(found->second, size);
+      if (!combined)
+        return done();
+      found->second = *combined;
+    }
+  }
+
+  std::string output;
+  if (explicitOutput) {
+    std::optional<std::string> labels = parseEinsumTerm(rhs);
+    if (!labels)
+      return done();
+    for (char c : *labels)
+      if (llvm::count(*labels, c) != 1 ||
+          (c == '.' ? !usesEllipsis : !sizes.count(c)))
+        return done();
+    output = *labels;
+  } else {
+    if (usesEllipsis)
+      output.push_back('.');
+    for (auto [label, count] : counts) // std::map: sorted, A-Z before a-z
+      if (count == 1)
+        output.push_back(label);
+  }
+  Sizes resultSizes;
+  for (char c : output) {
+    if (c != '.') {
+      resultSizes.push_back(sizes[c]);
+      continue;
+    }
+    if (!knowsSizes || !ellipsis)
+      return done(); // the ellipsis rank is unknown
+    resultSizes.append(ellipsis->begin(), ellipsis->end());
+  }
+  result.sizes = resultSizes;
+  done();
 }
 
 //===----------------------------------------------------------------------===//
@@ -441,6 +602,7 @@ void refine::addNNRules(llvm::StringMap<ShapeRule> &rules) {
   add({"linear"}, linearRule);
   add({"dot"}, dotRule);
   add({"outer"}, outerRule);
+  add({"einsum"}, einsumRule);
   add({"conv1d", "conv2d", "conv3d"}, convRule<ConvStyle::Plain>);
   add({"conv2d.padding"}, convRule<ConvStyle::PaddingString>);
   add({"convolution", "_convolution", "_convolution.deprecated"},

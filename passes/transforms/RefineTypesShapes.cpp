@@ -2,9 +2,9 @@
 //
 // tsir-refine-types' rules for the ops that move dims around without
 // changing the dtype (view/reshape with -1, flatten, squeeze, permute,
-// expand, slice/select/narrow, gather, repeat). The sizes follow aten's own
-// shape functions, including their edge cases (0-d tensors wrap dims as if
-// 1-d, slices clamp their bounds).
+// expand, slice/select/narrow, gather, repeat, advanced indexing). The sizes
+// follow aten's own shape functions, including their edge cases (0-d tensors
+// wrap dims as if 1-d, slices clamp their bounds).
 //
 //===----------------------------------------------------------------------===//
 
@@ -330,6 +330,56 @@ static void indexSelectRule(Operation *op, RuleContext &context,
   setSized(context, results, 0, self, sizes);
 }
 
+/// index.Tensor(self, indices): advanced indexing with a list of optional
+/// index tensors, one per leading dim of self (None keeps the dim whole).
+/// The index tensors broadcast to a shape B; B replaces the indexed dims
+/// where they are adjacent and goes first where a kept dim separates them.
+/// Boolean and uint8 masks select a data-dependent number of elements:
+/// their result keeps only self's dtype.
+static void indexTensorRule(Operation *op, RuleContext &context,
+                            MutableArrayRef<Type> results) {
+  TensorFacts self = context.tensor(op->getOperand(0));
+  Value list = op->getOperand(1);
+  auto construct = list.getDefiningOp<prim::ListConstructOp>();
+  auto unsized = [&] { setSized(context, results, 0, self, std::nullopt); };
+  if (!construct || context.getAliases().hasWriters(list) || !self.hasRank())
+    return unsized();
+  ValueRange elements = construct.getElements();
+  if ((int64_t)elements.size() > self.rank())
+    return unsized(); // an error at run time
+  SmallVector<int64_t> indexed;
+  SmallVector<TensorFacts> indices;
+  for (auto [dim, element] : llvm::enumerate(elements)) {
+    if (context.isNone(element))
+      continue;
+    if (!isa<prim::TensorType>(element.getType()))
+      return unsized(); // an optional that may or may not be None
+    TensorFacts index = context.tensor(element);
+    // Only signed integer indices have a shape that is a fact.
+    if (!index.dtype || !isIntegralDtype(index.dtype) ||
+        index.dtype.isUnsignedInteger())
+      return unsized();
+    indexed.push_back(dim);
+    indices.push_back(index);
+  }
+  if (indexed.empty())
+    return unsized();
+  std::optional<Sizes> broadcast = broadcastSizes(indices);
+  if (!broadcast)
+    return unsized();
+  bool adjacent = indexed.back() - indexed.front() + 1 ==
+                  static_cast<int64_t>(indexed.size());
+  int64_t start = adjacent ? indexed.front() : 0;
+  Sizes sizes;
+  for (int64_t dim = 0; dim < self.rank(); ++dim) {
+    if (dim == start)
+      sizes.append(broadcast->begin(), broadcast->end());
+    if (!llvm::is_contained(indexed, dim))
+      sizes.push_back((*self.sizes)[dim]);
+  }
+  setSized(context, results, 0, self, sizes);
+}
+
 /// gather: the index's sizes, self's dtype.
 static void gatherRule(Operation *op, RuleContext &context,
                        MutableArrayRef<Type> results) {
@@ -424,8 +474,9 @@ void refine::addShapeRules(llvm::StringMap<ShapeRule> &rules) {
   add({"aten.select.int", "aten.narrow"}, selectRule);
   add({"aten.index_select"}, indexSelectRule);
   add({"aten.gather"}, gatherRule);
+  add({"aten.index.Tensor", "aten.index.Tensor_hacked_twin"}, indexTensorRule);
   add({"aten.scatter.src", "aten.scatter.value", "aten.scatter_add",
-       "aten.index_put"},
+       "aten.index_put", "aten.index_put.hacked_twin"},
       [](Operation *op, RuleContext &context, MutableArrayRef<Type> results) {
         setResult(context, results, 0, context.tensor(op->getOperand(0)));
       });

@@ -428,6 +428,87 @@ func.func @resized_input(%x: !prim.tensor<dtype = f32, sizes = [2, 3]>) -> !prim
   return %y : !prim.tensor
 }
 
+// -----
+
+// einsum: the promoted dtype; the explicit output, or the labels used once
+// in sorted order; repeated labels take a diagonal; size-1 dims broadcast;
+// the ellipsis dims broadcast and lead an implicit output. A malformed
+// equation or a rank that does not match keeps only the dtype.
+// CHECK-LABEL: func.func @einsum
+// CHECK: aten.einsum {{.*}} -> !prim.tensor<dtype = f32, sizes = [2, 3, 5]>
+// CHECK: aten.einsum {{.*}} -> !prim.tensor<dtype = f64, sizes = [3, 3]>
+// CHECK: aten.einsum {{.*}} -> !prim.tensor<dtype = f32, sizes = []>
+// CHECK: aten.einsum {{.*}} -> !prim.tensor<dtype = f32, sizes = [3]>
+// CHECK: aten.einsum {{.*}} -> !prim.tensor<dtype = f32, sizes = [3, 4]>
+// CHECK: aten.einsum {{.*}} -> !prim.tensor<dtype = f32, sizes = [7, 2, 3, 5]>
+// CHECK: aten.einsum {{.*}} -> !prim.tensor<dtype = f32, sizes = [?, 5]>
+// CHECK: aten.einsum {{.*}} -> !prim.tensor<dtype = f32>{{$}}
+// CHECK: aten.einsum {{.*}} -> !prim.tensor<dtype = f32>{{$}}
+func.func @einsum(%a: !prim.tensor<dtype = f32, sizes = [2, 3, 4]>, %b: !prim.tensor<dtype = f32, sizes = [2, 4, 5]>, %m: !prim.tensor<dtype = f32, sizes = [3, 3]>, %d: !prim.tensor<dtype = f64, sizes = [3, 3]>, %c: !prim.tensor<dtype = f32, sizes = [3, 1]>, %r: !prim.tensor<dtype = f32, sizes = [1, 4]>, %e: !prim.tensor<dtype = f32, sizes = [7, 1, 4, 5]>, %u: !prim.tensor<dtype = f32, sizes = [?, 4]>, %v: !prim.tensor<dtype = f32, sizes = [4, 5]>) -> (!prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor) {
+  %none = prim.Constant {value} : !prim.none
+  %bmm = prim.Constant {value = "bij, bjk -> bik"} : !prim.str
+  %implicit = prim.Constant {value = "ji,jk"} : !prim.str
+  %trace = prim.Constant {value = "ii"} : !prim.str
+  %diag = prim.Constant {value = "ii->i"} : !prim.str
+  %bcast = prim.Constant {value = "ij,ij->ij"} : !prim.str
+  %ellipsis = prim.Constant {value = "...ij,...jk"} : !prim.str
+  %mm = prim.Constant {value = "ij,jk->ik"} : !prim.str
+  %bad = prim.Constant {value = "ij,jk->iz"} : !prim.str
+  %ab = prim.ListConstruct %a, %b : (!prim.tensor<dtype = f32, sizes = [2, 3, 4]>, !prim.tensor<dtype = f32, sizes = [2, 4, 5]>) -> !prim.list<!prim.tensor>
+  %md = prim.ListConstruct %m, %d : (!prim.tensor<dtype = f32, sizes = [3, 3]>, !prim.tensor<dtype = f64, sizes = [3, 3]>) -> !prim.list<!prim.tensor>
+  %mlist = prim.ListConstruct %m : (!prim.tensor<dtype = f32, sizes = [3, 3]>) -> !prim.list<!prim.tensor>
+  %cr = prim.ListConstruct %c, %r : (!prim.tensor<dtype = f32, sizes = [3, 1]>, !prim.tensor<dtype = f32, sizes = [1, 4]>) -> !prim.list<!prim.tensor>
+  %ae = prim.ListConstruct %a, %e : (!prim.tensor<dtype = f32, sizes = [2, 3, 4]>, !prim.tensor<dtype = f32, sizes = [7, 1, 4, 5]>) -> !prim.list<!prim.tensor>
+  %uv = prim.ListConstruct %u, %v : (!prim.tensor<dtype = f32, sizes = [?, 4]>, !prim.tensor<dtype = f32, sizes = [4, 5]>) -> !prim.list<!prim.tensor>
+  %0 = aten.einsum %bmm, %ab, %none : (!prim.str, !prim.list<!prim.tensor>, !prim.none) -> !prim.tensor
+  %1 = aten.einsum %implicit, %md, %none : (!prim.str, !prim.list<!prim.tensor>, !prim.none) -> !prim.tensor
+  %2 = aten.einsum %trace, %mlist, %none : (!prim.str, !prim.list<!prim.tensor>, !prim.none) -> !prim.tensor
+  %3 = aten.einsum %diag, %mlist, %none : (!prim.str, !prim.list<!prim.tensor>, !prim.none) -> !prim.tensor
+  %4 = aten.einsum %bcast, %cr, %none : (!prim.str, !prim.list<!prim.tensor>, !prim.none) -> !prim.tensor
+  %5 = aten.einsum %ellipsis, %ae, %none : (!prim.str, !prim.list<!prim.tensor>, !prim.none) -> !prim.tensor
+  %6 = aten.einsum %mm, %uv, %none : (!prim.str, !prim.list<!prim.tensor>, !prim.none) -> !prim.tensor
+  %7 = aten.einsum %bad, %uv, %none : (!prim.str, !prim.list<!prim.tensor>, !prim.none) -> !prim.tensor
+  %8 = aten.einsum %mm, %ab, %none : (!prim.str, !prim.list<!prim.tensor>, !prim.none) -> !prim.tensor
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8 : !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor
+}
+
+// -----
+
+// index.Tensor: the index tensors broadcast to B, which replaces adjacent
+// indexed dims in place and goes first when a kept dim separates them;
+// a boolean mask and an unknown index dtype leave the sizes unknown.
+// index_put keeps self's type; item stays a Scalar.
+// CHECK-LABEL: func.func @advanced_indexing
+// CHECK: aten.index.Tensor {{.*}} -> !prim.tensor<dtype = f32, sizes = [3, 1, 2, 5]>
+// CHECK: aten.index.Tensor {{.*}} -> !prim.tensor<dtype = f32, sizes = [4, 3, 2]>
+// CHECK: aten.index.Tensor {{.*}} -> !prim.tensor<dtype = f32, sizes = [3, 2, 2]>
+// CHECK: aten.index.Tensor {{.*}} -> !prim.tensor<dtype = f32>{{$}}
+// CHECK: aten.index.Tensor {{.*}} -> !prim.tensor<dtype = f32>{{$}}
+// CHECK: aten.index_put {{.*}} -> !prim.tensor<dtype = f32, sizes = [4, 2, 5]>
+// CHECK: aten.index_put_ {{.*}} -> !prim.tensor<dtype = f32, sizes = [4, 2, 5]>
+// CHECK: aten.item {{.*}} -> !prim.number
+// CHECK: aten.ScalarImplicit {{.*}} -> !prim.number
+func.func @advanced_indexing(%x: !prim.tensor<dtype = f32, sizes = [4, 2, 5]>, %i: !prim.tensor<dtype = si64, sizes = [3, 1]>, %j: !prim.tensor<dtype = si64, sizes = [2]>, %mask: !prim.tensor<dtype = i1, sizes = [4]>, %k: !prim.tensor, %v: !prim.tensor<dtype = f32, sizes = []>) -> (!prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.number, !prim.number) {
+  %none = prim.Constant {value} : !prim.none
+  %false = prim.Constant {value = false} : i1
+  %first = prim.ListConstruct %i : (!prim.tensor<dtype = si64, sizes = [3, 1]>) -> !prim.list<!prim.optional<!prim.tensor>>
+  %adjacent = prim.ListConstruct %none, %i, %j : (!prim.none, !prim.tensor<dtype = si64, sizes = [3, 1]>, !prim.tensor<dtype = si64, sizes = [2]>) -> !prim.list<!prim.optional<!prim.tensor>>
+  %split = prim.ListConstruct %i, %none, %j : (!prim.tensor<dtype = si64, sizes = [3, 1]>, !prim.none, !prim.tensor<dtype = si64, sizes = [2]>) -> !prim.list<!prim.optional<!prim.tensor>>
+  %masked = prim.ListConstruct %mask : (!prim.tensor<dtype = i1, sizes = [4]>) -> !prim.list<!prim.optional<!prim.tensor>>
+  %unknown = prim.ListConstruct %k : (!prim.tensor) -> !prim.list<!prim.optional<!prim.tensor>>
+  %0 = aten.index.Tensor %x, %first : (!prim.tensor<dtype = f32, sizes = [4, 2, 5]>, !prim.list<!prim.optional<!prim.tensor>>) -> !prim.tensor
+  %1 = aten.index.Tensor %x, %adjacent : (!prim.tensor<dtype = f32, sizes = [4, 2, 5]>, !prim.list<!prim.optional<!prim.tensor>>) -> !prim.tensor
+  %2 = aten.index.Tensor %x, %split : (!prim.tensor<dtype = f32, sizes = [4, 2, 5]>, !prim.list<!prim.optional<!prim.tensor>>) -> !prim.tensor
+  %3 = aten.index.Tensor %x, %masked : (!prim.tensor<dtype = f32, sizes = [4, 2, 5]>, !prim.list<!prim.optional<!prim.tensor>>) -> !prim.tensor
+  %4 = aten.index.Tensor %x, %unknown : (!prim.tensor<dtype = f32, sizes = [4, 2, 5]>, !prim.list<!prim.optional<!prim.tensor>>) -> !prim.tensor
+  %5 = aten.index_put %x, %first, %v, %false : (!prim.tensor<dtype = f32, sizes = [4, 2, 5]>, !prim.list<!prim.optional<!prim.tensor>>, !prim.tensor<dtype = f32, sizes = []>, i1) -> !prim.tensor
+  %y = aten.clone %x, %none : (!prim.tensor<dtype = f32, sizes = [4, 2, 5]>, !prim.none) -> !prim.tensor
+  %6 = aten.index_put_ %y, %first, %v, %false : (!prim.tensor, !prim.list<!prim.optional<!prim.tensor>>, !prim.tensor<dtype = f32, sizes = []>, i1) -> !prim.tensor
+  %7 = aten.item %v : (!prim.tensor<dtype = f32, sizes = []>) -> !prim.number
+  %8 = aten.ScalarImplicit %v : (!prim.tensor<dtype = f32, sizes = []>) -> !prim.number
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8 : !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.number, !prim.number
+}
+
 //--- spec.mlir
 
 // arg-spec sets the inputs' types (`_` keeps one) and the function type
