@@ -52,3 +52,22 @@ func.func @graph(%x: !prim.tensor<dtype = f32, sizes = [4]>, %n: i64) -> !prim.t
   }
   return %x : !prim.tensor<dtype = f32, sizes = [4]>
 }
+
+// -----
+
+// The functional form takes the same argument types: pow_.Scalar (Tensor
+// self, Scalar exponent) is pow.Tensor_Scalar, not pow.Scalar (Scalar self,
+// Tensor exponent); zero_ and fill_ become zeros_like and full_like, as in
+// TorchScript.
+// CHECK-LABEL: func.func @graph
+// CHECK: aten.pow.Tensor_Scalar %arg0
+// CHECK: aten.zeros_like
+// CHECK: aten.full_like
+func.func @graph(%x: !prim.tensor<dtype = f32, sizes = [4]>, %y: !prim.tensor<dtype = f32, sizes = [4]>, %z: !prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dtype = f32, sizes = [4]> {
+  %two = prim.Constant {value = 2 : i64} : i64
+  %0 = aten.pow_.Scalar %x, %two : (!prim.tensor<dtype = f32, sizes = [4]>, i64) -> !prim.tensor<dtype = f32, sizes = [4]>
+  %1 = aten.zero_ %y : (!prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dtype = f32, sizes = [4]>
+  %f = prim.Constant {value = 3.0 : f64} : f64
+  %2 = aten.fill_.Scalar %z, %f : (!prim.tensor<dtype = f32, sizes = [4]>, f64) -> !prim.tensor<dtype = f32, sizes = [4]>
+  return %x : !prim.tensor<dtype = f32, sizes = [4]>
+}

@@ -14,6 +14,7 @@
 
 #include "tsir/Conversion/Passes.h"
 #include "tsir/Dialect/Aten/SchemaRegistry.h"
+#include "tsir/Transforms/FunctionalVariants.h"
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIRVALUESEMANTICSPASS
@@ -44,21 +45,6 @@ static bool isView(Operation *op) {
   return schema && schema->returns.size() == 1 &&
          !schema->returns.front().aliasSet.empty() &&
          !schema->returns.front().isWrite;
-}
-
-/// `aten.add.Tensor` for `aten.add_.Tensor`, if tsir has it as a typed op.
-static std::optional<OperationName> functionalForm(Operation *op) {
-  StringRef name = op->getName().getStringRef();
-  auto [base, overload] = name.drop_front(strlen("aten.")).split('.');
-  if (!base.ends_with("_"))
-    return std::nullopt;
-  std::string functional = "aten." + base.drop_back().str();
-  if (!overload.empty())
-    functional += "." + overload.str();
-  OperationName opName(functional, op->getContext());
-  if (!opName.isRegistered())
-    return std::nullopt;
-  return opName;
 }
 
 namespace {
@@ -109,9 +95,8 @@ struct TsirValueSemanticsPass
   LogicalResult rewrite(Operation *op,
                         llvm::MapVector<BlockArgument, Value> &written) {
     Value self = op->getOperand(0);
-    std::optional<OperationName> functional = functionalForm(op);
     bool isCopy = op->getName().getStringRef() == "aten.copy_";
-    if (!functional && !isCopy)
+    if (!isCopy && !hasFunctionalVariant(op))
       return op->emitError() << "no functional form of "
                              << op->getName().getStringRef()
                              << " to give the graph value semantics";
@@ -144,11 +129,7 @@ struct TsirValueSemanticsPass
                              "not supported yet");
       replacement = source;
     } else {
-      OperationState state(op->getLoc(), *functional);
-      state.addOperands(op->getOperands());
-      state.addTypes(op->getResultTypes());
-      state.addAttributes(op->getAttrs());
-      replacement = builder.create(state)->getResult(0);
+      replacement = createFunctionalVariant(builder, op)->getResult(0);
     }
     // Uses of the old value after the write read the new one.
     self.replaceUsesWithIf(replacement, [&](OpOperand &use) {

@@ -169,15 +169,9 @@ CASES = [
     Case(sigmoid_, [torch.randn(3, 5)]),
     Case(tanh_, [torch.randn(3, 5)]),
     Case(copy_, [torch.randn(3, 5), torch.randn(3, 5)]),
-    Case(zero_, [torch.randn(3, 5)],
-         xfail="tsir-value-semantics: aten.zero has no typed op, so zero_ on "
-               "a graph input has no functional form"),
-    Case(fill_, [torch.randn(3, 5)],
-         xfail="tsir-value-semantics: aten.fill.Scalar has no typed op, so "
-               "fill_ on a graph input has no functional form"),
-    Case(pow_, [torch.randn(3, 5)],
-         xfail="tsir-value-semantics maps pow_.Scalar (Tensor, Scalar) to "
-               "pow.Scalar (Scalar, Tensor) instead of pow.Tensor_Scalar"),
+    Case(zero_, [torch.randn(3, 5)]),
+    Case(fill_, [torch.randn(3, 5)]),
+    Case(pow_, [torch.randn(3, 5)]),
     Case(abs_, [torch.randn(3, 5)]),
     Case(sqrt_, [torch.rand(3, 5) + 0.1]),
     Case(log_, [torch.rand(3, 5) + 0.1]),
