@@ -94,10 +94,6 @@ def index_put_functional(x, i, v):
     return x.index_put([i], v)
 
 
-# tsir-refine-types has no shape rule for index.Tensor yet, so its result
-# stays unrefined and cannot lower; the lowering itself is covered by
-# test/Conversion/convert-aten-to-linalg/indexing.mlir.
-NO_INDEX_RULE = "tsir-refine-types does not refine index.Tensor"
 perm = torch.tensor([2, 0, 1, 2])
 CASES = [
     Case(index_select, [r(3, 3), perm[:3]]),
@@ -133,8 +129,7 @@ CASES = [
     Case(index_put_accumulate, [r(3, 4), torch.tensor([0, 0, 2]),
                                 torch.tensor([1, 1, 3]), r(3)],
          op="index_put"),
-    Case(index_put_scalar, [r(3, 4), torch.tensor([0, 2])], op="index_put_",
-         xfail="prim::device (of the 0-d value tensor) has no lowering"),
+    Case(index_put_scalar, [r(3, 4), torch.tensor([0, 2])], op="index_put_"),
     Case(index_put_functional, [torch.randint(0, 9, (4, 2)),
                                 torch.tensor([3]),
                                 torch.randint(0, 9, (1, 2))],
