@@ -3,9 +3,9 @@
 // A thin pass around the scalar patterns (Patterns.h): every aten op whose
 // operands and results are all ints, floats, bools or None, every `is`
 // test its types decide, Python's abs/min/max on scalars (prim.Generic
-// `prim::abs`/`min`/`max`), and every int/float/bool prim.Constant must
-// lower to arith/math. Ops on lists, strings or `number`s are left to the
-// runtime and to later passes.
+// `prim::abs`/`min`/`max`), and every int/float/bool prim.Constant and
+// prim.Uninitialized must lower to arith/math. Ops on lists, strings or
+// unknown `number`s are left to the runtime and to later passes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,10 +65,10 @@ struct ConvertAtenToArithPass
         });
     target.addDynamicallyLegalOp<tsir::prim::GenericOp>(
         [](Operation *op) { return !tsir::conversion::isPrimScalarOp(op); });
-    target.addDynamicallyLegalOp<tsir::prim::ConstantOp>(
-        [](tsir::prim::ConstantOp op) {
-          return !tsir::conversion::isBuiltinScalarType(op.getType());
-        });
+    target.addDynamicallyLegalOp<
+        tsir::prim::ConstantOp, tsir::prim::UninitializedOp>([](Operation *op) {
+      return !tsir::conversion::isBuiltinScalarType(op->getResult(0).getType());
+    });
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       signalPassFailure();

@@ -2,7 +2,7 @@
 //
 // TorchScript's scalar comparisons (every int/float/bool overload), bool
 // logic, `is`/`is not` tests that the types decide, and int/float/bool
-// prim.Constants, as arith.
+// prim.Constants and prim.Uninitialized placeholders, as arith.
 //
 //===----------------------------------------------------------------------===//
 
@@ -196,6 +196,24 @@ struct ScalarConstantPattern : OpConversionPattern<prim::ConstantOp> {
   }
 };
 
+/// TorchScript's placeholder for a value a path never defines (the carried
+/// values a `break` or `continue` leaves unset): nothing reads it, so any
+/// value does; 0 keeps the code deterministic.
+struct ScalarUninitializedPattern : OpConversionPattern<prim::UninitializedOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(prim::UninitializedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!conversion::isBuiltinScalarType(type))
+      return rewriter.notifyMatchFailure(op, "not a scalar");
+    rewriter.replaceOp(
+        op, conversion::createScalarConstant(rewriter, op.getLoc(), type, 0));
+    return success();
+  }
+};
+
 } // namespace
 
 template <typename... OpTys>
@@ -222,8 +240,8 @@ void tsir::conversion::populateScalarLogicPatterns(
       tc, patterns, CompareKind::Gt);
   addCompare<GeIntOp, GeFloatOp, GeIntFloatOp, GeFloatIntOp, GeOp>(
       tc, patterns, CompareKind::Ge);
-  patterns.add<NotPattern, ScalarConstantPattern>(typeConverter,
-                                                  patterns.getContext());
+  patterns.add<NotPattern, ScalarConstantPattern, ScalarUninitializedPattern>(
+      typeConverter, patterns.getContext());
   populateIdentityTestPatterns(typeConverter, patterns);
 }
 

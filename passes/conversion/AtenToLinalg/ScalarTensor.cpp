@@ -1,10 +1,11 @@
 //===- ScalarTensor.cpp - convert-aten-to-linalg: constants and scalars ---===//
 //
 // Tensor constants and the traffic between tensors and scalars: inline and
-// weight-file tensor constants, prim.NumToTensor, the one-element tensor to
-// scalar ops (Int/Float/Bool.Tensor, item, the *Implicit casts), and the
-// metadata queries that the types answer (size, dim, numel, len,
-// is_floating_point, prim.dtype, `is None` on a tensor).
+// weight-file tensor constants, tensor prim.Uninitialized placeholders,
+// prim.NumToTensor, the one-element tensor to scalar ops (Int/Float/
+// Bool.Tensor, item, the *Implicit casts), and the metadata queries that
+// the types answer (size, dim, numel, len, is_floating_point, prim.dtype,
+// `is None` on a tensor).
 //
 //===----------------------------------------------------------------------===//
 
@@ -98,6 +99,25 @@ struct TensorConstantPattern : OpConversionPattern<prim::ConstantOp> {
       constant =
           tensor::CastOp::create(rewriter, op.getLoc(), resultType, constant);
     rewriter.replaceOp(op, constant);
+    return success();
+  }
+};
+
+/// TorchScript's placeholder for a tensor a path never defines (a value a
+/// `break` leaves unset): nothing reads it, so an uninitialized tensor of
+/// its type does. Only a static type says how big.
+struct TensorUninitializedPattern : OpConversionPattern<prim::UninitializedOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(prim::UninitializedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<prim::TensorType>(op.getType()))
+      return rewriter.notifyMatchFailure(op, "not a tensor");
+    auto type = getTypeConverter()->convertType<RankedTensorType>(op.getType());
+    if (!type || !type.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "needs a static tensor type");
+    rewriter.replaceOpWithNewOp<tensor::EmptyOp>(op, type, ValueRange());
     return success();
   }
 };
@@ -307,9 +327,9 @@ template <typename OpTy> struct DtypeQueryPattern : OpConversionPattern<OpTy> {
 void tsir::conversion::populateScalarTensorPatterns(
     const TypeConverter &typeConverter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<TensorConstantPattern, NumToTensorPattern, SizeIntPattern,
-               SizeListPattern, ShapeQueryPattern<aten::DimOp>,
-               ShapeQueryPattern<aten::NumelOp>,
+  patterns.add<TensorConstantPattern, TensorUninitializedPattern,
+               NumToTensorPattern, SizeIntPattern, SizeListPattern,
+               ShapeQueryPattern<aten::DimOp>, ShapeQueryPattern<aten::NumelOp>,
                ShapeQueryPattern<aten::LenTensorOp>,
                DtypeQueryPattern<aten::IsFloatingPointOp>,
                DtypeQueryPattern<prim::DtypeOp>>(typeConverter, context);

@@ -310,3 +310,42 @@ func.func @unknown_number(%s: !prim.number) -> f64 {
   %0 = aten.Float.Scalar %s : (!prim.number) -> f64
   return %0 : f64
 }
+
+// -----
+
+// The placeholders a `break` leaves for values it never defines: any value
+// does, 0 is deterministic.
+// CHECK-LABEL: func.func @uninitialized
+// CHECK-DAG: %[[I:.*]] = arith.constant 0 : i64
+// CHECK-DAG: %[[B:.*]] = arith.constant false
+// CHECK-DAG: %[[F:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK: return %[[I]], %[[B]], %[[F]]
+func.func @uninitialized() -> (i64, i1, f64) {
+  %0 = prim.Uninitialized : i64
+  %1 = prim.Uninitialized : i1
+  %2 = prim.Uninitialized : f64
+  return %0, %1, %2 : i64, i1, f64
+}
+
+// -----
+
+// Python's abs/min/max, kept as prim.Generic nodes: abs of a float is
+// math.absf, min/max select with TorchScript's `a < b ? a : b`.
+// CHECK-LABEL: func.func @abs_min_max
+// CHECK-SAME: (%[[N:.*]]: i64, %[[X:.*]]: f64)
+// CHECK: math.absf %[[X]] : f64
+// CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[N]], %{{.*}} : i64
+// CHECK: %[[NEGATED:.*]] = arith.subi %{{.*}}, %[[N]] : i64
+// CHECK: arith.select %[[NEG]], %[[NEGATED]], %[[N]] : i64
+// CHECK: %[[NF:.*]] = arith.sitofp %[[N]] : i64 to f64
+// CHECK: %[[LT:.*]] = arith.cmpf olt, %[[NF]], %[[X]] : f64
+// CHECK: arith.select %[[LT]], %[[NF]], %[[X]] : f64
+// CHECK: %[[GT:.*]] = arith.cmpi sgt, %[[N]], %[[N]] : i64
+// CHECK: arith.select %[[GT]], %[[N]], %[[N]] : i64
+func.func @abs_min_max(%n: i64, %x: f64) -> (f64, i64, f64, i64) {
+  %0 = prim.Generic "prim::abs"(%x) : (f64) -> f64
+  %1 = prim.Generic "prim::abs"(%n) : (i64) -> i64
+  %2 = prim.Generic "prim::min"(%n, %x) : (i64, f64) -> f64
+  %3 = prim.Generic "prim::max"(%n, %n) : (i64, i64) -> i64
+  return %0, %1, %2, %3 : f64, i64, f64, i64
+}

@@ -44,6 +44,17 @@ func.func @weight_without_data() -> !prim.tensor<dtype = f32, sizes = [2, 3]> {
 
 // -----
 
+// A tensor placeholder (a value a `break` leaves undefined) of a static
+// type is an uninitialized tensor of that type.
+// CHECK-LABEL: func.func @uninitialized
+// CHECK: tensor.empty() : tensor<2x3xf32>
+func.func @uninitialized() -> !prim.tensor<dtype = f32, sizes = [2, 3]> {
+  %0 = prim.Uninitialized : !prim.tensor<dtype = f32, sizes = [2, 3]>
+  return %0 : !prim.tensor<dtype = f32, sizes = [2, 3]>
+}
+
+// -----
+
 // NumToTensor: a 0-d tensor of the result's dtype.
 // CHECK-LABEL: func.func @num_to_tensor
 // CHECK-SAME: (%[[N:.*]]: i64, %[[X:.*]]: f64, %[[B:.*]]: i1)
