@@ -111,6 +111,10 @@ tsir::specializeGraph(ModuleOp graph, const CompileOptions &options) {
     OptimizePipelineOptions optimize;
     optimize.fuse = false;
     buildOptimizePipeline(fpm, optimize);
+    // As TorchScript does after unrolling: appends to a list literal in
+    // the unrolled bodies become the literal, and its reads fold.
+    fpm.addPass(createPrimRemoveMutationPass());
+    fpm.addPass(createPrimPeepholePass());
     // Unrolled loops and folded branches refine further.
     fpm.addPass(createTsirRefineTypesPass());
     fpm.addPass(createPrimConstantPropagationPass());

@@ -46,6 +46,9 @@ struct CachedPlan {
   SpecializedGraph specialized;
   std::unique_ptr<SegmentedGraph> segmented;
   std::unique_ptr<Interpreter> interpreter;
+  /// Why the whole graph did not compile, when the interpreter runs it
+  /// instead: the error to give if a segment does not compile either.
+  rt::Status wholeGraphError;
 };
 } // namespace
 
@@ -174,6 +177,7 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &inputs) {
     if (!segmented.ok())
       return plan.status();
     cached->segmented = std::move(*segmented);
+    cached->wholeGraphError = plan.status();
   } else {
     rt::StatusOr<std::unique_ptr<SegmentedGraph>> segmented =
         SegmentedGraph::build(func, *roles, /*interpretControlFlow=*/false);
@@ -181,8 +185,11 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &inputs) {
       return segmented.status();
     cached->segmented = std::move(*segmented);
   }
+  // Weights are arguments of the specialized graph already: segments take
+  // them as inputs.
   CompileOptions segmentOptions = compileOptions;
   segmentOptions.spec.clear();
+  segmentOptions.weightNames.clear();
   cached->interpreter = std::make_unique<Interpreter>(
       *cached->segmented, segmentOptions, roles->kernels());
   return cached;
@@ -278,6 +285,9 @@ tsir::GraphExecutor::run(const std::vector<rt::Value> &inputs) {
     elapsed -= plan.interpreter->compileSeconds();
   }
   stats.runSeconds = elapsed;
+  if (!outputs.ok() && plan.interpreter &&
+      plan.interpreter->failedToCompile() && !plan.wholeGraphError.isOk())
+    return plan.wholeGraphError;
   return outputs;
 }
 

@@ -64,6 +64,7 @@ rt::Status tsir::Interpreter::bind(Operation *op,
 rt::StatusOr<std::vector<rt::Value>>
 tsir::Interpreter::run(const std::vector<rt::Value> &arguments) {
   compiled = false;
+  compileFailed = false;
   compileTime = 0;
   env.clear();
   func::FuncOp func = graph.func();
@@ -99,8 +100,10 @@ rt::Status tsir::Interpreter::runSegment(Segment &segment) {
   bool compiledNow = false;
   rt::StatusOr<Plan *> plan =
       segment.planFor(*inputs, segmentOptions, compiledNow);
-  if (!plan.ok())
+  if (!plan.ok()) {
+    compileFailed = true;
     return located(segment.ops.front(), plan.status().message());
+  }
   if (compiledNow) {
     compiled = true;
     compileTime +=

@@ -36,6 +36,8 @@ public:
   /// Whether the last run compiled a segment, and how long that took.
   bool compiledSegments() const { return compiled; }
   double compileSeconds() const { return compileTime; }
+  /// Whether the last run failed compiling a segment.
+  bool failedToCompile() const { return compileFailed; }
 
 private:
   rt::Status runBlock(mlir::Block &block);
@@ -55,6 +57,7 @@ private:
   const rt::KernelRegistry &kernels;
   llvm::DenseMap<mlir::Value, rt::Value> env;
   bool compiled = false;
+  bool compileFailed = false;
   double compileTime = 0;
 };
 

@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace tsir;
@@ -45,6 +46,25 @@ enum class Native {
   Numel,
   Dtype,
   Device,
+  // Views, made on the runtime tensor so that they share its storage.
+  Select,
+  Slice,
+  View,
+  Permute,
+  Transpose,
+  Unsqueeze,
+  Squeeze,
+  SqueezeDim,
+  Expand,
+  TransposeMatrix,
+  Narrow,
+  Alias,
+  // Comparisons of lists of ints (sizes) and of strings.
+  ListEq,
+  ListNe,
+  Contains,
+  StrEq,
+  StrNe,
 };
 } // namespace
 
@@ -67,6 +87,32 @@ static Native nativeKind(Operation *op) {
     return Native::Numel;
   if (name == "__not__")
     return Native::Not;
+  Native comparison = llvm::StringSwitch<Native>(name)
+                          .Case("eq.int_list", Native::ListEq)
+                          .Case("ne.int_list", Native::ListNe)
+                          .Case("__contains__.int_list", Native::Contains)
+                          .Case("eq.str", Native::StrEq)
+                          .Case("ne.str", Native::StrNe)
+                          .Default(Native::None);
+  if (comparison != Native::None)
+    return comparison;
+  Native view = llvm::StringSwitch<Native>(name)
+                    .Case("select.int", Native::Select)
+                    .Case("slice.Tensor", Native::Slice)
+                    .Case("view", Native::View)
+                    .Case("permute", Native::Permute)
+                    .Case("transpose.int", Native::Transpose)
+                    .Case("unsqueeze", Native::Unsqueeze)
+                    .Case("squeeze", Native::Squeeze)
+                    .Case("squeeze.dim", Native::SqueezeDim)
+                    .Case("expand", Native::Expand)
+                    .Case("t", Native::TransposeMatrix)
+                    .Case("narrow", Native::Narrow)
+                    .Case("alias", Native::Alias)
+                    .Case("detach", Native::Alias)
+                    .Default(Native::None);
+  if (view != Native::None)
+    return view;
   bool scalarOverload = llvm::is_contained(
       {StringRef("int"), StringRef("float"), StringRef("int_float"),
        StringRef("float_int"), StringRef("bool")},
@@ -98,6 +144,12 @@ static Native nativeKind(Operation *op) {
 
 bool tsir::isNativeOp(Operation *op) {
   return nativeKind(op) != Native::None && op->getNumResults() == 1;
+}
+
+bool tsir::isNativeView(Operation *op) {
+  Native kind = nativeKind(op);
+  return kind >= Native::Select && kind <= Native::Alias &&
+         op->getNumResults() == 1;
 }
 
 bool tsir::isNativeScalarOp(Operation *op) {
@@ -188,6 +240,131 @@ static rt::StatusOr<rt::Value> tensorQuery(Native kind,
   default:
     return rt::Value(tensor.device());
   }
+}
+
+/// The ints of an `int[]` value.
+static rt::StatusOr<std::vector<int64_t>> intList(const rt::Value &value) {
+  if (!value.isList())
+    return rt::Status::error("expected a list of ints");
+  std::vector<int64_t> ints;
+  for (const rt::Value &element : value.toList()) {
+    if (!element.isInt())
+      return rt::Status::error("expected a list of ints");
+    ints.push_back(element.toInt());
+  }
+  return ints;
+}
+
+/// An optional int argument (`int?`): `fallback` for None.
+static rt::StatusOr<int64_t> optionalInt(const rt::Value &value,
+                                         int64_t fallback) {
+  if (value.isNone())
+    return fallback;
+  if (!value.isInt())
+    return rt::Status::error("expected an int or None");
+  return value.toInt();
+}
+
+static rt::StatusOr<rt::Value> tensorView(Native kind,
+                                          const std::vector<rt::Value> &in) {
+  if (in.empty() || !in[0].isTensor())
+    return rt::Status::error("expected a tensor");
+  const rt::Tensor &self = in[0].toTensor();
+  auto intAt = [&](size_t i) -> rt::StatusOr<int64_t> {
+    if (i >= in.size() || !in[i].isInt())
+      return rt::Status::error("expected an int argument");
+    return in[i].toInt();
+  };
+  rt::StatusOr<rt::Tensor> result = rt::Status::error("not a view");
+  switch (kind) {
+  case Native::Select: {
+    TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, intAt(1));
+    TSIR_RT_ASSIGN_OR_RETURN(int64_t index, intAt(2));
+    result = self.select(dim, index);
+    break;
+  }
+  case Native::Slice: {
+    if (in.size() != 5)
+      return rt::Status::error("expected five arguments");
+    TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, intAt(1));
+    TSIR_RT_ASSIGN_OR_RETURN(int64_t start, optionalInt(in[2], 0));
+    TSIR_RT_ASSIGN_OR_RETURN(
+        int64_t end, optionalInt(in[3], std::numeric_limits<int64_t>::max()));
+    TSIR_RT_ASSIGN_OR_RETURN(int64_t step, intAt(4));
+    result = self.slice(dim, start, end, step);
+    break;
+  }
+  case Native::Narrow: {
+    TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, intAt(1));
+    TSIR_RT_ASSIGN_OR_RETURN(int64_t start, intAt(2));
+    TSIR_RT_ASSIGN_OR_RETURN(int64_t length, intAt(3));
+    if (dim >= -self.dim() && dim < self.dim() && start < 0)
+      start += self.size(dim);
+    result = self.slice(dim, start, start + length, 1);
+    break;
+  }
+  case Native::View:
+  case Native::Permute:
+  case Native::Expand: {
+    if (in.size() < 2)
+      return rt::Status::error("expected a list of sizes");
+    TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> ints, intList(in[1]));
+    result = kind == Native::View      ? self.view(ints)
+             : kind == Native::Permute ? self.permute(ints)
+                                       : self.expand(ints);
+    break;
+  }
+  case Native::Transpose: {
+    TSIR_RT_ASSIGN_OR_RETURN(int64_t dim0, intAt(1));
+    TSIR_RT_ASSIGN_OR_RETURN(int64_t dim1, intAt(2));
+    result = self.transpose(dim0, dim1);
+    break;
+  }
+  case Native::TransposeMatrix:
+    result =
+        self.dim() < 2 ? rt::StatusOr<rt::Tensor>(self) : self.transpose(0, 1);
+    break;
+  case Native::Unsqueeze: {
+    TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, intAt(1));
+    result = self.unsqueeze(dim);
+    break;
+  }
+  case Native::SqueezeDim: {
+    TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, intAt(1));
+    result = self.squeeze(dim);
+    break;
+  }
+  case Native::Squeeze:
+    result = self.squeeze();
+    break;
+  default:
+    result = self;
+    break;
+  }
+  if (!result.ok())
+    return result.status();
+  return rt::Value(*result);
+}
+
+/// `==`/`!=` of two int lists or two strings, `in` of an int list.
+static rt::StatusOr<rt::Value> compareValues(Native kind,
+                                             const std::vector<rt::Value> &in) {
+  if (in.size() != 2)
+    return rt::Status::error("expected two operands");
+  if (kind == Native::StrEq || kind == Native::StrNe) {
+    if (!in[0].isString() || !in[1].isString())
+      return rt::Status::error("expected two strings");
+    bool equal = in[0].toStringRef() == in[1].toStringRef();
+    return rt::Value(kind == Native::StrEq ? equal : !equal);
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> lhs, intList(in[0]));
+  if (kind == Native::Contains) {
+    if (!in[1].isInt())
+      return rt::Status::error("expected an int");
+    return rt::Value(llvm::is_contained(lhs, in[1].toInt()));
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> rhs, intList(in[1]));
+  return rt::Value((lhs == rhs) == (kind == Native::ListEq));
 }
 
 /// Python's `//` and `%` on ints; an error for a zero divisor.
@@ -303,6 +480,27 @@ tsir::evaluateNative(Operation *op, const std::vector<rt::Value> &inputs) {
   case Native::Dtype:
   case Native::Device:
     result = tensorQuery(kind, inputs);
+    break;
+  case Native::Select:
+  case Native::Slice:
+  case Native::View:
+  case Native::Permute:
+  case Native::Transpose:
+  case Native::Unsqueeze:
+  case Native::Squeeze:
+  case Native::SqueezeDim:
+  case Native::Expand:
+  case Native::TransposeMatrix:
+  case Native::Narrow:
+  case Native::Alias:
+    result = tensorView(kind, inputs);
+    break;
+  case Native::ListEq:
+  case Native::ListNe:
+  case Native::Contains:
+  case Native::StrEq:
+  case Native::StrNe:
+    result = compareValues(kind, inputs);
     break;
   case Native::Neg:
   case Native::Not:

@@ -1,12 +1,14 @@
 //===- NativeOps.h - Ops the interpreter evaluates itself -------*- C++ -*-===//
 //
-// Scalar arithmetic, comparisons and logic on ints, floats and bools, and
-// the tensor metadata queries (size, dim, numel, dtype, device), with
-// TorchScript's semantics. Compiling a segment for `i + 1` between two
-// kernel calls costs a JIT compilation; the interpreter evaluates such ops
-// directly, as TorchScript's interpreter does. Tensor metadata queries run
-// here when interpreted code reads their result (a size list passed to a
-// kernel).
+// Scalar arithmetic, comparisons and logic on ints, floats and bools, the
+// tensor metadata queries (size, dim, numel, dtype, device) and the views
+// (select, slice, view, permute, transpose, ...), with TorchScript's
+// semantics. Compiling a segment for `i + 1` between two kernel calls
+// costs a JIT compilation; the interpreter evaluates such ops directly, as
+// TorchScript's interpreter does. Metadata queries run here when
+// interpreted code reads their result (a size list passed to a kernel),
+// and views when one must share storage with its base across segments
+// (compiled segments return copies).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +28,9 @@ bool isNativeOp(mlir::Operation *op);
 
 /// Whether `op` is a native op on scalars alone (no tensor involved).
 bool isNativeScalarOp(mlir::Operation *op);
+
+/// Whether `op` is a native view (its result shares its input's storage).
+bool isNativeView(mlir::Operation *op);
 
 /// The results of native op `op` on `inputs`.
 rt::StatusOr<std::vector<rt::Value>>

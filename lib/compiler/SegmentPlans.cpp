@@ -68,6 +68,22 @@ static void appendKey(const rt::Value &value, std::string &key) {
   }
 }
 
+/// `tensor` over the same memory with a storage offset of 0. Plans take
+/// identity-layout memrefs, whose code ignores the descriptor's offset:
+/// a view that starts inside its storage (a row the interpreter selected)
+/// is passed as a storage of its own that starts at its first element, so
+/// that the plan reads it, and writes it back, in place.
+static rt::Tensor startingAtItsData(const rt::Tensor &tensor) {
+  if (tensor.storageOffset() == 0)
+    return tensor;
+  rt::Ref<rt::Storage> whole = tensor.storage();
+  size_t skipped = tensor.storageOffset() * tensor.elementSize();
+  rt::Ref<rt::Storage> rest = rt::Storage::adopt(
+      whole->base(), tensor.data(), whole->nbytes() - skipped, whole->device(),
+      [whole](void *) {}); // keeps the whole storage alive
+  return rt::Tensor(rest, tensor.sizes(), tensor.strides(), 0, tensor.dtype());
+}
+
 void tsir::Segment::flattenInputs(const std::vector<rt::Value> &inputValues,
                                   std::vector<rt::Value> &arguments) {
   for (const rt::Value &value : inputValues) {
@@ -75,8 +91,9 @@ void tsir::Segment::flattenInputs(const std::vector<rt::Value> &inputValues,
       flattenInputs(value.toList(), arguments);
     else if (value.isTuple())
       flattenInputs(value.toTuple(), arguments);
-    else if (value.isTensor() || value.isInt() || value.isDouble() ||
-             value.isBool())
+    else if (value.isTensor())
+      arguments.emplace_back(startingAtItsData(value.toTensor()));
+    else if (value.isInt() || value.isDouble() || value.isBool())
       arguments.push_back(value);
   }
 }

@@ -48,6 +48,23 @@ ArrayRef<Step> tsir::SegmentedGraph::steps(Block *block) const {
   return found->second;
 }
 
+/// Whether `op` takes apart a list that a lowered op of its block makes:
+/// the split family lowers together with the unpacking of its list or the
+/// reading of an element at a constant index.
+static bool readsLoweredList(Operation *op,
+                             llvm::function_ref<OpRole(Operation *)> roleOf) {
+  Value list;
+  if (auto unpack = dyn_cast<prim::ListUnpackOp>(op))
+    list = unpack.getList();
+  else if (op->getName().getStringRef() == "aten.__getitem__.t" &&
+           op->getNumOperands() == 2 &&
+           isa_and_nonnull<prim::ConstantOp>(op->getOperand(1).getDefiningOp()))
+    list = op->getOperand(0);
+  Operation *producer = list ? list.getDefiningOp() : nullptr;
+  return producer && producer->getBlock() == op->getBlock() &&
+         roleOf(producer) == OpRole::Lowered;
+}
+
 /// Whether every op directly in `op`'s regions lowers, and the values it
 /// produces and carries are ones compiled code handles.
 static bool bodiesLower(Operation *op,
@@ -79,12 +96,9 @@ void tsir::SegmentedGraph::assignRoles(const OpRoles &opRoles,
     if (isa<prim::IfOp, prim::LoopOp>(op) && !interpretControlFlow &&
         bodiesLower(op, roles))
       role = OpRole::Lowered;
-    // The split family lowers together with the unpacking of its list.
-    if (auto unpack = dyn_cast<prim::ListUnpackOp>(op))
-      if (Operation *producer = unpack.getList().getDefiningOp();
-          producer && producer->getBlock() == op->getBlock() &&
-          roles.lookup(producer) == OpRole::Lowered)
-        role = OpRole::Lowered;
+    if (readsLoweredList(
+            op, [&](Operation *producer) { return roles.lookup(producer); }))
+      role = OpRole::Lowered;
     roles[op] = role;
     if (role == OpRole::Kernel)
       kernels[op] = opRoles.kernelName(op);
@@ -94,6 +108,14 @@ void tsir::SegmentedGraph::assignRoles(const OpRoles &opRoles,
 void tsir::SegmentedGraph::demote(Operation *op, const OpRoles &opRoles) {
   if (isa<prim::IfOp, prim::LoopOp, prim::ListUnpackOp>(op) || isNativeOp(op)) {
     roles[op] = OpRole::Native;
+    return;
+  }
+  if (readsLoweredList(op, [](Operation *) { return OpRole::Lowered; })) {
+    // Its list is read elsewhere too now: it runs as it would on its own.
+    OpRole role = opRoles.classify(op);
+    roles[op] = role == OpRole::Lowered ? OpRole::Missing : role;
+    if (role == OpRole::Kernel)
+      kernels[op] = opRoles.kernelName(op);
     return;
   }
   std::string kernel = opRoles.kernelName(op);
@@ -261,6 +283,10 @@ bool tsir::SegmentedGraph::needsInterpreter(func::FuncOp func,
     if (op == func || isTerminator(op))
       return;
     OpRole role = opRoles.classify(op);
+    if (readsLoweredList(op, [&](Operation *producer) {
+          return opRoles.classify(producer);
+        }))
+      role = OpRole::Lowered;
     if (role == OpRole::Kernel)
       needed = true;
     if (role == OpRole::Missing && !missing)
@@ -275,11 +301,21 @@ tsir::SegmentedGraph::build(func::FuncOp func, const OpRoles &opRoles,
   std::unique_ptr<SegmentedGraph> graph(new SegmentedGraph());
   graph->graph = func;
   graph->assignRoles(opRoles, interpretControlFlow);
-  bool demoted = true;
-  while (demoted) {
-    graph->blockSteps.clear();
-    graph->segments.clear();
-    demoted = graph->partition(&func.getBody().front(), opRoles);
+  while (true) {
+    bool demoted = true;
+    while (demoted) {
+      graph->blockSteps.clear();
+      graph->segments.clear();
+      demoted = graph->partition(&func.getBody().front(), opRoles);
+    }
+    // A view written through across segments is made by the interpreter
+    // instead, on the runtime tensor, so that it shares its storage.
+    ViewAcrossSegments found = findViewAcrossSegments(func, graph->segments);
+    if (!found.write)
+      break;
+    if (!isNativeView(found.view))
+      return rt::Status::error(describeViewAcrossSegments(found));
+    graph->roles[found.view] = OpRole::Native;
   }
   Operation *missing = nullptr;
   func.walk<WalkOrder::PreOrder>([&](Operation *op) {

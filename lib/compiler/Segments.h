@@ -1,5 +1,5 @@
 //===- Segments.h - A graph cut into compiled segments and interpreted ops -*-
-//C++ -*-===//
+// C++ -*-===//
 //
 // When a specialized graph holds ops that no conversion lowers (custom
 // operators, lists of dynamic length, strings, printing, exceptions), the
@@ -101,6 +101,18 @@ private:
   llvm::DenseMap<mlir::Block *, std::vector<Step>> blockSteps;
   std::vector<std::unique_ptr<Segment>> segments;
 };
+
+/// An op writing in place memory that a view made in another compiled
+/// segment shares: segments return copies, so the write would miss the
+/// view (SegmentViews.cpp).
+struct ViewAcrossSegments {
+  mlir::Operation *write = nullptr;
+  mlir::Operation *view = nullptr;
+};
+ViewAcrossSegments
+findViewAcrossSegments(mlir::func::FuncOp func,
+                       llvm::ArrayRef<std::unique_ptr<Segment>> segments);
+std::string describeViewAcrossSegments(const ViewAcrossSegments &found);
 
 } // namespace tsir
 
