@@ -11,20 +11,13 @@
 #include "CompilePipeline.h"
 #include "Diagnostics.h"
 
+#include "tsir/Conversion/Decompositions.h"
 #include "tsir/Conversion/Passes.h"
 #include "tsir/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/raw_ostream.h"
-
-// unbind/chunk/split of statically known sizes become list literals, which
-// lets loops over them unroll into straight-line code. The patterns are
-// another part's work in progress: use them once they exist.
-#if __has_include("tsir/Conversion/Decompositions.h")
-#include "tsir/Conversion/Decompositions.h"
-#define TSIR_HAVE_STATIC_LIST_DECOMPOSITIONS 1
-#endif
 
 using namespace mlir;
 using namespace tsir;
@@ -48,18 +41,14 @@ static LogicalResult runPasses(PassManager &pm, ModuleOp module,
   return pm.run(module);
 }
 
-/// Decomposes list-producing ops whose sizes are known now into list
-/// literals (a no-op until the patterns exist).
+/// unbind/chunk/split whose sizes the spec decides become list literals,
+/// which lets loops over them unroll into straight-line code.
 static LogicalResult decomposeStaticLists(ModuleOp module) {
-#ifdef TSIR_HAVE_STATIC_LIST_DECOMPOSITIONS
   RewritePatternSet patterns(module.getContext());
   populateStaticListDecompositionPatterns(patterns);
   FrozenRewritePatternSet frozen(std::move(patterns));
   for (auto func : module.getOps<func::FuncOp>())
     (void)applyPatternsGreedily(func, frozen);
-#else
-  (void)module;
-#endif
   return success();
 }
 
