@@ -8,7 +8,8 @@
 // condition holds, the initial condition being tested before the first
 // iteration. A for-loop (condition constant true on entry and in the body)
 // becomes an scf.for over [0, maxTripCount), which runs zero times for a
-// trip count <= 0. Any other loop becomes an scf.while carrying
+// trip count <= 0, unless a carried tensor's shape may change (see
+// LoopPattern). Any other loop becomes an scf.while carrying
 // (iteration, carried..., condition); the iteration count is dropped when
 // the trip count is INT64_MAX (a Python `while`) and the body never reads
 // it, as nothing could then observe it. The condition comes last so that
@@ -130,9 +131,18 @@ struct LoopPattern : OpConversionPattern<prim::LoopOp> {
       return rewriter.notifyMatchFailure(op, "initial values do not fit");
 
     auto yield = cast<prim::YieldOp>(op.getBodyBlock().getTerminator());
+    // A carried tensor whose slot is less static than its initial value
+    // (a shape that grows in the loop) keeps the loop an scf.while:
+    // canonicalization folds such a tensor.cast into an scf.for, making the
+    // initial static shape an assumption of every iteration.
+    bool widensCarried = llvm::any_of(
+        llvm::zip_equal(adaptor.getInitArgs(), *carriedTypes), [](auto pair) {
+          return std::get<0>(pair).getType() != std::get<1>(pair);
+        });
     bool isFor =
         conversion::matchConstantBool(adaptor.getInitialCondition()) == true &&
-        conversion::matchConstantBool(yield.getOperand(0)) == true;
+        conversion::matchConstantBool(yield.getOperand(0)) == true &&
+        !widensCarried;
     FailureOr<ValueRange> results =
         isFor ? lowerToFor(op, adaptor, *inits, rewriter)
               : lowerToWhile(op, adaptor, *inits, *carriedTypes, rewriter);

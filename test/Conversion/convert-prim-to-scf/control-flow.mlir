@@ -82,13 +82,18 @@ func.func @for_loop(%n: i64, %x: !prim.tensor<dtype = f32, sizes = [4]>) -> (i64
 
 // -----
 
-// A loop-carried tensor whose slot is dynamic: the static initial value and
-// the static value the body yields are cast into it.
+// A loop-carried tensor whose slot is less static than its initial value
+// (its shape may change from one iteration to the next): the initial value
+// and the yielded one are cast into the slot, and the for-loop is an
+// scf.while counting to n, since canonicalization would fold the initial
+// cast into an scf.for and assume the initial shape throughout.
 // CHECK-LABEL: func.func @for_dynamic_slot
 // CHECK: %[[INIT:.*]] = tensor.cast %{{.*}} : tensor<2xf32> to tensor<?xf32>
-// CHECK: scf.for {{.*}} iter_args(%[[ARG:.*]] = %[[INIT]]) -> (tensor<?xf32>) {
+// CHECK: scf.while (%[[I:.*]] = %{{.*}}, %[[ARG:.*]] = %[[INIT]], %[[GO:.*]] = %{{.*}}) : (i64, tensor<?xf32>, i1) -> (i64, tensor<?xf32>) {
+// CHECK:   arith.cmpi slt, %[[I]], %arg0 : i64
+// CHECK: } do {
 // CHECK:   %[[C:.*]] = tensor.cast %{{.*}} : tensor<3xf32> to tensor<?xf32>
-// CHECK:   scf.yield %[[C]] : tensor<?xf32>
+// CHECK:   scf.yield %{{.*}}, %[[C]], %{{.*}} : i64, tensor<?xf32>, i1
 func.func @for_dynamic_slot(%n: i64, %x: !prim.tensor<dtype = f32, sizes = [2]>, %y: !prim.tensor<dtype = f32, sizes = [3]>) -> !prim.tensor<dtype = f32, sizes = [?]> {
   %true = arith.constant true
   %0 = prim.Loop %n, %true, %x : !prim.tensor<dtype = f32, sizes = [2]> -> (!prim.tensor<dtype = f32, sizes = [?]>) {
