@@ -16,7 +16,6 @@
 
 #include "../Common/Utils.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
-#include "tsir/Dialect/Prim/PrimDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
