@@ -83,7 +83,11 @@ tsir::Interpreter::run(const std::vector<rt::Value> &arguments) {
 }
 
 rt::Status tsir::Interpreter::runBlock(Block &block) {
-  for (const Step &step : graph.steps(&block)) {
+  return runSteps(graph.steps(&block));
+}
+
+rt::Status tsir::Interpreter::runSteps(ArrayRef<Step> steps) {
+  for (const Step &step : steps) {
     rt::Status status =
         step.segment ? runSegment(*step.segment) : runOp(step.op);
     if (!status.isOk())
@@ -93,6 +97,8 @@ rt::Status tsir::Interpreter::runBlock(Block &block) {
 }
 
 rt::Status tsir::Interpreter::runSegment(Segment &segment) {
+  if (segment.interpreted)
+    return runSteps(segment.fallback);
   rt::StatusOr<std::vector<rt::Value>> inputs = valuesOf(segment.inputs);
   if (!inputs.ok())
     return located(segment.ops.front(), inputs.status().message());
@@ -101,6 +107,12 @@ rt::Status tsir::Interpreter::runSegment(Segment &segment) {
   rt::StatusOr<Plan *> plan =
       segment.planFor(*inputs, segmentOptions, compiledNow);
   if (!plan.ok()) {
+    // Control flow the conversions cannot express yet: interpret it, and
+    // compile its bodies.
+    if (graph.interpretControlFlowIn(segment)) {
+      segment.interpreted = true;
+      return runSteps(segment.fallback);
+    }
     compileFailed = true;
     return located(segment.ops.front(), plan.status().message());
   }

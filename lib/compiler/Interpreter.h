@@ -41,6 +41,7 @@ public:
 
 private:
   rt::Status runBlock(mlir::Block &block);
+  rt::Status runSteps(llvm::ArrayRef<Step> steps);
   rt::Status runOp(mlir::Operation *op);
   rt::Status runSegment(Segment &segment);
   rt::Status runIf(prim::IfOp op);

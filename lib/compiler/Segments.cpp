@@ -199,10 +199,18 @@ private:
 } // namespace
 
 bool tsir::SegmentedGraph::partition(Block *block, const OpRoles &opRoles) {
-  std::vector<Step> blockPlan;
   std::vector<Operation *> ops;
   for (Operation &op : block->without_terminator())
     ops.push_back(&op);
+  std::vector<Step> blockPlan;
+  bool demoted = partitionOps(block, ops, blockPlan, opRoles);
+  blockSteps[block] = std::move(blockPlan);
+  return demoted;
+}
+
+bool tsir::SegmentedGraph::partitionOps(Block *block, ArrayRef<Operation *> ops,
+                                        std::vector<Step> &blockPlan,
+                                        const OpRoles &opRoles) {
   bool demoted = false;
   for (size_t i = 0; i < ops.size();) {
     if (roles.lookup(ops[i]) != OpRole::Lowered) {
@@ -264,7 +272,6 @@ bool tsir::SegmentedGraph::partition(Block *block, const OpRoles &opRoles) {
     segments.push_back(std::move(segment));
     i = last + 1;
   }
-  blockSteps[block] = std::move(blockPlan);
   // The bodies of control flow the interpreter runs are cut the same way.
   for (Operation *op : ops)
     if (roles.lookup(op) == OpRole::Native)
@@ -272,6 +279,29 @@ bool tsir::SegmentedGraph::partition(Block *block, const OpRoles &opRoles) {
         for (Block &nested : region)
           demoted |= partition(&nested, opRoles);
   return demoted;
+}
+
+bool tsir::SegmentedGraph::interpretControlFlowIn(Segment &segment) {
+  bool found = false;
+  for (Operation *op : segment.ops)
+    op->walk([&](Operation *nested) {
+      if (isa<prim::IfOp, prim::LoopOp>(nested)) {
+        roles[nested] = OpRole::Native;
+        found = true;
+      }
+    });
+  if (!found)
+    return false;
+  Block *block = segment.ops.front()->getBlock();
+  size_t numSegments = segments.size();
+  while (true) {
+    std::vector<Step> plan;
+    if (!partitionOps(block, segment.ops, plan, *opRoles)) {
+      segment.fallback = std::move(plan);
+      return true;
+    }
+    segments.resize(numSegments);
+  }
 }
 
 bool tsir::SegmentedGraph::needsInterpreter(func::FuncOp func,
@@ -300,6 +330,7 @@ tsir::SegmentedGraph::build(func::FuncOp func, const OpRoles &opRoles,
                             bool interpretControlFlow) {
   std::unique_ptr<SegmentedGraph> graph(new SegmentedGraph());
   graph->graph = func;
+  graph->opRoles = &opRoles;
   graph->assignRoles(opRoles, interpretControlFlow);
   while (true) {
     bool demoted = true;

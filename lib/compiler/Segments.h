@@ -28,6 +28,14 @@
 
 namespace tsir {
 
+class Segment;
+
+/// One step of a block: an op the interpreter runs, or a segment.
+struct Step {
+  mlir::Operation *op = nullptr;
+  Segment *segment = nullptr;
+};
+
 /// A run of ops of one block that lowers, compiled per input spec.
 class Segment {
 public:
@@ -57,14 +65,13 @@ public:
 
   size_t numCachedPlans() const { return plans.size(); }
 
+  /// When the segment does not compile as a whole and holds control flow:
+  /// the steps that run it with its control flow interpreted.
+  std::vector<Step> fallback;
+  bool interpreted = false;
+
 private:
   std::map<std::string, std::unique_ptr<Plan>> plans;
-};
-
-/// One step of a block: an op the interpreter runs, or a segment.
-struct Step {
-  mlir::Operation *op = nullptr;
-  Segment *segment = nullptr;
 };
 
 class SegmentedGraph {
@@ -83,6 +90,11 @@ public:
                                mlir::Operation *&missing);
 
   llvm::ArrayRef<Step> steps(mlir::Block *block) const;
+
+  /// Cuts `segment` again with the prim.If and prim.Loop in it interpreted
+  /// (their bodies compiled), into `segment.fallback`, for when it does not
+  /// compile as a whole. False if it holds no control flow.
+  bool interpretControlFlowIn(Segment &segment);
   OpRole role(mlir::Operation *op) const;
   /// The kernel of a Kernel op.
   const std::string &kernelName(mlir::Operation *op) const;
@@ -93,12 +105,17 @@ private:
   SegmentedGraph() = default;
   void assignRoles(const OpRoles &roles, bool interpretControlFlow);
   bool partition(mlir::Block *block, const OpRoles &roles);
+  bool partitionOps(mlir::Block *block, llvm::ArrayRef<mlir::Operation *> ops,
+                    std::vector<Step> &plan, const OpRoles &roles);
   void demote(mlir::Operation *op, const OpRoles &roles);
 
   mlir::func::FuncOp graph;
+  const OpRoles *opRoles = nullptr;
   llvm::DenseMap<mlir::Operation *, OpRole> roles;
   llvm::DenseMap<mlir::Operation *, std::string> kernels;
-  llvm::DenseMap<mlir::Block *, std::vector<Step>> blockSteps;
+  // A std::map: the interpreter iterates a block's steps while a
+  // segment's fallback adds the steps of other blocks.
+  std::map<mlir::Block *, std::vector<Step>> blockSteps;
   std::vector<std::unique_ptr<Segment>> segments;
 };
 
