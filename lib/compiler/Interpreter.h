@@ -1,5 +1,4 @@
-//===- Interpreter.h - Running a segmented graph -----------------*- C++
-//-*-===//
+//===- Interpreter.h - Running a segmented graph ----------------*- C++ -*-===//
 //
 // TorchScript's interpreter, for what tsir does not compile: it walks the
 // steps of a SegmentedGraph on runtime values, calling compiled segments

@@ -1,5 +1,4 @@
-//===- Segments.cpp - A graph cut into compiled segments and interpreted ops
-//===//
+//===- Segments.cpp - Cutting a graph into segments and steps -------------===//
 //
 // See Segments.h. Roles are assigned bottom-up (an If or Loop lowers when
 // everything in its bodies does and it carries only tensors and scalars),

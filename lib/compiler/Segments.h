@@ -1,5 +1,4 @@
-//===- Segments.h - A graph cut into compiled segments and interpreted ops -*-
-// C++ -*-===//
+//===- Segments.h - Cutting a graph into segments and steps -----*- C++ -*-===//
 //
 // When a specialized graph holds ops that no conversion lowers (custom
 // operators, lists of dynamic length, strings, printing, exceptions), the
@@ -90,16 +89,16 @@ public:
                                mlir::Operation *&missing);
 
   llvm::ArrayRef<Step> steps(mlir::Block *block) const;
-
-  /// Cuts `segment` again with the prim.If and prim.Loop in it interpreted
-  /// (their bodies compiled), into `segment.fallback`, for when it does not
-  /// compile as a whole. False if it holds no control flow.
-  bool interpretControlFlowIn(Segment &segment);
   OpRole role(mlir::Operation *op) const;
   /// The kernel of a Kernel op.
   const std::string &kernelName(mlir::Operation *op) const;
   mlir::func::FuncOp func() const { return graph; }
   size_t numSegments() const { return segments.size(); }
+
+  /// Cuts `segment` again with the prim.If and prim.Loop in it interpreted
+  /// (their bodies compiled), into `segment.fallback`, for when it does not
+  /// compile as a whole. False if it holds no control flow.
+  bool interpretControlFlowIn(Segment &segment);
 
 private:
   SegmentedGraph() = default;
