@@ -43,6 +43,9 @@ void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  // A loop-carried tensor is usually a new value each iteration (z = z * z):
+  // let loops yield fresh buffers instead of rejecting the loop.
+  bufferize.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   if (options.deallocate) {
     bufferization::BufferDeallocationPipelineOptions dealloc;

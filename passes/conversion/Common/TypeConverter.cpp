@@ -45,8 +45,10 @@ tsir::TsirTypeConverter::TsirTypeConverter() {
   // uses (i64, f64, i1) or is left for later conversions to consume (lists,
   // tuples, None): identity.
   addConversion([](Type type) { return type; });
-  // A tensor without a dtype or rank cannot be lowered; returning failure
-  // makes the conversion report the op that produces or uses it.
+  // A tensor without a dtype or rank has no builtin form. Returning nullopt
+  // lets the identity rule keep it a prim tensor, so the ops that touch it
+  // stay illegal in the conversions and are reported there, each with what
+  // it needs (the patterns and tsir-finalize-lowering say which value).
   addConversion([](prim::TensorType type) -> std::optional<Type> {
     if (RankedTensorType converted = convertTensorType(type))
       return converted;
