@@ -65,6 +65,9 @@ enum class Native {
   Contains,
   StrEq,
   StrNe,
+  // cat/stack of a list built at run time.
+  Cat,
+  Stack,
 };
 } // namespace
 
@@ -87,6 +90,10 @@ static Native nativeKind(Operation *op) {
     return Native::Numel;
   if (name == "__not__")
     return Native::Not;
+  if (name == "cat")
+    return Native::Cat;
+  if (name == "stack")
+    return Native::Stack;
   Native comparison = llvm::StringSwitch<Native>(name)
                           .Case("eq.int_list", Native::ListEq)
                           .Case("ne.int_list", Native::ListNe)
@@ -149,6 +156,12 @@ bool tsir::isNativeOp(Operation *op) {
 bool tsir::isNativeView(Operation *op) {
   Native kind = nativeKind(op);
   return kind >= Native::Select && kind <= Native::Alias &&
+         op->getNumResults() == 1;
+}
+
+bool tsir::isNativeConcatenation(Operation *op) {
+  Native kind = nativeKind(op);
+  return (kind == Native::Cat || kind == Native::Stack) &&
          op->getNumResults() == 1;
 }
 
@@ -367,6 +380,126 @@ static rt::StatusOr<rt::Value> compareValues(Native kind,
   return rt::Value((lhs == rhs) == (kind == Native::ListEq));
 }
 
+/// A rough order of torch's type promotion among the runtime dtypes.
+static int promotionRank(rt::DType dtype) {
+  switch (dtype) {
+  case rt::DType::Bool:
+    return 0;
+  case rt::DType::UInt8:
+  case rt::DType::Int8:
+    return 1;
+  case rt::DType::Int16:
+    return 2;
+  case rt::DType::Int32:
+    return 3;
+  case rt::DType::Int64:
+    return 4;
+  case rt::DType::Float16:
+  case rt::DType::BFloat16:
+    return 5;
+  case rt::DType::Float32:
+    return 6;
+  case rt::DType::Float64:
+    return 7;
+  }
+  return 0;
+}
+
+/// The dtype tsir-refine-types gave `op`'s result, if any.
+static std::optional<rt::DType> resultDtype(Operation *op) {
+  auto type = dyn_cast<prim::TensorType>(op->getResult(0).getType());
+  if (!type || !type.getDtype())
+    return std::nullopt;
+  StringRef name = prim::torchNameOfDtype(type.getDtype());
+  return rt::dtypeFromTorchName(std::string_view(name.data(), name.size()));
+}
+
+/// torch.cat and torch.stack of a runtime list of tensors.
+static rt::StatusOr<rt::Value> concatenate(Operation *op, Native kind,
+                                           const std::vector<rt::Value> &in) {
+  const char *name = kind == Native::Cat ? "torch.cat" : "stack";
+  if (in.size() != 2 || !in[0].isList() || !in[1].isInt())
+    return rt::Status::error("expected a list of tensors and a dim");
+  std::vector<rt::Tensor> parts;
+  for (const rt::Value &element : in[0].toList()) {
+    if (!element.isTensor())
+      return rt::Status::error("expected a list of tensors");
+    parts.push_back(element.toTensor());
+  }
+  if (parts.empty())
+    return rt::Status::error(std::string(name) +
+                             (kind == Native::Cat
+                                  ? "(): expected a non-empty list of Tensors"
+                                  : " expects a non-empty TensorList"));
+  std::optional<rt::DType> dtype = resultDtype(op);
+  if (!dtype) {
+    dtype = parts.front().dtype();
+    for (const rt::Tensor &part : parts)
+      if (promotionRank(part.dtype()) > promotionRank(*dtype))
+        dtype = part.dtype();
+  }
+  // stack is cat of the parts, each with a new dim of size 1.
+  int64_t dim = in[1].toInt();
+  if (kind == Native::Stack) {
+    std::vector<int64_t> first = parts.front().sizes();
+    for (size_t i = 0; i < parts.size(); ++i) {
+      if (parts[i].sizes() != first)
+        return rt::Status::error(
+            "stack expects each tensor to be equal size, but got " +
+            rt::sizesToString(first) + " at entry 0 and " +
+            rt::sizesToString(parts[i].sizes()) + " at entry " +
+            std::to_string(i));
+      TSIR_RT_ASSIGN_OR_RETURN(parts[i], parts[i].unsqueeze(dim));
+    }
+  }
+  // torch skips legacy empty 1-d parts beside parts of other ranks.
+  const rt::Tensor *reference = &parts.front();
+  for (const rt::Tensor &part : parts)
+    if (!(part.dim() == 1 && part.size(0) == 0)) {
+      reference = &part;
+      break;
+    }
+  int64_t rank = reference->dim();
+  if (rank == 0)
+    return rt::Status::error("zero-dimensional tensor cannot be concatenated");
+  if (dim < -rank || dim >= rank)
+    return rt::Status::error("Dimension out of range (expected to be in range "
+                             "of [" +
+                             std::to_string(-rank) + ", " +
+                             std::to_string(rank - 1) + "], but got " +
+                             std::to_string(dim) + ")");
+  if (dim < 0)
+    dim += rank;
+  std::vector<int64_t> sizes = reference->sizes();
+  sizes[dim] = 0;
+  std::vector<const rt::Tensor *> used;
+  for (const rt::Tensor &part : parts) {
+    if (part.dim() == 1 && part.size(0) == 0 && rank != 1)
+      continue;
+    for (int64_t d = 0; d < rank; ++d)
+      if (part.dim() != rank || (d != dim && part.size(d) != sizes[d]))
+        return rt::Status::error(std::string(name) +
+                                 "(): Sizes of tensors must match except in "
+                                 "dimension " +
+                                 std::to_string(dim) + ": " +
+                                 rt::sizesToString(reference->sizes()) +
+                                 " and " + rt::sizesToString(part.sizes()));
+    sizes[dim] += part.size(dim);
+    used.push_back(&part);
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(rt::Tensor result,
+                           rt::Tensor::tryEmpty(sizes, *dtype));
+  int64_t offset = 0;
+  for (const rt::Tensor *part : used) {
+    int64_t size = part->size(dim);
+    TSIR_RT_ASSIGN_OR_RETURN(rt::Tensor slot,
+                             result.slice(dim, offset, offset + size));
+    TSIR_RT_RETURN_IF_ERROR(slot.copyFrom(*part));
+    offset += size;
+  }
+  return rt::Value(result);
+}
+
 /// Python's `//` and `%` on ints; an error for a zero divisor.
 static rt::StatusOr<rt::Value> integerDivision(Native kind, int64_t a,
                                                int64_t b) {
@@ -494,6 +627,10 @@ tsir::evaluateNative(Operation *op, const std::vector<rt::Value> &inputs) {
   case Native::Narrow:
   case Native::Alias:
     result = tensorView(kind, inputs);
+    break;
+  case Native::Cat:
+  case Native::Stack:
+    result = concatenate(op, kind, inputs);
     break;
   case Native::ListEq:
   case Native::ListNe:

@@ -7,8 +7,9 @@
 // costs a JIT compilation; the interpreter evaluates such ops directly, as
 // TorchScript's interpreter does. Metadata queries run here when
 // interpreted code reads their result (a size list passed to a kernel),
-// and views when one must share storage with its base across segments
-// (compiled segments return copies).
+// views when one must share storage with its base across segments
+// (compiled segments return copies), and cat/stack of lists built at run
+// time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +32,11 @@ bool isNativeScalarOp(mlir::Operation *op);
 
 /// Whether `op` is a native view (its result shares its input's storage).
 bool isNativeView(mlir::Operation *op);
+
+/// Whether `op` is cat or stack, which the interpreter runs on lists built
+/// at run time (compiling them for each length would cost more, and much
+/// more for long lists).
+bool isNativeConcatenation(mlir::Operation *op);
 
 /// The results of native op `op` on `inputs`.
 rt::StatusOr<std::vector<rt::Value>>

@@ -64,6 +64,15 @@ static bool readsLoweredList(Operation *op,
          roleOf(producer) == OpRole::Lowered;
 }
 
+/// Whether `list` is a list literal that only compiled code reads (so that
+/// a segment may take its own copy of it).
+static bool isListLiteral(Value list, const OpRoles &opRoles) {
+  auto construct = list.getDefiningOp<prim::ListConstructOp>();
+  return construct && llvm::all_of(construct->getUsers(), [&](Operation *user) {
+           return opRoles.classify(user) == OpRole::Lowered;
+         });
+}
+
 /// Whether every op directly in `op`'s regions lowers, and the values it
 /// produces and carries are ones compiled code handles.
 static bool bodiesLower(Operation *op,
@@ -98,6 +107,11 @@ void tsir::SegmentedGraph::assignRoles(const OpRoles &opRoles,
     if (readsLoweredList(
             op, [&](Operation *producer) { return roles.lookup(producer); }))
       role = OpRole::Lowered;
+    // A list built at run time (appended to in a loop) is concatenated by
+    // the interpreter: compiled, it would take one argument per element.
+    if (role == OpRole::Lowered && isNativeConcatenation(op) &&
+        !isListLiteral(op->getOperand(0), opRoles))
+      role = OpRole::Native;
     roles[op] = role;
     if (role == OpRole::Kernel)
       kernels[op] = opRoles.kernelName(op);
