@@ -263,9 +263,12 @@ tsir::Plan::call(const std::vector<rt::Value> &inputs,
     keepAlive.push_back(tensor);
     borrowed.push_back(tensor.storage()->base());
     Descriptor descriptor(slot.rank);
+    // Code compiled for identity layouts assumes offset 0: point the
+    // aligned pointer at the first element (a row of a larger tensor is
+    // contiguous but starts inside its storage).
     descriptor.words[0] = reinterpret_cast<int64_t>(tensor.storage()->base());
-    descriptor.words[1] = reinterpret_cast<int64_t>(tensor.storage()->data());
-    descriptor.words[2] = tensor.storageOffset();
+    descriptor.words[1] = reinterpret_cast<int64_t>(tensor.data());
+    descriptor.words[2] = 0;
     for (int i = 0; i < slot.rank; ++i) {
       descriptor.words[3 + i] = tensor.size(i);
       descriptor.words[3 + slot.rank + i] = tensor.stride(i);
