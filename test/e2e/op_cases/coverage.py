@@ -45,3 +45,21 @@ CASES = [
     Case(index_with_0d_tensor, [torch.randn(4, 3), torch.tensor(2)],
          op="index.Tensor"),
 ]
+
+
+def mixed_arithmetic(a: int, x: float):
+    return (a + x, x + a, a - x, x - a, a * x, x * a, x // a, a // x,
+            x % a, a % x, a ** x, x ** a)
+
+
+def mixed_comparisons(a: int, x: float):
+    return (a == x, x == a, a != x, x != a, a < x, x < a, a <= x, x <= a,
+            a > x, x > a, a >= x, x >= a)
+
+
+CASES += [
+    Case(mixed_arithmetic, [3, 2.5]),
+    Case(mixed_arithmetic, [-7, 1.5], name="mixed_arithmetic_negative"),
+    Case(mixed_comparisons, [2, 2.0]),
+    Case(mixed_comparisons, [-1, 0.5], name="mixed_comparisons_lt"),
+]
