@@ -45,9 +45,10 @@ def run(tsir_run, graph, inputs, outdir, weights=None, timeout=300,
     return done.returncode, done.stdout + done.stderr
 
 
-def compare(expected, outdir, rtol, atol):
+def compare(expected, outdir, rtol, atol, values=True):
     """None if the outN.npy files in `outdir` match `expected` (a list of
-    numpy arrays), else what differs."""
+    numpy arrays), else what differs. With `values` false, only count,
+    dtype and shape are compared (random ops)."""
     produced = sorted(
         (f for f in os.listdir(outdir) if f.startswith("out") and f.endswith(".npy")),
         key=lambda f: int(f[3:-4]))
@@ -60,6 +61,8 @@ def compare(expected, outdir, rtol, atol):
             return f"out{i}: dtype {got.dtype}, expected {want.dtype}"
         if got.shape != want.shape:
             return f"out{i}: shape {got.shape}, expected {want.shape}"
+        if not values:
+            continue
         if want.dtype == np.bool_ or np.issubdtype(want.dtype, np.integer):
             if not np.array_equal(got, want):
                 bad = np.argwhere(got != want)[0]
