@@ -11,6 +11,8 @@ namespace tsir::rt {
 
 void registerBuiltinKernels(KernelRegistry &registry) {
   registerListKernels(registry);
+  registerListKernels2(registry);
+  registerTensorKernels(registry);
   registerPrintKernels(registry);
   registerExceptionKernels(registry);
 }

@@ -12,6 +12,8 @@ namespace tsir::rt {
 class KernelRegistry;
 
 void registerListKernels(KernelRegistry &registry);
+void registerListKernels2(KernelRegistry &registry);
+void registerTensorKernels(KernelRegistry &registry);
 void registerPrintKernels(KernelRegistry &registry);
 void registerExceptionKernels(KernelRegistry &registry);
 } // namespace tsir::rt

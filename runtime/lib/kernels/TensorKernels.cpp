@@ -1,0 +1,382 @@
+//===- TensorKernels.cpp - Builtin kernels on tensors: nonzero, random ----===//
+//
+// aten::nonzero, and the random ops: rand, randn, rand_like, randn_like,
+// randint (both overloads), randperm, bernoulli (tensor and p), uniform_
+// and normal_. Random values come from one process-wide std::mt19937_64
+// seeded once; generator, layout, device and pin_memory are ignored.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Builtins.h"
+#include "tsir-runtime/Stack.h"
+
+#include <mutex>
+#include <numeric>
+#include <random>
+
+namespace tsir::rt {
+
+namespace {
+std::mutex &rngMutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+std::mt19937_64 &rng() {
+  static std::mt19937_64 engine(std::random_device{}());
+  return engine;
+}
+
+/// Pops the `n` arguments of a schema, first argument first.
+StatusOr<std::vector<Value>> popArgs(Stack &stack, size_t n) {
+  if (stack.size() < n)
+    return Status::error("kernel expects " + std::to_string(n) +
+                         " arguments, the stack holds " +
+                         std::to_string(stack.size()));
+  std::vector<Value> args(std::make_move_iterator(stack.end() - n),
+                          std::make_move_iterator(stack.end()));
+  stack.resize(stack.size() - n);
+  return args;
+}
+
+/// torch's ScalarType numbering.
+StatusOr<DType> dtypeFromScalarType(int64_t code) {
+  switch (code) {
+  case 0:
+    return DType::UInt8;
+  case 1:
+    return DType::Int8;
+  case 2:
+    return DType::Int16;
+  case 3:
+    return DType::Int32;
+  case 4:
+    return DType::Int64;
+  case 5:
+    return DType::Float16;
+  case 6:
+    return DType::Float32;
+  case 7:
+    return DType::Float64;
+  case 11:
+    return DType::Bool;
+  case 15:
+    return DType::BFloat16;
+  default:
+    return Status::error("unsupported ScalarType " + std::to_string(code));
+  }
+}
+
+StatusOr<DType> optionalDType(const Value &value, DType fallback) {
+  if (value.isNone())
+    return fallback;
+  if (!value.isInt())
+    return Status::error(std::string("expected a ScalarType, got ") +
+                         value.kindName());
+  return dtypeFromScalarType(value.toInt());
+}
+
+StatusOr<std::vector<int64_t>> sizeList(const Value &value) {
+  if (!value.isList())
+    return Status::error(std::string("expected int[] size, got ") +
+                         value.kindName());
+  std::vector<int64_t> sizes;
+  for (const Value &element : value.toList()) {
+    if (!element.isInt())
+      return Status::error("expected int[] size");
+    if (element.toInt() < 0)
+      return Status::error("Trying to create tensor with negative dimension " +
+                           std::to_string(element.toInt()));
+    sizes.push_back(element.toInt());
+  }
+  return sizes;
+}
+
+StatusOr<Tensor> requireTensor(const Value &value) {
+  if (!value.isTensor() || !value.toTensor().defined())
+    return Status::error(std::string("expected a Tensor, got ") +
+                         value.kindName());
+  return value.toTensor();
+}
+
+/// A tensor of `sizes` and `dtype` filled, through a Float64 buffer, by
+/// `draw()` per element.
+template <class Draw>
+StatusOr<Tensor> fillDouble(const std::vector<int64_t> &sizes, DType dtype,
+                            Draw draw) {
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor buffer, Tensor::tryEmpty(sizes, DType::Float64));
+  double *data = buffer.dataAs<double>();
+  int64_t n = buffer.numel();
+  {
+    std::lock_guard<std::mutex> lock(rngMutex());
+    for (int64_t i = 0; i < n; ++i)
+      data[i] = draw(rng());
+  }
+  return buffer.to(dtype);
+}
+
+Status randKernel(Stack &stack, bool normal) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, sizeList(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(DType dtype, optionalDType(args[1], DType::Float32));
+  if (!isFloating(dtype))
+    return Status::error(std::string(normal ? "randn" : "rand") +
+                         " is not implemented for an integral dtype");
+  StatusOr<Tensor> result =
+      normal ? fillDouble(sizes, dtype,
+                          [](std::mt19937_64 &g) {
+                            return std::normal_distribution<double>()(g);
+                          })
+             : fillDouble(sizes, dtype, [](std::mt19937_64 &g) {
+                 return std::uniform_real_distribution<double>()(g);
+               });
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor tensor, std::move(result));
+  push(stack, std::move(tensor));
+  return Status::ok();
+}
+
+Status randLikeKernel(Stack &stack, bool normal) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 6));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(DType dtype, optionalDType(args[1], self.dtype()));
+  if (!isFloating(dtype))
+    return Status::error(std::string(normal ? "randn_like" : "rand_like") +
+                         " is not implemented for an integral dtype");
+  StatusOr<Tensor> result =
+      normal ? fillDouble(self.sizes(), dtype,
+                          [](std::mt19937_64 &g) {
+                            return std::normal_distribution<double>()(g);
+                          })
+             : fillDouble(self.sizes(), dtype, [](std::mt19937_64 &g) {
+                 return std::uniform_real_distribution<double>()(g);
+               });
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor tensor, std::move(result));
+  push(stack, std::move(tensor));
+  return Status::ok();
+}
+
+StatusOr<Tensor> randintTensor(int64_t low, int64_t high, const Value &size,
+                               const Value &dtypeValue) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, sizeList(size));
+  TSIR_RT_ASSIGN_OR_RETURN(DType dtype, optionalDType(dtypeValue, DType::Int64));
+  if (high <= low)
+    return Status::error("random_ expects 'from' to be less than 'to', but "
+                         "got from=" +
+                         std::to_string(low) + " >= to=" + std::to_string(high));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor buffer, Tensor::tryEmpty(sizes, DType::Int64));
+  int64_t *data = buffer.dataAs<int64_t>();
+  int64_t n = buffer.numel();
+  std::uniform_int_distribution<int64_t> dist(low, high - 1);
+  {
+    std::lock_guard<std::mutex> lock(rngMutex());
+    for (int64_t i = 0; i < n; ++i)
+      data[i] = dist(rng());
+  }
+  return buffer.to(dtype);
+}
+
+Status randint(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 6));
+  if (!args[0].isInt())
+    return Status::error("randint: expected int high");
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor t,
+                           randintTensor(0, args[0].toInt(), args[1], args[2]));
+  push(stack, std::move(t));
+  return Status::ok();
+}
+
+Status randintLow(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 7));
+  if (!args[0].isInt() || !args[1].isInt())
+    return Status::error("randint: expected int low and high");
+  TSIR_RT_ASSIGN_OR_RETURN(
+      Tensor t,
+      randintTensor(args[0].toInt(), args[1].toInt(), args[2], args[3]));
+  push(stack, std::move(t));
+  return Status::ok();
+}
+
+Status randperm(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
+  if (!args[0].isInt())
+    return Status::error("randperm: expected int n");
+  int64_t n = args[0].toInt();
+  if (n < 0)
+    return Status::error("n must be non-negative, got" + std::to_string(n));
+  TSIR_RT_ASSIGN_OR_RETURN(DType dtype, optionalDType(args[1], DType::Int64));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor buffer, Tensor::tryEmpty({n}, DType::Int64));
+  int64_t *data = buffer.dataAs<int64_t>();
+  std::iota(data, data + n, int64_t(0));
+  {
+    std::lock_guard<std::mutex> lock(rngMutex());
+    std::shuffle(data, data + n, rng());
+  }
+  push(stack, buffer.to(dtype));
+  return Status::ok();
+}
+
+Status bernoulli(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  Tensor probs = self.to(DType::Float64);
+  const double *p = probs.dataAs<double>();
+  int64_t n = probs.numel();
+  for (int64_t i = 0; i < n; ++i)
+    if (!(p[i] >= 0.0 && p[i] <= 1.0))
+      return Status::error("Expected p_in >= 0 && p_in <= 1 to be true");
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor buffer,
+                           Tensor::tryEmpty(self.sizes(), DType::Float64));
+  double *data = buffer.dataAs<double>();
+  {
+    std::lock_guard<std::mutex> lock(rngMutex());
+    std::uniform_real_distribution<double> u;
+    for (int64_t i = 0; i < n; ++i)
+      data[i] = u(rng()) < p[i] ? 1.0 : 0.0;
+  }
+  push(stack, buffer.to(self.dtype()));
+  return Status::ok();
+}
+
+Status bernoulliP(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  if (!args[1].isDouble() && !args[1].isInt())
+    return Status::error("bernoulli: expected float p");
+  double p = args[1].isInt() ? static_cast<double>(args[1].toInt())
+                             : args[1].toDouble();
+  if (!(p >= 0.0 && p <= 1.0))
+    return Status::error("bernoulli_ expects p to be in [0, 1], but got p=" +
+                         std::to_string(p));
+  TSIR_RT_ASSIGN_OR_RETURN(
+      Tensor t, fillDouble(self.sizes(), self.dtype(), [p](std::mt19937_64 &g) {
+        return std::uniform_real_distribution<double>()(g) < p ? 1.0 : 0.0;
+      }));
+  push(stack, std::move(t));
+  return Status::ok();
+}
+
+StatusOr<double> toDouble(const Value &value, const char *what) {
+  if (value.isDouble())
+    return value.toDouble();
+  if (value.isInt())
+    return static_cast<double>(value.toInt());
+  return Status::error(std::string("expected float ") + what + ", got " +
+                       value.kindName());
+}
+
+Status fillInPlace(Stack &stack, bool normal) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(double a, toDouble(args[1], normal ? "mean" : "from"));
+  TSIR_RT_ASSIGN_OR_RETURN(double b, toDouble(args[2], normal ? "std" : "to"));
+  if (!isFloating(self.dtype()))
+    return Status::error(std::string(normal ? "normal_" : "uniform_") +
+                         " expects a floating point tensor");
+  StatusOr<Tensor> values = Status::ok();
+  if (normal) {
+    if (!(b >= 0.0))
+      return Status::error("normal expects std >= 0.0, but found std " +
+                           std::to_string(b));
+    values = fillDouble(self.sizes(), DType::Float64,
+                        [a, b](std::mt19937_64 &g) {
+                          return std::normal_distribution<double>(a, b)(g);
+                        });
+  } else {
+    if (!(a <= b))
+      return Status::error("uniform_ expects to return a [from, to) range, "
+                           "but found from=" +
+                           std::to_string(a) + " > to=" + std::to_string(b));
+    values = fillDouble(self.sizes(), DType::Float64,
+                        [a, b](std::mt19937_64 &g) {
+                          return a + (b - a) *
+                                         std::uniform_real_distribution<double>()(g);
+                        });
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor source, std::move(values));
+  TSIR_RT_RETURN_IF_ERROR(self.copyFrom(source));
+  push(stack, std::move(self));
+  return Status::ok();
+}
+
+Status nonzero(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, popTensor(stack));
+  // Every dtype converts to Float64 with zero staying zero (and NaN, being
+  // nonzero, staying NaN); int64 values never round to 0.
+  Tensor values = self.to(DType::Float64);
+  const double *data = values.dataAs<double>();
+  int64_t n = values.numel();
+  int64_t dims = self.dim();
+  const std::vector<int64_t> &sizes = self.sizes();
+  std::vector<int64_t> indices;
+  std::vector<int64_t> index(dims, 0);
+  int64_t count = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    if (data[i] != 0.0) {
+      indices.insert(indices.end(), index.begin(), index.end());
+      ++count;
+    }
+    for (int64_t d = dims - 1; d >= 0; --d) {
+      if (++index[d] < sizes[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
+                           Tensor::tryEmpty({count, dims}, DType::Int64));
+  if (!indices.empty())
+    std::copy(indices.begin(), indices.end(), result.dataAs<int64_t>());
+  push(stack, std::move(result));
+  return Status::ok();
+}
+} // namespace
+
+void registerTensorKernels(KernelRegistry &registry) {
+  struct Entry {
+    const char *name;
+    Kernel kernel;
+    const char *schema;
+  };
+  const Entry entries[] = {
+      {"aten::nonzero", nonzero, "aten::nonzero(Tensor self) -> Tensor"},
+      {"aten::rand", [](Stack &s) { return randKernel(s, false); },
+       "aten::rand(int[] size, *, ScalarType? dtype=None, Layout? "
+       "layout=None, Device? device=None, bool? pin_memory=None) -> Tensor"},
+      {"aten::randn", [](Stack &s) { return randKernel(s, true); },
+       "aten::randn(int[] size, *, ScalarType? dtype=None, Layout? "
+       "layout=None, Device? device=None, bool? pin_memory=None) -> Tensor"},
+      {"aten::rand_like", [](Stack &s) { return randLikeKernel(s, false); },
+       "aten::rand_like(Tensor self, *, ScalarType? dtype=None, Layout? "
+       "layout=None, Device? device=None, bool? pin_memory=None, "
+       "MemoryFormat? memory_format=None) -> Tensor"},
+      {"aten::randn_like", [](Stack &s) { return randLikeKernel(s, true); },
+       "aten::randn_like(Tensor self, *, ScalarType? dtype=None, Layout? "
+       "layout=None, Device? device=None, bool? pin_memory=None, "
+       "MemoryFormat? memory_format=None) -> Tensor"},
+      {"aten::randint", randint,
+       "aten::randint(int high, int[] size, *, ScalarType? dtype=4, Layout? "
+       "layout=None, Device? device=None, bool? pin_memory=None) -> Tensor"},
+      {"aten::randint.low", randintLow,
+       "aten::randint.low(int low, int high, int[] size, *, ScalarType? "
+       "dtype=4, Layout? layout=None, Device? device=None, bool? "
+       "pin_memory=None) -> Tensor"},
+      {"aten::randperm", randperm,
+       "aten::randperm(int n, *, ScalarType? dtype=4, Layout? layout=None, "
+       "Device? device=None, bool? pin_memory=None) -> Tensor"},
+      {"aten::bernoulli", bernoulli,
+       "aten::bernoulli(Tensor self, *, Generator? generator=None) -> Tensor"},
+      {"aten::bernoulli.p", bernoulliP,
+       "aten::bernoulli.p(Tensor self, float p, *, Generator? generator=None) "
+       "-> Tensor"},
+      {"aten::uniform_", [](Stack &s) { return fillInPlace(s, false); },
+       "aten::uniform_(Tensor(a!) self, float from=0., float to=1., *, "
+       "Generator? generator=None) -> Tensor(a!)"},
+      {"aten::normal_", [](Stack &s) { return fillInPlace(s, true); },
+       "aten::normal_(Tensor(a!) self, float mean=0., float std=1., *, "
+       "Generator? generator=None) -> Tensor(a!)"},
+  };
+  for (const Entry &entry : entries)
+    registry.registerKernel(entry.name, entry.kernel, entry.schema)
+        .ignoreError();
+}
+
+} // namespace tsir::rt
