@@ -89,9 +89,10 @@ def float_list_contains(v: float):
 
 
 def str_ops(n: int):
-    s = "hello"
-    return len(s), s[1] == "e", s[-1] == "o", str(n) == "3", \
-        str(1.5) == "1.5", str(True) == "True", str(s) == s
+    s = str(n)
+    t = str(n > 0)
+    return len(s), s[1] == "2", s[-1] == "5", s == "12345", len(t), \
+        t[0] == "T", str(n * 0.5) == "6172.5", str(s) == s
 
 
 def tensor_nonzero(x):
@@ -142,7 +143,7 @@ CASES = [
     Case(list_slice, [5], op="slice.t"),
     Case(list_mul, [2], op="mul.left_t"),
     Case(float_list_contains, [2.5], op="__contains__.float_list"),
-    Case(str_ops, [3], op="str"),
+    Case(str_ops, [12345], op="str"),
     Case(tensor_nonzero, [r(3, 4)], op="nonzero"),
     Case(tensor_nonzero_1d, [torch.tensor([0.0, 1.0, 0.0, -2.0])],
          op="nonzero"),
