@@ -24,7 +24,9 @@ def list_extend(n: int):
 
 
 def list_insert(n: int):
-    a = [1, 2, 3]
+    a: List[int] = []
+    for i in range(3):
+        a.append(i + 1)
     a.insert(1, n)
     a.insert(-1, 7)
     a.insert(100, 9)
@@ -39,7 +41,9 @@ def list_pop(n: int):
 
 
 def list_set_item(n: int):
-    a = [1, 2, 3]
+    a: List[int] = []
+    for i in range(3):
+        a.append(i + 1)
     a[0] = n
     a[-1] = n + 5
     return torch.tensor(a)
@@ -68,7 +72,9 @@ def list_add(n: int):
 
 
 def list_slice(n: int):
-    a = [0, 1, 2, 3, 4, n]
+    a: List[int] = []
+    for i in range(n + 1):
+        a.append(i)
     b = a[1:4]
     c = a[::2]
     d = a[-3:]
