@@ -1,9 +1,9 @@
 //===- ListKernels2.cpp - More builtin kernels on lists and strings -------===//
 //
 // TorchScript's generic list operators (extend, insert, pop, _set_item,
-// list, copy, clear, add, slice, mul), __contains__ on float lists, and the
-// string operators len, __getitem__ and str. Lists are shared, so the
-// mutating operators change the caller's list in place.
+// list, copy, clear, add, slice, mul), __contains__ on int and float lists,
+// and the string operators len, __getitem__ and str. Lists are shared, so
+// the mutating operators change the caller's list in place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -194,6 +194,21 @@ Status containsFloat(Stack &stack) {
   return Status::ok();
 }
 
+// int_list has its own kernel: a bare `__contains__` name matches any
+// registered overload, and the float one would reject an int item.
+Status containsInt(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t item, popInt(stack));
+  TSIR_RT_ASSIGN_OR_RETURN(Value list, popList(stack));
+  bool found = false;
+  for (const Value &element : list.toList())
+    if (element.isInt() && element.toInt() == item) {
+      found = true;
+      break;
+    }
+  push(stack, found);
+  return Status::ok();
+}
+
 // Strings are byte strings here; TorchScript's str indexing is by code
 // point, which agrees for ASCII.
 Status lenStr(Stack &stack) {
@@ -246,6 +261,8 @@ void registerListKernels2(KernelRegistry &registry) {
        "aten::slice.t(t[] l, int? start=None, int? end=None, int step=1) -> "
        "t[]"},
       {"aten::mul.left_t", mulList, "aten::mul.left_t(t[] l, int n) -> t[]"},
+      {"aten::__contains__.int_list", containsInt,
+       "aten::__contains__.int_list(int[] l, int item) -> bool"},
       {"aten::__contains__.float_list", containsFloat,
        "aten::__contains__.float_list(float[] l, float item) -> bool"},
       {"aten::len.str", lenStr, "aten::len.str(str s) -> int"},
