@@ -63,3 +63,44 @@ CASES += [
     Case(mixed_comparisons, [2, 2.0]),
     Case(mixed_comparisons, [-1, 0.5], name="mixed_comparisons_lt"),
 ]
+
+
+def pow_tensor_inplace(x, y):
+    z = x.clone()
+    z.pow_(y)
+    return z
+
+
+def masked_fill_tensor_inplace(x, m, v):
+    z = x.clone()
+    z.masked_fill_(m, v)
+    return z
+
+
+def to_variants(x):
+    return (x.to(torch.device("cpu")), x.to(dtype=torch.float64),
+            x.to(torch.float64, False, False))
+
+
+def as_tensors(a: int, p: bool):
+    return (torch.as_tensor([1.0, 2.5, -3.0]), torch.as_tensor(a),
+            torch.as_tensor(p))
+
+
+def scalar_conversions(x: float, a: int):
+    return int(x), float(a), int(a), float(x)
+
+
+def mixed_scalar_ops(a: int, x: float):
+    return a + x, a - x, a // 2, a % 3, x % 2.0
+
+
+CASES += [
+    Case(pow_tensor_inplace, [torch.rand(3, 4) + 0.5, torch.rand(3, 4) * 2]),
+    Case(masked_fill_tensor_inplace, [torch.randn(3, 4), torch.rand(3, 4) > 0.5,
+                                      torch.tensor(7.0)]),
+    Case(to_variants, [torch.randn(2, 3)]),
+    Case(as_tensors, [5, True]),
+    Case(scalar_conversions, [-2.7, 9]),
+    Case(mixed_scalar_ops, [-7, 2.5]),
+]
