@@ -1,8 +1,8 @@
 //===- ListKernels2.cpp - More builtin kernels on lists and strings -------===//
 //
 // TorchScript's generic list operators (extend, insert, pop, _set_item,
-// list, copy, clear, add, slice, mul), __contains__ on int and float lists,
-// and the string operators len, __getitem__ and str. Lists are shared, so
+// list, copy, clear, add, slice, mul), __contains__, sum and index on int
+// and float lists, and the string operators len, __getitem__ and str. Lists are shared, so
 // the mutating operators change the caller's list in place.
 //
 //===----------------------------------------------------------------------===//
@@ -209,6 +209,38 @@ Status containsInt(Stack &stack) {
   return Status::ok();
 }
 
+// sum() of an int or float list, and list.index() of an int.
+Status sumInt(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(Value list, popList(stack));
+  int64_t total = 0;
+  for (const Value &element : list.toList())
+    total += element.toInt();
+  push(stack, total);
+  return Status::ok();
+}
+
+Status sumFloat(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(Value list, popList(stack));
+  double total = 0;
+  for (const Value &element : list.toList())
+    total += element.isInt() ? double(element.toInt()) : element.toDouble();
+  push(stack, total);
+  return Status::ok();
+}
+
+Status indexOfInt(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t item, popInt(stack));
+  TSIR_RT_ASSIGN_OR_RETURN(Value list, popList(stack));
+  const std::vector<Value> &elements = list.toList();
+  for (size_t i = 0; i < elements.size(); ++i)
+    if (elements[i].isInt() && elements[i].toInt() == item) {
+      push(stack, static_cast<int64_t>(i));
+      return Status::ok();
+    }
+  return Status::error("ValueError: '" + std::to_string(item) +
+                       "' is not in list");
+}
+
 // Strings are byte strings here; TorchScript's str indexing is by code
 // point, which agrees for ASCII.
 Status lenStr(Stack &stack) {
@@ -265,6 +297,10 @@ void registerListKernels2(KernelRegistry &registry) {
        "aten::__contains__.int_list(int[] l, int item) -> bool"},
       {"aten::__contains__.float_list", containsFloat,
        "aten::__contains__.float_list(float[] l, float item) -> bool"},
+      {"aten::sum.int", sumInt, "aten::sum.int(int[] self) -> int"},
+      {"aten::sum.float", sumFloat, "aten::sum.float(float[] self) -> float"},
+      {"aten::index.list_int", indexOfInt,
+       "aten::index.list_int(int[] self, int el) -> int"},
       {"aten::len.str", lenStr, "aten::len.str(str s) -> int"},
       {"aten::__getitem__.str", getItemStr,
        "aten::__getitem__.str(str s, int index) -> str"},

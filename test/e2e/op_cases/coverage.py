@@ -5,6 +5,8 @@ _unwrap_optional and the like, so that more typed aten ops have a case of
 their own (run_op_cases.py --coverage).
 """
 
+import math
+import warnings
 from typing import Optional
 
 import torch
@@ -103,4 +105,50 @@ CASES += [
     Case(as_tensors, [5, True]),
     Case(scalar_conversions, [-2.7, 9]),
     Case(mixed_scalar_ops, [-7, 2.5]),
+]
+
+
+def float_comparisons(x: float, y: float):
+    return x == y, x != y, x < y, x <= y, x > y, x >= y
+
+
+def bool_or(p: bool, q: bool):
+    return p | q
+
+
+def scalar_math(a: int, x: float):
+    return math.exp(a), math.log(x), a ** 2
+
+
+def list_sums(a: int, x: float):
+    return sum([a, 2, 3]), sum([x, 1.5])
+
+
+def size_lists_differ(x, y):
+    return x.size() != y.size()
+
+
+def strings_differ(a: int):
+    return str(a) != "3", str(a) != "4"
+
+
+def list_index(a: int):
+    return [5, a, 7].index(a)
+
+
+def warns(x):
+    warnings.warn("careful")
+    return x + 1
+
+
+CASES += [
+    Case(float_comparisons, [1.5, 2.5]),
+    Case(float_comparisons, [3.0, 3.0], name="float_comparisons_equal"),
+    Case(bool_or, [False, True]),
+    Case(scalar_math, [2, 0.5]),
+    Case(list_sums, [4, 2.25]),
+    Case(size_lists_differ, [torch.randn(2, 3), torch.randn(2, 4)]),
+    Case(strings_differ, [4]),
+    Case(list_index, [6]),
+    Case(warns, [torch.randn(3)]),
 ]
