@@ -14,8 +14,6 @@
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/TargetSelect.h"
 
@@ -114,10 +112,8 @@ rt::StatusOr<std::unique_ptr<Plan>> tsir::Plan::compile(ModuleOp module,
     return true;
   }();
   (void)initialized;
-  DialectRegistry registry;
-  registerBuiltinDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
-  module->getContext()->appendDialectRegistry(registry);
+  // The LLVM IR translations are registered once, with the context's
+  // dialects (GraphExecutor's registerEverything).
 
   ExecutionEngineOptions options;
   auto transformer = makeOptimizingTransformer(/*optLevel=*/3,

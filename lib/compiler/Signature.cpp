@@ -35,11 +35,8 @@ tsir::GraphSignature::GraphSignature(func::FuncOp graph) {
 std::string tsir::describeValue(const rt::Value &value) {
   if (value.isTensor()) {
     const rt::Tensor &tensor = value.toTensor();
-    std::string text = rt::dtypeTorchName(tensor.dtype());
-    text += " tensor of shape [";
-    for (int64_t i = 0; i < tensor.dim(); ++i)
-      text += (i ? ", " : "") + std::to_string(tensor.size(i));
-    return text + "]";
+    return std::string(rt::dtypeTorchName(tensor.dtype())) +
+           " tensor of shape " + rt::sizesToString(tensor.sizes());
   }
   if (value.isInt())
     return "int " + std::to_string(value.toInt());

@@ -120,14 +120,6 @@ static rt::StatusOr<rt::Tensor> asArray(const rt::Value &value) {
                            " output as .npy");
 }
 
-static std::string describe(const rt::Tensor &t) {
-  std::string text = rt::dtypeTorchName(t.dtype());
-  text += "[";
-  for (int64_t d = 0; d < t.dim(); ++d)
-    text += (d ? ", " : "") + std::to_string(t.size(d));
-  return text + "]";
-}
-
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   cl::ParseCommandLineOptions(argc, argv,
@@ -179,7 +171,7 @@ int main(int argc, char **argv) {
     rt::Status written = rt::writeNpy(std::string(path), *array);
     if (!written.isOk())
       return fail(written.message());
-    outs() << "out" << i << ": " << describe(*array) << " -> " << path << "\n";
+    outs() << "out" << i << ": " << array->toString() << " -> " << path << "\n";
   }
 
   if (benchRuns > 0) {
