@@ -63,9 +63,9 @@ tsir::specializeGraph(ModuleOp graph, const CompileOptions &options) {
     return rt::Status::error("the module has no func.func @graph");
   result.numGraphArguments = func.getNumArguments();
 
-  // 1. Weights first: `<Tensor>` constants without data all look alike
-  // (#prim.tensor_ref of one type), and constant pooling or CSE would merge
-  // two weights of the same shape into one. As arguments they stay apart.
+  // 1. Weights become arguments before any optimization, so that the
+  // optimizer sees them as opaque inputs and the inline constants the
+  // weights file holds exactly are bound to it, not to their printed digits.
   {
     PassManager pm(context);
     OpPassManager &fpm = pm.nest<func::FuncOp>();
