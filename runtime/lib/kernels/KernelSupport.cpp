@@ -1,0 +1,83 @@
+//===- KernelSupport.cpp - Argument helpers shared by builtin kernels -----===//
+//
+// See KernelSupport.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelSupport.h"
+
+namespace tsir::rt {
+
+/// Pops the `n` arguments of a schema, first argument first.
+StatusOr<std::vector<Value>> popArgs(Stack &stack, size_t n) {
+  if (stack.size() < n)
+    return Status::error("kernel expects " + std::to_string(n) +
+                         " arguments, the stack holds " +
+                         std::to_string(stack.size()));
+  std::vector<Value> args(std::make_move_iterator(stack.end() - n),
+                          std::make_move_iterator(stack.end()));
+  stack.resize(stack.size() - n);
+  return args;
+}
+
+/// torch's ScalarType numbering.
+StatusOr<DType> dtypeFromScalarType(int64_t code) {
+  switch (code) {
+  case 0:
+    return DType::UInt8;
+  case 1:
+    return DType::Int8;
+  case 2:
+    return DType::Int16;
+  case 3:
+    return DType::Int32;
+  case 4:
+    return DType::Int64;
+  case 5:
+    return DType::Float16;
+  case 6:
+    return DType::Float32;
+  case 7:
+    return DType::Float64;
+  case 11:
+    return DType::Bool;
+  case 15:
+    return DType::BFloat16;
+  default:
+    return Status::error("unsupported ScalarType " + std::to_string(code));
+  }
+}
+
+StatusOr<DType> optionalDType(const Value &value, DType fallback) {
+  if (value.isNone())
+    return fallback;
+  if (!value.isInt())
+    return Status::error(std::string("expected a ScalarType, got ") +
+                         value.kindName());
+  return dtypeFromScalarType(value.toInt());
+}
+
+StatusOr<std::vector<int64_t>> sizeList(const Value &value) {
+  if (!value.isList())
+    return Status::error(std::string("expected int[] size, got ") +
+                         value.kindName());
+  std::vector<int64_t> sizes;
+  for (const Value &element : value.toList()) {
+    if (!element.isInt())
+      return Status::error("expected int[] size");
+    if (element.toInt() < 0)
+      return Status::error("Trying to create tensor with negative dimension " +
+                           std::to_string(element.toInt()));
+    sizes.push_back(element.toInt());
+  }
+  return sizes;
+}
+
+StatusOr<Tensor> requireTensor(const Value &value) {
+  if (!value.isTensor() || !value.toTensor().defined())
+    return Status::error(std::string("expected a Tensor, got ") +
+                         value.kindName());
+  return value.toTensor();
+}
+
+} // namespace tsir::rt

@@ -1,0 +1,35 @@
+//===- KernelSupport.h - Argument helpers shared by builtin kernels -*- C++ -*-===//
+//
+// Private to the runtime: reading a schema's arguments off the stack and
+// checking their kinds, for the builtin kernel files.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_RUNTIME_LIB_KERNELS_KERNELSUPPORT_H
+#define TSIR_RUNTIME_LIB_KERNELS_KERNELSUPPORT_H
+
+#include "tsir-runtime/KernelRegistry.h"
+#include "tsir-runtime/Stack.h"
+
+#include <vector>
+
+namespace tsir::rt {
+
+/// Pops the `n` arguments of a schema, first argument first.
+StatusOr<std::vector<Value>> popArgs(Stack &stack, size_t n);
+
+/// The DType of torch's ScalarType number (6 is Float32).
+StatusOr<DType> dtypeFromScalarType(int64_t code);
+
+/// A `ScalarType?` argument: `fallback` when it is None.
+StatusOr<DType> optionalDType(const Value &value, DType fallback);
+
+/// An `int[] size` argument, each size non-negative.
+StatusOr<std::vector<int64_t>> sizeList(const Value &value);
+
+/// A defined tensor argument.
+StatusOr<Tensor> requireTensor(const Value &value);
+
+} // namespace tsir::rt
+
+#endif // TSIR_RUNTIME_LIB_KERNELS_KERNELSUPPORT_H
