@@ -15,6 +15,7 @@ void registerBuiltinKernels(KernelRegistry &registry) {
   registerTensorKernels(registry);
   registerPrintKernels(registry);
   registerExceptionKernels(registry);
+  registerSpecialKernels(registry);
 }
 
 } // namespace tsir::rt

@@ -16,6 +16,7 @@ void registerListKernels2(KernelRegistry &registry);
 void registerTensorKernels(KernelRegistry &registry);
 void registerPrintKernels(KernelRegistry &registry);
 void registerExceptionKernels(KernelRegistry &registry);
+void registerSpecialKernels(KernelRegistry &registry);
 } // namespace tsir::rt
 
 #endif // TSIR_RUNTIME_LIB_KERNELS_BUILTINS_H
