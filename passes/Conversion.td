@@ -30,6 +30,22 @@ def TsirValueSemanticsPass
   let dependentDialects = ["::tsir::aten::AtenDialect"];
 }
 
+def TsirDecomposePass : Pass<"tsir-decompose", "mlir::func::FuncOp"> {
+  let summary = "rewrite composite aten ops into the aten ops that lower";
+  let description = [{
+    Runs after type refinement, on prim/aten. Composite ops whose meaning is
+    another aten op with other arguments become that op: `mT`, `mH`,
+    `adjoint` and `matrix_H` are transposes, `numpy_T` and
+    `movedim.intlist` permutes, `ravel` and `atleast_{1,2,3}d` reshapes,
+    `broadcast_to` an expand, `flipud`/`fliplr` flips. Splits whose pieces
+    the refined sizes decide (`chunk`, `split`, `unbind`) become list
+    literals of slices. Each replacement keeps the replaced op's refined
+    type, so nothing needs refining again.
+  }];
+  let dependentDialects = ["::tsir::aten::AtenDialect",
+                           "::tsir::prim::PrimDialect"];
+}
+
 def TsirExternalizeWeightsPass
     : Pass<"tsir-externalize-weights", "mlir::func::FuncOp"> {
   let summary = "turn weight constants without data into function arguments";

@@ -11,12 +11,10 @@
 #include "CompilePipeline.h"
 #include "Diagnostics.h"
 
-#include "tsir/Conversion/Decompositions.h"
 #include "tsir/Conversion/Passes.h"
 #include "tsir/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -39,17 +37,6 @@ static LogicalResult runPasses(PassManager &pm, ModuleOp module,
         /*printAfterOnlyOnFailure=*/false, llvm::errs());
   }
   return pm.run(module);
-}
-
-/// unbind/chunk/split whose sizes the spec decides become list literals,
-/// which lets loops over them unroll into straight-line code.
-static LogicalResult decomposeStaticLists(ModuleOp module) {
-  RewritePatternSet patterns(module.getContext());
-  populateStaticListDecompositionPatterns(patterns);
-  FrozenRewritePatternSet frozen(std::move(patterns));
-  for (auto func : module.getOps<func::FuncOp>())
-    (void)applyPatternsGreedily(func, frozen);
-  return success();
 }
 
 rt::StatusOr<SpecializedGraph>
@@ -89,8 +76,11 @@ tsir::specializeGraph(ModuleOp graph, const CompileOptions &options) {
     TsirRefineTypesPassOptions refine;
     refine.argSpec = spec;
     pm.nest<func::FuncOp>().addPass(createTsirRefineTypesPass(refine));
-    if (failed(runPasses(pm, *result.module, options.printIRAfterAll)) ||
-        failed(decomposeStaticLists(*result.module)))
+    // Composite ops become the ops that lower, and splits whose pieces the
+    // sizes decide become list literals, which lets loops over them unroll
+    // into straight-line code.
+    pm.nest<func::FuncOp>().addPass(createTsirDecomposePass());
+    if (failed(runPasses(pm, *result.module, options.printIRAfterAll)))
       return rt::Status::error(
           diagnostics.take("specializing the graph failed"));
   }

@@ -23,6 +23,7 @@
 using namespace mlir;
 
 void tsir::buildLowerToLinalgPipeline(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createTsirDecomposePass());
   pm.addNestedPass<func::FuncOp>(createTsirValueSemanticsPass());
   pm.addNestedPass<func::FuncOp>(createConvertAtenToLinalgPass());
   pm.addNestedPass<func::FuncOp>(createConvertAtenToArithPass());

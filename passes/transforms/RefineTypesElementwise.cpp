@@ -133,7 +133,8 @@ enum class DtypeRule {
   IntToFloat,   // promoted, integers and bool to the default dtype
   Bool,         // comparisons, logical ops, isnan
   First,        // the first operand's (masked_fill, prelu)
-  ComplexToReal // abs: complex to its value type
+  ComplexToReal, // abs: complex to its value type
+  Double         // float_power: always float64 (real operands)
 };
 } // namespace
 
@@ -154,6 +155,8 @@ static Type applyDtypeRule(MLIRContext *context, DtypeRule rule, Type promoted,
     if (isComplexDtype(first))
       return cast<ComplexType>(first).getElementType();
     return first;
+  case DtypeRule::Double:
+    return Float64Type::get(context);
   }
   return {};
 }
@@ -266,8 +269,18 @@ void refine::addElementwiseRules(llvm::StringMap<ShapeRule> &rules) {
   add({"logical_not", "isnan", "isinf", "isfinite"},
       unaryRule<DtypeRule::Bool>);
   add({"exp", "log", "log2", "log10", "log1p", "expm1", "sqrt", "rsqrt", "sin",
-       "cos", "atan", "tanh", "sigmoid", "erf", "reciprocal"},
+       "cos", "atan", "tanh", "sigmoid", "erf", "reciprocal", "acos", "asin",
+       "acosh", "asinh", "atanh", "cosh", "sinh", "tan", "erfc", "exp2", "sinc",
+       "deg2rad", "rad2deg", "logit"},
       unaryRule<DtypeRule::IntToFloat>);
+  add({"signbit", "isposinf", "isneginf", "isreal"},
+      unaryRule<DtypeRule::Bool>);
+  add({"xlogy.Tensor", "xlogy.Scalar_Other", "logaddexp", "logaddexp2",
+       "hypot", "copysign.Tensor", "copysign.Scalar", "ldexp.Tensor"},
+      binaryRule<DtypeRule::IntToFloat>);
+  add({"fmin", "fmax", "heaviside"}, binaryRule<DtypeRule::Promote>);
+  add({"float_power.Tensor_Tensor", "float_power.Tensor_Scalar"},
+      binaryRule<DtypeRule::Double>);
   add({"neg",
        "floor",
        "ceil",
@@ -299,7 +312,21 @@ void refine::addElementwiseRules(llvm::StringMap<ShapeRule> &rules) {
        "tril",
        "triu",
        "flip",
-       "roll"},
+       "roll",
+       "frac",
+       "positive",
+       "sgn",
+       "mish",
+       "celu",
+       "softshrink",
+       "hardshrink",
+       "threshold",
+       "nan_to_num",
+       "resolve_neg",
+       "resolve_conj",
+       "conj_physical",
+       "flipud",
+       "fliplr"},
       unaryRule<DtypeRule::Promote>);
   add({"abs"}, unaryRule<DtypeRule::ComplexToReal>);
   add({"square"}, squareRule);
@@ -327,7 +354,8 @@ void refine::addElementwiseRules(llvm::StringMap<ShapeRule> &rules) {
         elementwise(op, context, results, {1, 2}, {0, 1, 2},
                     DtypeRule::Promote);
       });
-  add({"clamp", "clamp.Tensor", "clamp_min", "clamp_max"},
+  add({"clamp", "clamp.Tensor", "clamp_min", "clamp_max", "clamp_min.Tensor",
+       "clamp_max.Tensor"},
       [](Operation *op, RuleContext &context, MutableArrayRef<Type> results) {
         elementwise(op, context, results, {0, 1, 2}, {0, 1, 2},
                     DtypeRule::Promote);

@@ -172,7 +172,7 @@ def generate(op_db, dtypes, samples, op_filter):
     """Yields (module) for the first `samples` samples of every operator in
     each dtype it supports on the CPU."""
     for op in op_db:
-        if op_filter and op_filter not in op.name:
+        if op_filter and not any(f in op.name for f in op_filter):
             continue
         supported = op.supported_dtypes("cpu")
         for dtype in dtypes:
@@ -228,7 +228,8 @@ def main():
     parser.add_argument("--tsir-run", default=os.path.join(ROOT, "build", "bin", "tsir-run"))
     parser.add_argument("--samples", type=int, default=3)
     parser.add_argument("--dtype", action="append")
-    parser.add_argument("--op")
+    parser.add_argument("--op", action="append",
+                        help="only operators whose name contains this (repeatable)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--keep")
     parser.add_argument("--json")

@@ -22,6 +22,12 @@ namespace tsir {
 /// `__getitem__` of them folds away.
 void populateStaticListDecompositionPatterns(mlir::RewritePatternSet &patterns);
 
+/// Composite ops that PyTorch defines as another aten op (mT, mH, adjoint,
+/// matrix_H, numpy_T, movedim.intlist, ravel, atleast_{1,2,3}d,
+/// broadcast_to, flipud, fliplr) become that op, with the replaced op's
+/// refined type.
+void populateCompositeDecompositionPatterns(mlir::RewritePatternSet &patterns);
+
 } // namespace tsir
 
 #endif // TSIR_CONVERSION_DECOMPOSITIONS_H

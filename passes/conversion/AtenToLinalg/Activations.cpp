@@ -2,7 +2,8 @@
 //
 // relu/relu6/leaky_relu/elu/selu/gelu (erf and tanh forms)/silu/
 // hardswish/hardsigmoid/hardtanh/softplus/log_sigmoid/prelu and clamp
-// (Scalar and Tensor bounds, clamp_min, clamp_max) as broadcasting
+// (Scalar and Tensor bounds, clamp_min, clamp_max), mish, celu, the
+// shrinks and threshold as broadcasting
 // linalg.generics. Each follows torch's CPU formula, including how NaN goes
 // through it: relu(NaN) and clamp(NaN) are NaN, a NaN Scalar bound is
 // ignored, a NaN Tensor bound propagates.
@@ -298,6 +299,84 @@ public:
 };
 } // namespace
 
+/// clamp_min/clamp_max with a Tensor bound, NaN-propagating like clamp.
+static Value clampMinTensorBody(OpBuilder &b, Location loc, ValueRange e,
+                                const ElementwiseTypes &t) {
+  return buildMax(b, loc, e[0], e[1], t.isUnsigned);
+}
+
+static Value clampMaxTensorBody(OpBuilder &b, Location loc, ValueRange e,
+                                const ElementwiseTypes &t) {
+  return buildMin(b, loc, e[0], e[1], t.isUnsigned);
+}
+
+/// mish(x) = x * tanh(softplus(x)), softplus as log1p(exp(x)).
+static Value mishBody(OpBuilder &b, Location loc, ValueRange e,
+                      const ElementwiseTypes &) {
+  Value x = e[0];
+  Value softplus = math::Log1pOp::create(b, loc, math::ExpOp::create(b, loc, x));
+  return arith::MulFOp::create(b, loc, x, math::TanhOp::create(b, loc, softplus));
+}
+
+/// celu(x, alpha) = max(0, x) + min(0, alpha * expm1(x / alpha)).
+static Value celuBody(OpBuilder &b, Location loc, ValueRange e,
+                      const ElementwiseTypes &) {
+  Value x = e[0], alpha = e[1];
+  Value zero = constant(b, loc, x, 0);
+  Value negative = arith::MulFOp::create(
+      b, loc, alpha,
+      math::ExpM1Op::create(b, loc, arith::DivFOp::create(b, loc, x, alpha)));
+  Value positive = lessThan(b, loc, zero, x, false);
+  return arith::SelectOp::create(b, loc, positive, x,
+                                 stdMin(b, loc, zero, negative));
+}
+
+/// softshrink(x, l): x > l ? x - l : (x < -l ? x + l : 0); NaN stays NaN.
+static Value softshrinkBody(OpBuilder &b, Location loc, ValueRange e,
+                            const ElementwiseTypes &) {
+  Value x = e[0], lambd = e[1];
+  Value zero = constant(b, loc, x, 0);
+  Value negLambd = arith::NegFOp::create(b, loc, lambd);
+  Value inner = arith::SelectOp::create(
+      b, loc, lessThan(b, loc, x, negLambd, false),
+      arith::AddFOp::create(b, loc, x, lambd),
+      arith::SelectOp::create(
+          b, loc,
+          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x), x,
+          zero));
+  return arith::SelectOp::create(b, loc, lessThan(b, loc, lambd, x, false),
+                                 arith::SubFOp::create(b, loc, x, lambd),
+                                 inner);
+}
+
+/// hardshrink(x, l): -l <= x <= l ? 0 : x.
+static Value hardshrinkBody(OpBuilder &b, Location loc, ValueRange e,
+                            const ElementwiseTypes &) {
+  Value x = e[0], lambd = e[1];
+  Value negLambd = arith::NegFOp::create(b, loc, lambd);
+  Value above = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, x,
+                                      negLambd);
+  Value below =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE, x, lambd);
+  Value inside = arith::AndIOp::create(b, loc, above, below);
+  return arith::SelectOp::create(b, loc, inside, constant(b, loc, x, 0), x);
+}
+
+/// threshold(x, t, v): x <= t ? v : x (NaN is not <= t, so it stays).
+static Value thresholdBody(OpBuilder &b, Location loc, ValueRange e,
+                           const ElementwiseTypes &t) {
+  Value x = e[0];
+  Value atMost =
+      isa<FloatType>(x.getType())
+          ? Value(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE, x,
+                                        e[1]))
+          : Value(arith::CmpIOp::create(b, loc,
+                                        t.isUnsigned ? arith::CmpIPredicate::ule
+                                                     : arith::CmpIPredicate::sle,
+                                        x, e[1]));
+  return arith::SelectOp::create(b, loc, atMost, e[2], x);
+}
+
 void conversion::populateActivationPatterns(const TypeConverter &typeConverter,
                                             RewritePatternSet &patterns) {
   auto &tc = typeConverter;
@@ -316,5 +395,14 @@ void conversion::populateActivationPatterns(const TypeConverter &typeConverter,
   addElementwisePattern<aten::ClampMinOp>(tc, patterns, clampBody);
   addElementwisePattern<aten::ClampMaxOp>(tc, patterns, clampMaxBody);
   addElementwisePattern<aten::ClampTensorOp>(tc, patterns, clampTensorBody);
+  addElementwisePattern<aten::ClampMinTensorOp>(tc, patterns,
+                                                clampMinTensorBody);
+  addElementwisePattern<aten::ClampMaxTensorOp>(tc, patterns,
+                                                clampMaxTensorBody);
+  addElementwisePattern<aten::MishOp>(tc, patterns, mishBody);
+  addElementwisePattern<aten::CeluOp>(tc, patterns, celuBody);
+  addElementwisePattern<aten::SoftshrinkOp>(tc, patterns, softshrinkBody);
+  addElementwisePattern<aten::HardshrinkOp>(tc, patterns, hardshrinkBody);
+  addElementwisePattern<aten::ThresholdOp>(tc, patterns, thresholdBody);
   patterns.add<GeluPattern, PreluPattern>(tc, patterns.getContext());
 }

@@ -141,6 +141,7 @@ void conversion::populateElementwisePatterns(const TypeConverter &typeConverter,
                                              RewritePatternSet &patterns) {
   populateArithmeticPatterns(typeConverter, patterns);
   populateUnaryMathPatterns(typeConverter, patterns);
+  populateBinaryMathPatterns(typeConverter, patterns);
   populateActivationPatterns(typeConverter, patterns);
   populateComparisonPatterns(typeConverter, patterns);
   populateSelectionPatterns(typeConverter, patterns);

@@ -29,6 +29,9 @@ namespace tsir::conversion {
 TSIR_DECLARE_ELEMENTWISE_KIND(Arithmetic);
 /// exp/log/sqrt/trig/erf/rounding/sign/isnan... (UnaryMath.cpp).
 TSIR_DECLARE_ELEMENTWISE_KIND(UnaryMath);
+/// xlogy/logaddexp/hypot/copysign/fmin/fmax/heaviside/ldexp/float_power
+/// (BinaryMath.cpp).
+TSIR_DECLARE_ELEMENTWISE_KIND(BinaryMath);
 /// relu/gelu/silu/elu/hardtanh/softplus/prelu... and clamp (Activations.cpp).
 TSIR_DECLARE_ELEMENTWISE_KIND(Activation);
 /// eq/ne/lt/le/gt/ge, logical_* and bitwise ops (Comparison.cpp).

@@ -1,8 +1,10 @@
 //===- UnaryMath.cpp - convert-aten-to-linalg: pointwise math -------------===//
 //
-// exp/log/sqrt/trig/erf/sigmoid, rounding (floor, ceil, round with and
-// without decimals, trunc), sign and the isnan/isinf/isfinite tests, as
-// broadcasting linalg.generics on the math dialect. Integer inputs of the
+// exp/log/sqrt, trig with its inverse and hyperbolic forms, erf/erfc/exp2/
+// sinc/logit/sigmoid, deg2rad/rad2deg, frac, nan_to_num, rounding (floor,
+// ceil, round with and without decimals, trunc), sign/sgn, the isnan/isinf/
+// isfinite/isposinf/isneginf/signbit/isreal tests and the real-dtype
+// identities (positive, resolve_neg/conj, conj_physical), as broadcasting linalg.generics on the math dialect. Integer inputs of the
 // float functions are computed in the float result dtype (torch's
 // int-to-float promotion is on the result type); rounding an integer is the
 // identity.
@@ -78,6 +80,96 @@ static Value signBody(OpBuilder &b, Location loc, ValueRange e,
   return arith::SelectOp::create(b, loc, positive, one, signOrZero);
 }
 
+/// The element itself: positive, and the conjugation and negation
+/// resolutions, which real dtypes do not see.
+static Value identityBody(OpBuilder &, Location, ValueRange e,
+                          const ElementwiseTypes &) {
+  return e[0];
+}
+
+/// x * factor (deg2rad, rad2deg).
+template <int Numerator, int Denominator>
+static Value scaleByPiBody(OpBuilder &b, Location loc, ValueRange e,
+                           const ElementwiseTypes &) {
+  double factor = Numerator == 1 ? M_PI / Denominator : Numerator / M_PI;
+  return arith::MulFOp::create(
+      b, loc, e[0], createScalarConstant(b, loc, e[0].getType(), factor));
+}
+
+/// sinc(x) = sin(pi x) / (pi x), and 1 at 0.
+static Value sincBody(OpBuilder &b, Location loc, ValueRange e,
+                      const ElementwiseTypes &) {
+  Value x = e[0];
+  Type type = x.getType();
+  Value piX = arith::MulFOp::create(
+      b, loc, x, createScalarConstant(b, loc, type, M_PI));
+  Value ratio =
+      arith::DivFOp::create(b, loc, math::SinOp::create(b, loc, piX), piX);
+  Value isZero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x,
+                                       createScalarConstant(b, loc, type, 0));
+  return arith::SelectOp::create(b, loc, isZero,
+                                 createScalarConstant(b, loc, type, 1), ratio);
+}
+
+/// logit(x, eps) = log(z / (1 - z)), z = x clamped to [eps, 1 - eps] when
+/// eps is given.
+static Value logitBody(OpBuilder &b, Location loc, ValueRange e,
+                       const ElementwiseTypes &) {
+  Value x = e[0];
+  Type type = x.getType();
+  Value one = createScalarConstant(b, loc, type, 1);
+  if (e.size() > 1 && e[1]) {
+    Value lo = e[1];
+    Value hi = arith::SubFOp::create(b, loc, one, lo);
+    Value below =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, lo);
+    Value above =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, hi);
+    x = arith::SelectOp::create(b, loc, below, lo,
+                                arith::SelectOp::create(b, loc, above, hi, x));
+  }
+  return math::LogOp::create(
+      b, loc,
+      arith::DivFOp::create(b, loc, x, arith::SubFOp::create(b, loc, one, x)));
+}
+
+/// frac(x) = x - trunc(x).
+static Value fracBody(OpBuilder &b, Location loc, ValueRange e,
+                      const ElementwiseTypes &) {
+  return arith::SubFOp::create(b, loc, e[0],
+                               math::TruncOp::create(b, loc, e[0]));
+}
+
+/// nan_to_num(x, nan, posinf, neginf): NaN and the infinities replaced,
+/// by 0 and the dtype's largest and lowest finite values by default.
+static Value nanToNumBody(OpBuilder &b, Location loc, ValueRange e,
+                          const ElementwiseTypes &) {
+  Value x = e[0];
+  auto type = dyn_cast<FloatType>(x.getType());
+  if (!type)
+    return x;
+  const llvm::fltSemantics &semantics = type.getFloatSemantics();
+  auto constantOf = [&](const APFloat &value) -> Value {
+    return arith::ConstantOp::create(b, loc, type,
+                                     b.getFloatAttr(type, value));
+  };
+  Value nan = e[1] ? e[1] : createScalarConstant(b, loc, type, 0);
+  Value posinf = e[2] ? e[2] : constantOf(APFloat::getLargest(semantics));
+  Value neginf =
+      e[3] ? e[3] : constantOf(APFloat::getLargest(semantics, true));
+  Value inf =
+      constantOf(APFloat::getInf(semantics, /*Negative=*/false));
+  Value isNaN =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  Value isPosInf =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x, inf);
+  Value isNegInf = arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::OEQ, x, arith::NegFOp::create(b, loc, inf));
+  Value result = arith::SelectOp::create(b, loc, isNegInf, neginf, x);
+  result = arith::SelectOp::create(b, loc, isPosInf, posinf, result);
+  return arith::SelectOp::create(b, loc, isNaN, nan, result);
+}
+
 namespace {
 /// round.decimals: nearbyint(x * 10^d) / 10^d (x / 10^-d for negative d), as
 /// torch computes it.
@@ -120,7 +212,7 @@ public:
 template <typename OpTy>
 class FloatClassPattern : public OpConversionPattern<OpTy> {
 public:
-  enum class Test { NaN, Inf, Finite };
+  enum class Test { NaN, Inf, Finite, PosInf, NegInf, SignBit, Real };
   FloatClassPattern(const TypeConverter &typeConverter, MLIRContext *context,
                     Test test)
       : OpConversionPattern<OpTy>(typeConverter, context), test(test) {}
@@ -137,9 +229,34 @@ public:
         [&](OpBuilder &b, Location loc, ValueRange e) -> Value {
           Value x = e[0];
           Type type = x.getType();
+          if (test == Test::Real)
+            return arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+          if (test == Test::SignBit && !isa<FloatType>(type)) {
+            if (types->isUnsigned || type.isInteger(1))
+              return arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+            return arith::CmpIOp::create(
+                b, loc, arith::CmpIPredicate::slt, x,
+                createScalarConstant(b, loc, type, 0));
+          }
           if (!isa<FloatType>(type))
             return arith::ConstantOp::create(
                 b, loc, b.getBoolAttr(test == Test::Finite));
+          if (test == Test::SignBit) {
+            // The sign bit itself, so that -0.0 and -NaN count.
+            auto intType = b.getIntegerType(type.getIntOrFloatBitWidth());
+            Value bits = arith::BitcastOp::create(b, loc, intType, x);
+            return arith::CmpIOp::create(
+                b, loc, arith::CmpIPredicate::slt, bits,
+                arith::ConstantOp::create(b, loc, b.getIntegerAttr(intType, 0)));
+          }
+          if (test == Test::PosInf || test == Test::NegInf) {
+            Value inf = createScalarConstant(
+                b, loc, type,
+                (test == Test::PosInf ? 1 : -1) *
+                    std::numeric_limits<double>::infinity());
+            return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x,
+                                         inf);
+          }
           if (test == Test::NaN)
             return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x,
                                          x);
@@ -195,4 +312,34 @@ void conversion::populateUnaryMathPatterns(const TypeConverter &typeConverter,
   patterns.add<IsNaN>(tc, context, IsNaN::Test::NaN);
   patterns.add<IsInf>(tc, context, IsInf::Test::Inf);
   patterns.add<IsFinite>(tc, context, IsFinite::Test::Finite);
+  patterns.add<FloatClassPattern<aten::IsposinfOp>>(
+      tc, context, FloatClassPattern<aten::IsposinfOp>::Test::PosInf);
+  patterns.add<FloatClassPattern<aten::IsneginfOp>>(
+      tc, context, FloatClassPattern<aten::IsneginfOp>::Test::NegInf);
+  patterns.add<FloatClassPattern<aten::SignbitOp>>(
+      tc, context, FloatClassPattern<aten::SignbitOp>::Test::SignBit);
+  patterns.add<FloatClassPattern<aten::IsrealOp>>(
+      tc, context, FloatClassPattern<aten::IsrealOp>::Test::Real);
+  addElementwisePattern<aten::AcosOp>(tc, patterns, mathBody<math::AcosOp>);
+  addElementwisePattern<aten::AsinOp>(tc, patterns, mathBody<math::AsinOp>);
+  addElementwisePattern<aten::AcoshOp>(tc, patterns, mathBody<math::AcoshOp>);
+  addElementwisePattern<aten::AsinhOp>(tc, patterns, mathBody<math::AsinhOp>);
+  addElementwisePattern<aten::AtanhOp>(tc, patterns, mathBody<math::AtanhOp>);
+  addElementwisePattern<aten::CoshOp>(tc, patterns, mathBody<math::CoshOp>);
+  addElementwisePattern<aten::SinhOp>(tc, patterns, mathBody<math::SinhOp>);
+  addElementwisePattern<aten::TanOp>(tc, patterns, mathBody<math::TanOp>);
+  addElementwisePattern<aten::ErfcOp>(tc, patterns, mathBody<math::ErfcOp>);
+  addElementwisePattern<aten::Exp2Op>(tc, patterns, mathBody<math::Exp2Op>);
+  addElementwisePattern<aten::SincOp>(tc, patterns, sincBody);
+  addElementwisePattern<aten::Deg2radOp>(tc, patterns, scaleByPiBody<1, 180>);
+  addElementwisePattern<aten::Rad2degOp>(tc, patterns, scaleByPiBody<180, 1>);
+  addElementwisePattern<aten::LogitOp>(tc, patterns, logitBody);
+  addElementwisePattern<aten::FracOp>(tc, patterns, fracBody);
+  addElementwisePattern<aten::NanToNumOp>(tc, patterns, nanToNumBody);
+  addElementwisePattern<aten::SgnOp>(tc, patterns, signBody,
+                                     BoolCompute::AsI1);
+  addElementwisePattern<aten::PositiveOp>(tc, patterns, identityBody);
+  addElementwisePattern<aten::ResolveNegOp>(tc, patterns, identityBody);
+  addElementwisePattern<aten::ResolveConjOp>(tc, patterns, identityBody);
+  addElementwisePattern<aten::ConjPhysicalOp>(tc, patterns, identityBody);
 }

@@ -93,9 +93,11 @@ std::optional<SmallVector<Value>> getListElements(Value value) {
 }
 
 std::optional<int64_t> normalizeDim(int64_t dim, int64_t rank) {
+  // As torch's maybe_wrap_dim: a 0-d tensor takes dims -1 and 0.
+  int64_t wrap = std::max<int64_t>(rank, 1);
   if (dim < 0)
-    dim += rank;
-  if (dim < 0 || dim >= std::max<int64_t>(rank, 1))
+    dim += wrap;
+  if (dim < 0 || dim >= wrap)
     return std::nullopt;
   return dim;
 }

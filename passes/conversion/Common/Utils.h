@@ -45,7 +45,7 @@ std::optional<llvm::SmallVector<int64_t>> matchConstantIntList(mlir::Value value
 std::optional<llvm::SmallVector<mlir::Value>> getListElements(mlir::Value value);
 
 /// A dim index in [0, rank), with Python's negative indexing; nullopt when
-/// out of range.
+/// out of range. As in torch, a 0-d tensor accepts -1 and 0, both 0.
 std::optional<int64_t> normalizeDim(int64_t dim, int64_t rank);
 
 /// Converts a scalar `value` to `type` (int/float/bool builtin types) with

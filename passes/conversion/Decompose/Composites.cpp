@@ -1,0 +1,215 @@
+//===- Composites.cpp - Composite view ops as the aten ops that lower -----===//
+//
+// populateCompositeDecompositionPatterns (Decompositions.h): ops that
+// PyTorch defines as another op with other arguments (`mT` is
+// `transpose(-2, -1)`, `ravel` is `reshape(-1)`, `flipud` is `flip([0])`)
+// are rewritten into that op, so that one lowering serves them all. Each
+// replacement takes the replaced op's refined type: the two agree by
+// definition, and nothing needs refining again.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsir/Conversion/Decompositions.h"
+
+#include "../Common/Utils.h"
+#include "tsir/Dialect/Aten/AtenDialect.h"
+#include "tsir/Dialect/Prim/PrimDialect.h"
+
+using namespace mlir;
+using namespace tsir;
+using namespace tsir::conversion;
+
+namespace {
+
+/// Builds the constants a replacement op takes.
+struct Constants {
+  PatternRewriter &rewriter;
+  Location loc;
+
+  Value integer(int64_t value) {
+    return prim::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
+                                    rewriter.getI64IntegerAttr(value));
+  }
+  Value intList(ArrayRef<int64_t> values) {
+    SmallVector<Value> elements;
+    for (int64_t value : values)
+      elements.push_back(integer(value));
+    return prim::ListConstructOp::create(
+        rewriter, loc,
+        prim::ListType::get(rewriter.getContext(), rewriter.getI64Type()),
+        elements);
+  }
+};
+
+/// The rank of a refined tensor value, if known.
+std::optional<int64_t> rankOf(Value value) {
+  auto type = dyn_cast<prim::TensorType>(value.getType());
+  if (!type || !type.getHasSizes())
+    return std::nullopt;
+  return static_cast<int64_t>(type.getSizes().size());
+}
+
+/// mT, mH and adjoint: the last two dims swapped (mH and adjoint also
+/// conjugate, which real dtypes do not see); matrix_H: dims 0 and 1 of a
+/// matrix.
+template <typename OpTy>
+struct DecomposeMatrixTranspose : OpRewritePattern<OpTy> {
+  DecomposeMatrixTranspose(MLIRContext *context, int64_t dim0, int64_t dim1)
+      : OpRewritePattern<OpTy>(context), dim0(dim0), dim1(dim1) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    // torch lets a 0-d tensor through unchanged.
+    std::optional<int64_t> rank = rankOf(op.getSelf());
+    Constants c{rewriter, op.getLoc()};
+    if (rank && *rank == 0) {
+      rewriter.replaceOpWithNewOp<aten::ReshapeOp>(
+          op, op.getType(), op.getSelf(), c.intList({}));
+      return success();
+    }
+    rewriter.replaceOpWithNewOp<aten::TransposeIntOp>(
+        op, op.getType(), op.getSelf(), c.integer(dim0), c.integer(dim1));
+    return success();
+  }
+
+  int64_t dim0, dim1;
+};
+
+/// numpy_T: all dims reversed.
+struct DecomposeNumpyT : OpRewritePattern<aten::NumpyTOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(aten::NumpyTOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<int64_t> rank = rankOf(op.getSelf());
+    if (!rank)
+      return rewriter.notifyMatchFailure(op, "rank is unknown");
+    SmallVector<int64_t> dims;
+    for (int64_t d = *rank - 1; d >= 0; --d)
+      dims.push_back(d);
+    Constants c{rewriter, op.getLoc()};
+    rewriter.replaceOpWithNewOp<aten::PermuteOp>(op, op.getType(), op.getSelf(),
+                                                 c.intList(dims));
+    return success();
+  }
+};
+
+/// movedim.intlist: the permutation that puts each source dim at its
+/// destination and the other dims, in order, in the places left.
+struct DecomposeMovedimList : OpRewritePattern<aten::MovedimIntlistOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(aten::MovedimIntlistOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<int64_t> rank = rankOf(op.getSelf());
+    auto sources = matchConstantIntList(op.getSource());
+    auto destinations = matchConstantIntList(op.getDestination());
+    if (!rank || !sources || !destinations ||
+        sources->size() != destinations->size())
+      return rewriter.notifyMatchFailure(op, "needs a rank and constant dims");
+    SmallVector<int64_t> permutation(*rank, -1);
+    SmallVector<bool> moved(*rank, false);
+    for (auto [source, destination] : llvm::zip(*sources, *destinations)) {
+      std::optional<int64_t> s = normalizeDim(source, *rank);
+      std::optional<int64_t> d = normalizeDim(destination, *rank);
+      if (!s || !d || moved[*s] || permutation[*d] != -1)
+        return rewriter.notifyMatchFailure(op, "invalid or repeated dims");
+      permutation[*d] = *s;
+      moved[*s] = true;
+    }
+    int64_t next = 0;
+    for (int64_t &slot : permutation) {
+      if (slot != -1)
+        continue;
+      while (moved[next])
+        ++next;
+      slot = next++;
+    }
+    Constants c{rewriter, op.getLoc()};
+    rewriter.replaceOpWithNewOp<aten::PermuteOp>(op, op.getType(), op.getSelf(),
+                                                 c.intList(permutation));
+    return success();
+  }
+};
+
+/// ravel and atleast_{1,2,3}d: reshapes. atleast_Nd pads the input's sizes
+/// as torch does ([n] -> [1, n] for 2d, [n] -> [1, n, 1] and [m, n] ->
+/// [m, n, 1] for 3d, a 0-d input to all 1s) and returns an input of at
+/// least the rank as it is.
+template <typename OpTy, int Rank>
+struct DecomposeToReshape : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<int64_t> sizes;
+    if (Rank == 0) { // ravel
+      sizes.push_back(-1);
+    } else {
+      auto type = dyn_cast<prim::TensorType>(op.getSelf().getType());
+      if (!type || !type.getHasSizes())
+        return rewriter.notifyMatchFailure(op, "input rank is unknown");
+      ArrayRef<int64_t> in = type.getSizes();
+      if (static_cast<int64_t>(in.size()) >= Rank) {
+        rewriter.replaceOp(op, op.getSelf());
+        return success();
+      }
+      if (llvm::is_contained(in, prim::TensorType::kUnknownSize))
+        return rewriter.notifyMatchFailure(op, "input sizes are dynamic");
+      if (in.empty())
+        sizes.assign(Rank, 1);
+      else if (in.size() == 1 && Rank == 2)
+        sizes = {1, in[0]};
+      else if (in.size() == 1)
+        sizes = {1, in[0], 1};
+      else
+        sizes = {in[0], in[1], 1};
+    }
+    Constants c{rewriter, op.getLoc()};
+    rewriter.replaceOpWithNewOp<aten::ReshapeOp>(op, op.getType(), op.getSelf(),
+                                                 c.intList(sizes));
+    return success();
+  }
+};
+
+/// broadcast_to is expand with implicit=false.
+struct DecomposeBroadcastTo : OpRewritePattern<aten::BroadcastToOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(aten::BroadcastToOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value implicit = prim::ConstantOp::create(
+        rewriter, loc, rewriter.getI1Type(), rewriter.getBoolAttr(false));
+    rewriter.replaceOpWithNewOp<aten::ExpandOp>(op, op.getType(), op.getSelf(),
+                                                op.getSize(), implicit);
+    return success();
+  }
+};
+
+/// flipud and fliplr: flip along dim 0 or 1.
+template <typename OpTy> struct DecomposeFlip : OpRewritePattern<OpTy> {
+  DecomposeFlip(MLIRContext *context, int64_t dim)
+      : OpRewritePattern<OpTy>(context), dim(dim) {}
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    Constants c{rewriter, op.getLoc()};
+    rewriter.replaceOpWithNewOp<aten::FlipOp>(op, op.getType(), op.getSelf(),
+                                              c.intList({dim}));
+    return success();
+  }
+  int64_t dim;
+};
+
+} // namespace
+
+void tsir::populateCompositeDecompositionPatterns(RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<DecomposeMatrixTranspose<aten::MTOp>>(context, -2, -1);
+  patterns.add<DecomposeMatrixTranspose<aten::MHOp>>(context, -2, -1);
+  patterns.add<DecomposeMatrixTranspose<aten::AdjointOp>>(context, -2, -1);
+  patterns.add<DecomposeMatrixTranspose<aten::MatrixHOp>>(context, 0, 1);
+  patterns.add<DecomposeFlip<aten::FlipudOp>>(context, 0);
+  patterns.add<DecomposeFlip<aten::FliplrOp>>(context, 1);
+  patterns.add<DecomposeNumpyT, DecomposeMovedimList, DecomposeBroadcastTo,
+               DecomposeToReshape<aten::RavelOp, 0>,
+               DecomposeToReshape<aten::Atleast1dOp, 1>,
+               DecomposeToReshape<aten::Atleast2dOp, 2>,
+               DecomposeToReshape<aten::Atleast3dOp, 3>>(context);
+}

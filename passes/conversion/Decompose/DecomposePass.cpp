@@ -1,0 +1,39 @@
+//===- DecomposePass.cpp - tsir-decompose ---------------------------------===//
+//
+// Applies the aten-to-aten decompositions of Decompositions.h greedily: the
+// composite ops and the statically sized splits. The executor runs it right
+// after specializing a graph to its input spec, when sizes are known.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsir/Conversion/Decompositions.h"
+#include "tsir/Conversion/Passes.h"
+
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace tsir {
+#define GEN_PASS_DEF_TSIRDECOMPOSEPASS
+#include "TsirConversion.h.inc"
+} // namespace tsir
+
+using namespace mlir;
+
+namespace {
+struct TsirDecomposePass
+    : tsir::impl::TsirDecomposePassBase<TsirDecomposePass> {
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet set(context);
+    tsir::populateCompositeDecompositionPatterns(set);
+    tsir::populateStaticListDecompositionPatterns(set);
+    patterns = FrozenRewritePatternSet(std::move(set));
+    return success();
+  }
+
+  void runOnOperation() override {
+    // Not converging is fine: what is left simply stays composite.
+    (void)applyPatternsGreedily(getOperation(), patterns);
+  }
+
+  FrozenRewritePatternSet patterns;
+};
+} // namespace

@@ -1,0 +1,188 @@
+"""breadth_ops.py - generated end-to-end cases for the ops added from
+PyTorch's OpInfo suite (test/breadth/run_breadth.py): inverse and
+hyperbolic trig, erfc/exp2/sinc/logit/frac/nan_to_num, the float tests
+(signbit, isposinf, isneginf, isreal), two-operand math (xlogy, logaddexp,
+hypot, copysign, fmin/fmax, heaviside, ldexp, float_power), the shrink
+activations and threshold, clamp_min/clamp_max with tensor bounds, and the
+composite views tsir-decompose rewrites (mT, mH, adjoint, T, H, movedim
+with lists, ravel, atleast_Nd, broadcast_to, flipud/fliplr)."""
+
+import torch
+import torch.nn.functional as F
+
+from op_case import Case
+
+torch.manual_seed(0)
+
+
+def randn(*shape):
+    return torch.randn(*shape)
+
+
+def unit(*shape):
+    """Values in (-0.9, 0.9), inside the domain of asin/acos/atanh."""
+    return torch.rand(*shape) * 1.8 - 0.9
+
+
+def with_specials(*shape):
+    """Random floats with NaN, +-inf and +-0 among them."""
+    x = torch.randn(*shape).flatten()
+    x[:6] = torch.tensor([float("nan"), float("inf"), -float("inf"), 0.0,
+                          -0.0, 1.0])
+    return x.reshape(shape)
+
+
+def inverse_trig(x):
+    return torch.acos(x), torch.asin(x), torch.atanh(x)
+
+
+def hyperbolic(x):
+    return torch.cosh(x), torch.sinh(x), torch.tan(x), torch.asinh(x)
+
+
+def acosh(x):
+    return torch.acosh(x + 2.0)
+
+
+def special_math(x):
+    return torch.erfc(x), torch.exp2(x), torch.sinc(x), torch.frac(x)
+
+
+def angles(x):
+    return torch.deg2rad(x), torch.rad2deg(x)
+
+
+def int_angles(x):
+    return torch.deg2rad(x), torch.sinc(x)
+
+
+def logit(x):
+    return torch.logit(x), torch.logit(x, 0.25)
+
+
+def float_tests(x):
+    return (torch.signbit(x), torch.isposinf(x), torch.isneginf(x),
+            torch.isreal(x))
+
+
+def int_signbit(x):
+    return torch.signbit(x), torch.isreal(x)
+
+
+def nan_to_num(x):
+    return torch.nan_to_num(x), torch.nan_to_num(x, 1.0, 2.0, -3.0)
+
+
+def identities(x):
+    return torch.positive(x), torch.sgn(x), x.resolve_neg(), x.resolve_conj(), \
+        torch.conj_physical(x)
+
+
+def xlogy(x, y):
+    return torch.xlogy(x, y), torch.xlogy(x, 2.5)
+
+
+def logaddexp(x, y):
+    return torch.logaddexp(x, y), torch.logaddexp2(x, y), torch.hypot(x, y)
+
+
+def copysign(x, y):
+    return torch.copysign(x, y), torch.copysign(x, -1.0)
+
+
+def fminmax(x, y):
+    return torch.fmin(x, y), torch.fmax(x, y)
+
+
+def int_fminmax(x, y):
+    return torch.fmin(x, y), torch.fmax(x, y), torch.heaviside(x, y)
+
+
+def heaviside(x, v):
+    return torch.heaviside(x, v)
+
+
+def ldexp(x, e):
+    return torch.ldexp(x, e)
+
+
+def float_power(x, y):
+    return torch.float_power(x, y), torch.float_power(x, 2)
+
+
+def shrinks(x):
+    return (F.softshrink(x, 0.5), F.hardshrink(x, 0.5),
+            F.threshold(x, 0.1, -2.0), F.mish(x), F.celu(x, 1.5))
+
+
+def int_threshold(x):
+    return torch.threshold(x, 3, -7)
+
+
+def clamp_tensor(x, lo, hi):
+    return torch.clamp_min(x, lo), torch.clamp_max(x, hi)
+
+
+def matrix_views(x):
+    return x.mT, x.mH, x.adjoint(), x.mT + 1
+
+
+def full_transposes(x):
+    return x.T, x.H
+
+
+def movedim_list(x):
+    return torch.movedim(x, [0, 1], [2, 0])
+
+
+def ravel(x):
+    return torch.ravel(x)
+
+
+def atleast(x):
+    return torch.atleast_1d(x), torch.atleast_2d(x), torch.atleast_3d(x)
+
+
+def broadcast_to(x):
+    return torch.broadcast_to(x, [2, 3, 4])
+
+
+def flips(x):
+    return torch.flipud(x), torch.fliplr(x)
+
+
+CASES = [
+    Case(inverse_trig, [unit(3, 4)]),
+    Case(hyperbolic, [randn(3, 4)]),
+    Case(acosh, [torch.rand(5)]),
+    Case(special_math, [with_specials(4, 5)], rtol=1e-4, atol=1e-5),
+    Case(angles, [randn(6)]),
+    Case(int_angles, [torch.arange(-3, 4)], name="int_angles_promote"),
+    Case(logit, [torch.rand(2, 5)]),
+    Case(float_tests, [with_specials(3, 4)]),
+    Case(int_signbit, [torch.arange(-3, 4)]),
+    Case(nan_to_num, [with_specials(2, 6)]),
+    Case(identities, [with_specials(2, 6)]),
+    Case(xlogy, [torch.tensor([0.0, 1.0, 2.0, 0.0]),
+                 torch.tensor([float("nan"), 3.0, 0.5, 0.0])]),
+    Case(logaddexp, [with_specials(2, 3), randn(2, 3)]),
+    Case(logaddexp, [randn(2, 3), randn(3)], name="logaddexp_broadcast"),
+    Case(copysign, [randn(3, 4), randn(3, 4)]),
+    Case(fminmax, [with_specials(6), randn(6)]),
+    Case(int_fminmax, [torch.arange(-3, 3), torch.tensor([2, -1, 0, 5, -4, 1])]),
+    Case(heaviside, [torch.tensor([-1.5, 0.0, 2.0]), torch.tensor([0.5])]),
+    Case(ldexp, [randn(4), torch.tensor([1, 2, -1, 0])]),
+    Case(float_power, [torch.rand(5) + 0.5, randn(5)]),
+    Case(shrinks, [randn(3, 5)]),
+    Case(int_threshold, [torch.arange(-5, 6)]),
+    Case(clamp_tensor, [randn(3, 4), randn(4), randn(3, 1)]),
+    Case(matrix_views, [randn(2, 3, 4)]),
+    Case(full_transposes, [randn(3, 5)]),
+    Case(movedim_list, [randn(2, 3, 4)]),
+    Case(ravel, [randn(3, 4).t()], name="ravel_noncontiguous"),
+    Case(atleast, [torch.tensor(2.5)], name="atleast_0d"),
+    Case(atleast, [randn(4)], name="atleast_1d_input"),
+    Case(atleast, [randn(2, 3)], name="atleast_2d_input"),
+    Case(broadcast_to, [randn(3, 1)]),
+    Case(flips, [randn(3, 4)]),
+]
