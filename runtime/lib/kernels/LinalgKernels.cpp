@@ -1,0 +1,1022 @@
+//===- LinalgKernels.cpp - Linear algebra kernels: LU, solve, Cholesky ----===//
+//
+// The linear algebra family backed by LAPACK (loaded at run time, see
+// Lapack.h), split in three files: this one holds what builds on LU and
+// Cholesky factorizations (det, slogdet, logdet, inv, solve, lu_factor,
+// lu, lu_unpack, lu_solve, triangular solves, cholesky, cholesky_solve,
+// cholesky_inverse) and the shared helpers of LinalgSupport.h;
+// LinalgDecompositions.cpp holds QR, SVD, eigh, lstsq, pinv, rank and LDL;
+// LinalgNorms.cpp the norms and the composite ops. registerLinalgKernels
+// registers all three.
+//
+// As torch does, a contiguous (row-major) matrix A is handed to LAPACK as
+// the column-major matrix A^T where that saves a copy (solve, inv), so the
+// roundings match torch's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Builtins.h"
+#include "LinalgSupport.h"
+
+#include <cmath>
+#include <limits>
+
+namespace tsir::rt {
+namespace linalg {
+
+std::string torchTypeName(DType dtype) {
+  switch (dtype) {
+  case DType::Float32:
+    return "Float";
+  case DType::Float64:
+    return "Double";
+  case DType::Float16:
+    return "Half";
+  case DType::BFloat16:
+    return "BFloat16";
+  case DType::Int64:
+    return "Long";
+  case DType::Int32:
+    return "Int";
+  case DType::Int16:
+    return "Short";
+  case DType::Int8:
+    return "Char";
+  case DType::UInt8:
+    return "Byte";
+  case DType::Bool:
+    return "Bool";
+  default:
+    return "unknown";
+  }
+}
+
+Status checkFloating(const Tensor &t, const std::string &op) {
+  if (t.dtype() == DType::Float32 || t.dtype() == DType::Float64)
+    return Status::ok();
+  if (t.dtype() == DType::Float16 || t.dtype() == DType::BFloat16)
+    return Status::error(op + ": Low precision dtypes not supported. Got " +
+                         torchTypeName(t.dtype()));
+  return Status::error(op +
+                       ": Expected a floating point or complex tensor as "
+                       "input. Got " +
+                       torchTypeName(t.dtype()));
+}
+
+Status checkMatrix(const Tensor &t, const std::string &op,
+                   const std::string &name) {
+  if (t.dim() < 2)
+    return Status::error(op + ": The input tensor " + name +
+                         " must have at least 2 dimensions.");
+  return Status::ok();
+}
+
+Status checkSquare(const Tensor &t, const std::string &op,
+                   const std::string &name) {
+  TSIR_RT_RETURN_IF_ERROR(checkMatrix(t, op, name));
+  if (t.size(-1) != t.size(-2))
+    return Status::error(op + ": " + name +
+                         " must be batches of square matrices, but they are " +
+                         std::to_string(t.size(-2)) + " by " +
+                         std::to_string(t.size(-1)) + " matrices");
+  return Status::ok();
+}
+
+Tensor storeInts(const std::vector<int> &data, std::vector<int64_t> sizes) {
+  Tensor out = Tensor::empty(std::move(sizes), DType::Int32);
+  int32_t *dst = out.dataAs<int32_t>();
+  for (size_t i = 0; i < data.size(); ++i)
+    dst[i] = data[i];
+  return out;
+}
+
+std::vector<double> doubles(const Tensor &t) {
+  Tensor c = t.to(DType::Float64);
+  const double *p = c.dataAs<double>();
+  return std::vector<double>(p, p + c.numel());
+}
+
+StatusOr<std::vector<int64_t>> broadcastShapes(const std::vector<int64_t> &a,
+                                               const std::vector<int64_t> &b) {
+  size_t n = std::max(a.size(), b.size());
+  std::vector<int64_t> out(n);
+  for (size_t i = 0; i < n; ++i) {
+    int64_t x = i < n - a.size() ? 1 : a[i - (n - a.size())];
+    int64_t y = i < n - b.size() ? 1 : b[i - (n - b.size())];
+    if (x != y && x != 1 && y != 1)
+      return Status::error("The size of tensor a (" + std::to_string(x) +
+                           ") must match the size of tensor b (" +
+                           std::to_string(y) + ") at non-singleton dimension " +
+                           std::to_string(i));
+    out[i] = x == 1 ? y : x;
+  }
+  return out;
+}
+
+std::vector<int64_t> leading(const Tensor &t, int64_t k) {
+  return std::vector<int64_t>(t.sizes().begin(), t.sizes().end() - k);
+}
+
+std::vector<int64_t> withDims(std::vector<int64_t> shape,
+                              std::initializer_list<int64_t> dims) {
+  shape.insert(shape.end(), dims.begin(), dims.end());
+  return shape;
+}
+
+Status infoError(const std::string &api, const std::string &kind, int info,
+                 int64_t b, bool isMatrix) {
+  std::string prefix =
+      api + ": " +
+      (isMatrix ? "" : "(Batch element " + std::to_string(b) + "): ");
+  std::string n = std::to_string(info);
+  if (kind == "inv")
+    return Status::error(prefix + "The diagonal element " + n +
+                         " is zero, the inversion could not be completed "
+                         "because the input matrix is singular.");
+  if (kind == "solve")
+    return Status::error(prefix + "The solver failed because the input "
+                                  "matrix is singular.");
+  if (kind == "cholesky")
+    return Status::error(prefix +
+                         "The factorization could not be completed because "
+                         "the input is not positive-definite (the leading "
+                         "minor of order " +
+                         n + " is not positive-definite).");
+  if (kind == "lu_factor")
+    return Status::error(prefix + "U[" + n + "," + n +
+                         "] is zero and using it on lu_solve would result in "
+                         "a division by zero. If you still want to perform "
+                         "the factorization, consider calling linalg.lu(A, "
+                         "pivot) or linalg.lu_factor_ex(A, pivot)");
+  if (kind == "eigh")
+    return Status::error(prefix +
+                         "The algorithm failed to converge because the input "
+                         "matrix is ill-conditioned or has too many repeated "
+                         "eigenvalues (error code: " +
+                         n + ").");
+  if (kind == "svd")
+    return Status::error(prefix +
+                         "The algorithm failed to converge because the input "
+                         "matrix is ill-conditioned or has too many repeated "
+                         "singular values (error code: " +
+                         n + ").");
+  return Status::error(prefix + "The factorization could not be completed "
+                                "(LAPACK info " +
+                       n + ")");
+}
+
+StatusOr<double> scalarArg(const Value &value, const char *what) {
+  if (value.isDouble())
+    return value.toDouble();
+  if (value.isInt())
+    return static_cast<double>(value.toInt());
+  if (value.isBool())
+    return value.toBool() ? 1.0 : 0.0;
+  return Status::error(std::string("expected a number for ") + what +
+                       ", got " + value.kindName());
+}
+
+StatusOr<bool> boolArg(const Value &value, const char *what) {
+  if (value.isBool())
+    return value.toBool();
+  if (value.isInt())
+    return value.toInt() != 0;
+  return Status::error(std::string("expected bool ") + what + ", got " +
+                       value.kindName());
+}
+
+StatusOr<int64_t> intArg(const Value &value, const char *what) {
+  if (value.isInt())
+    return value.toInt();
+  return Status::error(std::string("expected int ") + what + ", got " +
+                       value.kindName());
+}
+
+StatusOr<std::vector<int64_t>> intListArg(const Value &value,
+                                          const char *what) {
+  std::vector<int64_t> out;
+  if (value.isNone())
+    return out;
+  if (value.isInt())
+    return std::vector<int64_t>{value.toInt()};
+  if (!value.isList())
+    return Status::error(std::string("expected int[] ") + what + ", got " +
+                         value.kindName());
+  for (const Value &v : value.toList()) {
+    if (!v.isInt())
+      return Status::error(std::string("expected int[] ") + what);
+    out.push_back(v.toInt());
+  }
+  return out;
+}
+
+void matmul(const double *a, const double *b, double *c, int64_t m, int64_t k,
+            int64_t n) {
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      double sum = 0;
+      for (int64_t l = 0; l < k; ++l)
+        sum += a[i * k + l] * b[l * n + j];
+      c[i * n + j] = sum;
+    }
+}
+
+} // namespace linalg
+
+using namespace linalg;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// LU: det, slogdet, logdet, lu_factor, lu, lu_unpack
+//===----------------------------------------------------------------------===//
+
+/// LU factors of the buffer of A read as a column-major matrix, i.e. of
+/// A^T for a row-major A (what torch factors for det and solve): `lu` holds
+/// the factors of each transposed matrix, `pivots` 1-based row swaps.
+template <class T>
+Status luOfTransposed(const Tensor &A, Mats<T> &lu, std::vector<int> &pivots,
+                      std::vector<int> &info) {
+  TSIR_RT_ASSIGN_OR_RETURN(const lapack::Routines<T> *L,
+                           lapack::routines<T>());
+  Tensor c = A.to(dtypeOf<T>());
+  lu = zeroMats<T>(leading(A), A.size(-1), A.size(-2));
+  const T *src = c.template dataAs<T>();
+  std::copy(src, src + lu.data.size(), lu.data.begin());
+  int m = static_cast<int>(lu.rows), n = static_cast<int>(lu.cols);
+  int k = std::min(m, n);
+  int64_t count = lu.count();
+  pivots.assign(static_cast<size_t>(count * k), 0);
+  info.assign(static_cast<size_t>(count), 0);
+  int lda = lu.ld();
+  for (int64_t b = 0; b < count; ++b)
+    L->getrf(&m, &n, lu.at(b), &lda, pivots.data() + b * k, &info[b]);
+  return Status::ok();
+}
+
+/// LU of A itself (column-major copy), as lu_factor returns it.
+template <class T>
+Status luOf(const Tensor &A, Mats<T> &lu, std::vector<int> &pivots,
+            std::vector<int> &info) {
+  TSIR_RT_ASSIGN_OR_RETURN(const lapack::Routines<T> *L,
+                           lapack::routines<T>());
+  lu = loadMats<T>(A);
+  int m = static_cast<int>(lu.rows), n = static_cast<int>(lu.cols);
+  int k = std::min(m, n);
+  int64_t count = lu.count();
+  pivots.assign(static_cast<size_t>(count * k), 0);
+  info.assign(static_cast<size_t>(count), 0);
+  int lda = lu.ld();
+  for (int64_t b = 0; b < count; ++b)
+    L->getrf(&m, &n, lu.at(b), &lda, pivots.data() + b * k, &info[b]);
+  return Status::ok();
+}
+
+enum class DetKind { Det, SlogDet, LogDet };
+
+template <class T> Status detImpl(Stack &stack, const Tensor &A, DetKind kind) {
+  Mats<T> lu;
+  std::vector<int> pivots, info;
+  TSIR_RT_RETURN_IF_ERROR(luOfTransposed<T>(A, lu, pivots, info));
+  int64_t n = lu.rows, count = lu.count();
+  std::vector<T> det(count), sign(count), logabs(count);
+  for (int64_t b = 0; b < count; ++b) {
+    T prod = 1, sgn = 1, sum = 0;
+    bool odd = false;
+    for (int64_t i = 0; i < n; ++i) {
+      T d = lu(b, i, i);
+      prod *= d;
+      sgn *= d > 0 ? T(1) : (d < 0 ? T(-1) : T(0));
+      sum += std::log(std::abs(d));
+      if (pivots[b * n + i] != i + 1)
+        odd = !odd;
+    }
+    det[b] = odd ? -prod : prod;
+    sign[b] = odd ? -sgn : sgn;
+    logabs[b] = sum;
+  }
+  std::vector<int64_t> batch = leading(A);
+  if (kind == DetKind::Det) {
+    push(stack, storeVector(det, batch, A.dtype()));
+  } else if (kind == DetKind::SlogDet) {
+    push(stack, storeVector(sign, batch, A.dtype()));
+    push(stack, storeVector(logabs, batch, A.dtype()));
+  } else {
+    for (int64_t b = 0; b < count; ++b)
+      if (sign[b] == T(-1))
+        logabs[b] = std::numeric_limits<T>::quiet_NaN();
+    push(stack, storeVector(logabs, batch, A.dtype()));
+  }
+  return Status::ok();
+}
+
+Status detKernel(Stack &stack, const char *op, DetKind kind) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 1));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
+  TSIR_RT_RETURN_IF_ERROR(checkSquare(A, op));
+  TSIR_RT_RETURN_IF_ERROR(checkFloating(A, op));
+  return TSIR_LINALG_DISPATCH(A.dtype(), detImpl, stack, A, kind);
+}
+
+/// The permutation matrix P (m x m) of A = P L U from 1-based pivots.
+template <class T>
+void permutationFromPivots(const int *pivots, int64_t k, int64_t m, T *P) {
+  std::vector<int64_t> perm(m);
+  for (int64_t i = 0; i < m; ++i)
+    perm[i] = i;
+  for (int64_t i = 0; i < k; ++i)
+    std::swap(perm[i], perm[pivots[i] - 1]);
+  // Column-major P: P[perm[i], i] = 1.
+  for (int64_t i = 0; i < m * m; ++i)
+    P[i] = 0;
+  for (int64_t i = 0; i < m; ++i)
+    P[i * m + perm[i]] = 1;
+}
+
+/// L (m x k, unit lower) and U (k x n) of packed LU factors.
+template <class T>
+void unpackLU(const Mats<T> &lu, Mats<T> &Lm, Mats<T> &U) {
+  int64_t m = lu.rows, n = lu.cols, k = std::min(m, n);
+  Lm = zeroMats<T>(lu.batch, m, k);
+  U = zeroMats<T>(lu.batch, k, n);
+  for (int64_t b = 0; b < lu.count(); ++b) {
+    for (int64_t j = 0; j < k; ++j)
+      for (int64_t i = 0; i < m; ++i)
+        Lm(b, i, j) = i > j ? lu(b, i, j) : (i == j ? T(1) : T(0));
+    for (int64_t j = 0; j < n; ++j)
+      for (int64_t i = 0; i < k && i <= j; ++i)
+        U(b, i, j) = lu(b, i, j);
+  }
+}
+
+template <class T>
+Status luFactorImpl(Stack &stack, const Tensor &A, bool withInfo,
+                    bool checkErrors, const char *api) {
+  Mats<T> lu;
+  std::vector<int> pivots, info;
+  TSIR_RT_RETURN_IF_ERROR(luOf<T>(A, lu, pivots, info));
+  if (checkErrors)
+    for (int64_t b = 0; b < lu.count(); ++b)
+      if (info[b] > 0)
+        return infoError(api, "lu_factor", info[b], b, A.dim() == 2);
+  int64_t k = std::min(lu.rows, lu.cols);
+  push(stack, storeMats(lu, A.dtype()));
+  push(stack, storeInts(pivots, withDims(leading(A), {k})));
+  if (withInfo)
+    push(stack, storeInts(info, leading(A)));
+  return Status::ok();
+}
+
+/// linalg_lu_factor(A, pivot), linalg_lu_factor_ex(A, pivot, check_errors),
+/// _lu_with_info(A, pivot, check_errors).
+Status luFactorKernel(Stack &stack, const char *api, size_t nargs,
+                      bool withInfo, bool alwaysCheck) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, nargs));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(bool pivot, boolArg(args[1], "pivot"));
+  bool check = alwaysCheck;
+  if (nargs > 2) {
+    TSIR_RT_ASSIGN_OR_RETURN(check, boolArg(args[2], "check_errors"));
+  }
+  TSIR_RT_RETURN_IF_ERROR(checkMatrix(A, api));
+  TSIR_RT_RETURN_IF_ERROR(checkFloating(A, api));
+  if (!pivot)
+    return Status::error(std::string(api) +
+                         ": LU without pivoting is not implemented on the CPU");
+  return TSIR_LINALG_DISPATCH(A.dtype(), luFactorImpl, stack, A, withInfo,
+                              check, api);
+}
+
+template <class T>
+Status luUnpackImpl(Stack &stack, const Mats<T> &lu, const Tensor &pivotsT,
+                    bool unpackData, bool unpackPivots, DType dtype) {
+  int64_t m = lu.rows, n = lu.cols, k = std::min(m, n);
+  if (unpackPivots) {
+    Mats<T> P = zeroMats<T>(lu.batch, m, m);
+    Tensor piv = pivotsT.to(DType::Int32);
+    const int32_t *p = piv.dataAs<int32_t>();
+    if (piv.numel() != lu.count() * k)
+      return Status::error("lu_unpack: the pivots' shape does not match LU's");
+    std::vector<int> pv(p, p + piv.numel());
+    for (int64_t i = 0; i < (int64_t)pv.size(); ++i)
+      if (pv[i] < 1 || pv[i] > m)
+        return Status::error("lu_unpack: pivots out of range");
+    for (int64_t b = 0; b < lu.count(); ++b)
+      permutationFromPivots(pv.data() + b * k, k, m, P.at(b));
+    push(stack, storeMats(P, dtype));
+  } else {
+    push(stack, Tensor::zeros({0}, dtype));
+  }
+  if (unpackData) {
+    Mats<T> Lm, U;
+    unpackLU(lu, Lm, U);
+    push(stack, storeMats(Lm, dtype));
+    push(stack, storeMats(U, dtype));
+  } else {
+    push(stack, Tensor::zeros({0}, dtype));
+    push(stack, Tensor::zeros({0}, dtype));
+  }
+  return Status::ok();
+}
+
+template <class T>
+Status luUnpackDispatch(Stack &stack, const Tensor &LU, const Tensor &pivots,
+                        bool unpackData, bool unpackPivots) {
+  return luUnpackImpl<T>(stack, loadMats<T>(LU), pivots, unpackData,
+                         unpackPivots, LU.dtype());
+}
+
+Status luUnpack(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor LU, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor pivots, requireTensor(args[1]));
+  TSIR_RT_ASSIGN_OR_RETURN(bool data, boolArg(args[2], "unpack_data"));
+  TSIR_RT_ASSIGN_OR_RETURN(bool piv, boolArg(args[3], "unpack_pivots"));
+  TSIR_RT_RETURN_IF_ERROR(checkMatrix(LU, "torch.lu_unpack", "LU_data"));
+  TSIR_RT_RETURN_IF_ERROR(checkFloating(LU, "torch.lu_unpack"));
+  if (isFloating(pivots.dtype()))
+    return Status::error("torch.lu_unpack: LU_pivots is expected to be a "
+                         "contiguous tensor of torch.int32 dtype.");
+  return TSIR_LINALG_DISPATCH(LU.dtype(), luUnpackDispatch, stack, LU, pivots,
+                              data, piv);
+}
+
+template <class T> Status linalgLuImpl(Stack &stack, const Tensor &A) {
+  Mats<T> lu;
+  std::vector<int> pivots, info;
+  TSIR_RT_RETURN_IF_ERROR(luOf<T>(A, lu, pivots, info));
+  Tensor piv = storeInts(
+      pivots, withDims(leading(A), {std::min(lu.rows, lu.cols)}));
+  return luUnpackImpl<T>(stack, lu, piv, true, true, A.dtype());
+}
+
+Status linalgLu(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(bool pivot, boolArg(args[1], "pivot"));
+  TSIR_RT_RETURN_IF_ERROR(checkMatrix(A, "linalg.lu"));
+  TSIR_RT_RETURN_IF_ERROR(checkFloating(A, "linalg.lu"));
+  if (!pivot)
+    return Status::error(
+        "linalg.lu: LU without pivoting is not implemented on the CPU");
+  return TSIR_LINALG_DISPATCH(A.dtype(), linalgLuImpl, stack, A);
+}
+
+//===----------------------------------------------------------------------===//
+// Solving: solve, inv, lu_solve
+//===----------------------------------------------------------------------===//
+
+/// Solves with the factors of `lu` (factors of M, column-major) and
+/// `pivots`: op(M) X = B for column-major B (rows x nrhs), in place.
+template <class T>
+Status getrsBatch(const Mats<T> &lu, const std::vector<int> &pivots,
+                  Mats<T> &B, char trans) {
+  TSIR_RT_ASSIGN_OR_RETURN(const lapack::Routines<T> *L,
+                           lapack::routines<T>());
+  int n = static_cast<int>(lu.rows), nrhs = static_cast<int>(B.cols);
+  int lda = lu.ld(), ldb = B.ld(), info = 0;
+  if (n == 0 || nrhs == 0)
+    return Status::ok();
+  for (int64_t b = 0; b < B.count(); ++b)
+    L->getrs(&trans, &n, &nrhs, lu.at(b), &lda, pivots.data() + b * n,
+             B.at(b), &ldb, &info, 1);
+  return Status::ok();
+}
+
+/// Solves A X = B (left) or X A = B for matrices A [batchA, n, n] and B
+/// [batchB, n, k] ([batchB, k, n] right), batches broadcast. Returns X and
+/// LAPACK's info per batch element.
+template <class T>
+StatusOr<Tensor> solveMatrices(const Tensor &A, const Tensor &B, bool left,
+                               std::vector<int> &info) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> batch,
+                           broadcastShapes(leading(A), leading(B)));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor Ae,
+                           A.expand(withDims(batch, {A.size(-2), A.size(-1)})));
+  Mats<T> lu;
+  std::vector<int> pivots;
+  // M = A^T (column-major view of row-major A), as torch factors it.
+  TSIR_RT_RETURN_IF_ERROR(luOfTransposed<T>(Ae, lu, pivots, info));
+  if (left) {
+    // A X = B <=> M^T X = B.
+    TSIR_RT_ASSIGN_OR_RETURN(Mats<T> X, loadMatsExpanded<T>(B, batch));
+    TSIR_RT_RETURN_IF_ERROR(getrsBatch(lu, pivots, X, 'T'));
+    return storeMats(X, A.dtype());
+  }
+  // X A = B <=> A^T X^T = B^T <=> M X^T = B^T; B^T column-major is B's
+  // row-major buffer.
+  TSIR_RT_ASSIGN_OR_RETURN(
+      Tensor Be, B.expand(withDims(batch, {B.size(-2), B.size(-1)})));
+  Tensor Bc = Be.to(dtypeOf<T>()).contiguous();
+  Mats<T> Xt = zeroMats<T>(batch, B.size(-1), B.size(-2));
+  const T *src = Bc.template dataAs<T>();
+  std::copy(src, src + Xt.data.size(), Xt.data.begin());
+  TSIR_RT_RETURN_IF_ERROR(getrsBatch(lu, pivots, Xt, 'N'));
+  Tensor out = Tensor::empty(withDims(batch, {B.size(-2), B.size(-1)}),
+                             dtypeOf<T>());
+  std::copy(Xt.data.begin(), Xt.data.end(), out.template dataAs<T>());
+  return out.to(A.dtype());
+}
+
+/// linalg_solve(A, B, left) and linalg_solve_ex(A, B, left, check_errors).
+template <class T>
+Status solveImpl(Stack &stack, const Tensor &A, const Tensor &B, bool left,
+                 bool withInfo, bool check) {
+  const char *api = "torch.linalg.solve";
+  // B is a vector (batch) when it is 1-d or A's shape without its last
+  // dimension.
+  bool vectorCase = B.dim() == 1;
+  if (!vectorCase && B.dim() == A.dim() - 1) {
+    std::vector<int64_t> expect(A.sizes().begin(), A.sizes().end() - 1);
+    vectorCase = B.sizes() == expect;
+  }
+  Tensor Bm = B;
+  if (vectorCase) {
+    TSIR_RT_ASSIGN_OR_RETURN(Bm, B.unsqueeze(left ? -1 : -2));
+  }
+  if (Bm.dim() < 2)
+    return Status::error(std::string(api) +
+                         ": The input tensor B must have at least 2 "
+                         "dimensions.");
+  int64_t n = A.size(-1);
+  if ((left ? Bm.size(-2) : Bm.size(-1)) != n)
+    return Status::error(
+        std::string(api) + ": Incompatible shapes of A and B for the equation " +
+        (left ? "AX = B" : "XA = B") + " (" + sizesToString(A.sizes()) +
+        " and " + sizesToString(B.sizes()) + ")");
+  std::vector<int> info;
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor X, solveMatrices<T>(A, Bm, left, info));
+  std::vector<int64_t> batch(X.sizes().begin(), X.sizes().end() - 2);
+  if (check)
+    for (size_t b = 0; b < info.size(); ++b)
+      if (info[b] > 0)
+        return infoError(api, "solve", info[b], b, A.dim() == 2);
+  if (vectorCase) {
+    TSIR_RT_ASSIGN_OR_RETURN(X, X.squeeze(left ? -1 : -2));
+  }
+  push(stack, X);
+  if (withInfo) {
+    // info has A's batch shape broadcast with B's.
+    push(stack, storeInts(info, batch));
+  }
+  return Status::ok();
+}
+
+Status solveKernel(Stack &stack, bool withInfo) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
+                           popArgs(stack, withInfo ? 4 : 3));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor B, requireTensor(args[1]));
+  TSIR_RT_ASSIGN_OR_RETURN(bool left, boolArg(args[2], "left"));
+  bool check = !withInfo;
+  if (withInfo) {
+    TSIR_RT_ASSIGN_OR_RETURN(check, boolArg(args[3], "check_errors"));
+  }
+  const char *api = withInfo ? "linalg.solve_ex" : "linalg.solve";
+  TSIR_RT_RETURN_IF_ERROR(checkSquare(A, api));
+  TSIR_RT_RETURN_IF_ERROR(checkFloating(A, api));
+  if (B.dtype() != A.dtype())
+    return Status::error(std::string(api) +
+                         ": Expected A and B to have the same dtype, but "
+                         "found A of type " +
+                         torchTypeName(A.dtype()) + " and B of type " +
+                         torchTypeName(B.dtype()) + " instead");
+  return TSIR_LINALG_DISPATCH(A.dtype(), solveImpl, stack, A, B, left,
+                              withInfo, check);
+}
+
+template <class T>
+Status invImpl(Stack &stack, const Tensor &A, bool withInfo, bool check,
+               const char *api) {
+  int64_t n = A.size(-1);
+  Tensor eye = Tensor::zeros({n, n}, A.dtype());
+  Tensor eyeD = Tensor::zeros({n, n}, DType::Float64);
+  for (int64_t i = 0; i < n; ++i)
+    eyeD.dataAs<double>()[i * n + i] = 1;
+  TSIR_RT_RETURN_IF_ERROR(eye.copyFrom(eyeD));
+  std::vector<int> info;
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor X, solveMatrices<T>(A, eye, true, info));
+  if (check)
+    for (size_t b = 0; b < info.size(); ++b)
+      if (info[b] > 0)
+        return infoError(api, "inv", info[b], b, A.dim() == 2);
+  push(stack, X);
+  if (withInfo)
+    push(stack, storeInts(info, leading(A)));
+  return Status::ok();
+}
+
+/// linalg_inv(A), inverse(self), linalg_inv_ex(A, check_errors).
+Status invKernel(Stack &stack, bool withInfo, const char *api) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
+                           popArgs(stack, withInfo ? 2 : 1));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
+  bool check = !withInfo;
+  if (withInfo) {
+    TSIR_RT_ASSIGN_OR_RETURN(check, boolArg(args[1], "check_errors"));
+  }
+  TSIR_RT_RETURN_IF_ERROR(checkSquare(A, api));
+  TSIR_RT_RETURN_IF_ERROR(checkFloating(A, api));
+  return TSIR_LINALG_DISPATCH(A.dtype(), invImpl, stack, A, withInfo, check,
+                              api);
+}
+
+/// linalg_lu_solve(LU, pivots, B, left, adjoint).
+template <class T>
+Status luSolveImpl(Stack &stack, const Tensor &LU, const Tensor &pivots,
+                   const Tensor &B, bool left, bool adjoint) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> batch,
+                           broadcastShapes(leading(LU), leading(B)));
+  TSIR_RT_ASSIGN_OR_RETURN(Mats<T> lu, loadMatsExpanded<T>(LU, batch));
+  int64_t n = lu.rows;
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor pe, pivots.expand(withDims(batch, {n})));
+  Tensor pc = pe.to(DType::Int32);
+  std::vector<int> piv(pc.dataAs<int32_t>(), pc.dataAs<int32_t>() + pc.numel());
+  for (int p : piv)
+    if (p < 1 || p > n)
+      return Status::error("linalg.lu_solve: pivots out of range");
+  if (left) {
+    TSIR_RT_ASSIGN_OR_RETURN(Mats<T> X, loadMatsExpanded<T>(B, batch));
+    TSIR_RT_RETURN_IF_ERROR(getrsBatch(lu, piv, X, adjoint ? 'T' : 'N'));
+    push(stack, storeMats(X, LU.dtype()));
+    return Status::ok();
+  }
+  // X A = B <=> A^T X^T = B^T (adjoint: A X^T... op flips).
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor Be,
+                           B.expand(withDims(batch, {B.size(-2), B.size(-1)})));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor Bt, Be.transpose(-2, -1));
+  TSIR_RT_ASSIGN_OR_RETURN(Mats<T> Xt, loadMatsExpanded<T>(Bt, batch));
+  TSIR_RT_RETURN_IF_ERROR(getrsBatch(lu, piv, Xt, adjoint ? 'N' : 'T'));
+  Tensor out = storeMats(Xt, LU.dtype());
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor X, out.transpose(-2, -1));
+  push(stack, X.contiguous());
+  return Status::ok();
+}
+
+Status luSolveCommon(Stack &stack, const Tensor &LU, const Tensor &pivots,
+                     const Tensor &B, bool left, bool adjoint,
+                     const char *api) {
+  TSIR_RT_RETURN_IF_ERROR(checkSquare(LU, api, "LU"));
+  TSIR_RT_RETURN_IF_ERROR(checkFloating(LU, api));
+  TSIR_RT_RETURN_IF_ERROR(checkMatrix(B, api, "B"));
+  if (B.dtype() != LU.dtype())
+    return Status::error(std::string(api) +
+                         ": Expected LU and B to have the same dtype");
+  if ((left ? B.size(-2) : B.size(-1)) != LU.size(-1))
+    return Status::error(std::string(api) +
+                         ": Incompatible shapes of A and B for the equation " +
+                         (left ? "AX = B" : "XA = B"));
+  return TSIR_LINALG_DISPATCH(LU.dtype(), luSolveImpl, stack, LU, pivots, B,
+                              left, adjoint);
+}
+
+Status linalgLuSolve(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor LU, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor pivots, requireTensor(args[1]));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor B, requireTensor(args[2]));
+  TSIR_RT_ASSIGN_OR_RETURN(bool left, boolArg(args[3], "left"));
+  TSIR_RT_ASSIGN_OR_RETURN(bool adjoint, boolArg(args[4], "adjoint"));
+  return luSolveCommon(stack, LU, pivots, B, left, adjoint,
+                       "linalg.lu_solve");
+}
+
+Status luSolveLegacy(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor B, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor LU, requireTensor(args[1]));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor pivots, requireTensor(args[2]));
+  return luSolveCommon(stack, LU, pivots, B, true, false, "torch.lu_solve");
+}
+
+//===----------------------------------------------------------------------===//
+// Triangular solves
+//===----------------------------------------------------------------------===//
+
+/// op(A) X = B (left) or X op(A) = B with BLAS trsm; batches broadcast.
+template <class T>
+StatusOr<Tensor> trsmSolve(const Tensor &A, const Tensor &B, bool upper,
+                           bool left, bool transpose, bool unit,
+                           std::vector<int64_t> &batch) {
+  TSIR_RT_ASSIGN_OR_RETURN(const lapack::Routines<T> *L,
+                           lapack::routines<T>());
+  TSIR_RT_ASSIGN_OR_RETURN(batch, broadcastShapes(leading(A), leading(B)));
+  TSIR_RT_ASSIGN_OR_RETURN(Mats<T> a, loadMatsExpanded<T>(A, batch));
+  TSIR_RT_ASSIGN_OR_RETURN(Mats<T> x, loadMatsExpanded<T>(B, batch));
+  char side = left ? 'L' : 'R', uplo = upper ? 'U' : 'L',
+       trans = transpose ? 'T' : 'N', diag = unit ? 'U' : 'N';
+  int m = static_cast<int>(x.rows), n = static_cast<int>(x.cols);
+  int lda = a.ld(), ldb = x.ld();
+  T one = 1;
+  if (m > 0 && n > 0)
+    for (int64_t b = 0; b < x.count(); ++b)
+      L->trsm(&side, &uplo, &trans, &diag, &m, &n, &one, a.at(b), &lda,
+              x.at(b), &ldb, 1, 1, 1, 1);
+  return storeMats(x, A.dtype());
+}
+
+template <class T>
+Status triangularSolveImpl(Stack &stack, const Tensor &B, const Tensor &A,
+                           bool upper, bool transpose, bool unit) {
+  std::vector<int64_t> batch;
+  TSIR_RT_ASSIGN_OR_RETURN(
+      Tensor X, trsmSolve<T>(A, B, upper, true, transpose, unit, batch));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor Ae,
+                           A.expand(withDims(batch, {A.size(-2), A.size(-1)})));
+  push(stack, X);
+  push(stack, Ae.clone());
+  return Status::ok();
+}
+
+/// triangular_solve(self=B, A, upper, transpose, unitriangular).
+Status triangularSolve(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor B, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[1]));
+  TSIR_RT_ASSIGN_OR_RETURN(bool upper, boolArg(args[2], "upper"));
+  TSIR_RT_ASSIGN_OR_RETURN(bool transpose, boolArg(args[3], "transpose"));
+  TSIR_RT_ASSIGN_OR_RETURN(bool unit, boolArg(args[4], "unitriangular"));
+  const char *api = "torch.triangular_solve";
+  TSIR_RT_RETURN_IF_ERROR(checkSquare(A, api));
+  TSIR_RT_RETURN_IF_ERROR(checkMatrix(B, api, "B"));
+  TSIR_RT_RETURN_IF_ERROR(checkFloating(A, api));
+  if (B.dtype() != A.dtype())
+    return Status::error(std::string(api) +
+                         ": Expected b and A to have the same dtype");
+  if (B.size(-2) != A.size(-1))
+    return Status::error(std::string(api) +
+                         ": Incompatible matrix sizes for A and B");
+  return TSIR_LINALG_DISPATCH(A.dtype(), triangularSolveImpl, stack, B, A,
+                              upper, transpose, unit);
+}
+
+template <class T>
+Status solveTriangularImpl(Stack &stack, const Tensor &A, const Tensor &B,
+                           bool upper, bool left, bool unit) {
+  std::vector<int64_t> batch;
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor X,
+                           trsmSolve<T>(A, B, upper, left, false, unit, batch));
+  push(stack, X);
+  return Status::ok();
+}
+
+/// linalg_solve_triangular(A, B, upper, left, unitriangular).
+Status solveTriangular(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor B, requireTensor(args[1]));
+  TSIR_RT_ASSIGN_OR_RETURN(bool upper, boolArg(args[2], "upper"));
+  TSIR_RT_ASSIGN_OR_RETURN(bool left, boolArg(args[3], "left"));
+  TSIR_RT_ASSIGN_OR_RETURN(bool unit, boolArg(args[4], "unitriangular"));
+  const char *api = "linalg.solve_triangular";
+  TSIR_RT_RETURN_IF_ERROR(checkSquare(A, api));
+  TSIR_RT_RETURN_IF_ERROR(checkMatrix(B, api, "B"));
+  TSIR_RT_RETURN_IF_ERROR(checkFloating(A, api));
+  if (B.dtype() != A.dtype())
+    return Status::error(std::string(api) +
+                         ": Expected A and B to have the same dtype");
+  if ((left ? B.size(-2) : B.size(-1)) != A.size(-1))
+    return Status::error(std::string(api) +
+                         ": Incompatible shapes of A and B for the equation " +
+                         (left ? "AX = B" : "XA = B"));
+  return TSIR_LINALG_DISPATCH(A.dtype(), solveTriangularImpl, stack, A, B,
+                              upper, left, unit);
+}
+
+//===----------------------------------------------------------------------===//
+// Cholesky
+//===----------------------------------------------------------------------===//
+
+template <class T>
+Status choleskyImpl(Stack &stack, const Tensor &A, bool upper, bool withInfo,
+                    bool check, const char *api) {
+  TSIR_RT_ASSIGN_OR_RETURN(const lapack::Routines<T> *L,
+                           lapack::routines<T>());
+  Mats<T> a = loadMats<T>(A);
+  int n = static_cast<int>(a.rows), lda = a.ld();
+  char uplo = upper ? 'U' : 'L';
+  std::vector<int> info(a.count(), 0);
+  for (int64_t b = 0; b < a.count(); ++b) {
+    L->potrf(&uplo, &n, a.at(b), &lda, &info[b], 1);
+    for (int64_t j = 0; j < n; ++j)
+      for (int64_t i = 0; i < n; ++i)
+        if (upper ? i > j : i < j)
+          a(b, i, j) = 0;
+  }
+  if (check)
+    for (int64_t b = 0; b < a.count(); ++b)
+      if (info[b] > 0)
+        return infoError(api, "cholesky", info[b], b, A.dim() == 2);
+  push(stack, storeMats(a, A.dtype()));
+  if (withInfo)
+    push(stack, storeInts(info, leading(A)));
+  return Status::ok();
+}
+
+/// linalg_cholesky(A, upper), cholesky(A, upper),
+/// linalg_cholesky_ex(A, upper, check_errors).
+Status choleskyKernel(Stack &stack, bool withInfo, const char *api) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
+                           popArgs(stack, withInfo ? 3 : 2));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(bool upper, boolArg(args[1], "upper"));
+  bool check = !withInfo;
+  if (withInfo) {
+    TSIR_RT_ASSIGN_OR_RETURN(check, boolArg(args[2], "check_errors"));
+  }
+  TSIR_RT_RETURN_IF_ERROR(checkSquare(A, api));
+  TSIR_RT_RETURN_IF_ERROR(checkFloating(A, api));
+  return TSIR_LINALG_DISPATCH(A.dtype(), choleskyImpl, stack, A, upper,
+                              withInfo, check, api);
+}
+
+template <class T>
+Status choleskySolveImpl(Stack &stack, const Tensor &B, const Tensor &Lt,
+                         bool upper) {
+  TSIR_RT_ASSIGN_OR_RETURN(const lapack::Routines<T> *L,
+                           lapack::routines<T>());
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> batch,
+                           broadcastShapes(leading(B), leading(Lt)));
+  TSIR_RT_ASSIGN_OR_RETURN(Mats<T> f, loadMatsExpanded<T>(Lt, batch));
+  TSIR_RT_ASSIGN_OR_RETURN(Mats<T> x, loadMatsExpanded<T>(B, batch));
+  char uplo = upper ? 'U' : 'L';
+  int n = static_cast<int>(f.rows), nrhs = static_cast<int>(x.cols);
+  int lda = f.ld(), ldb = x.ld(), info = 0;
+  if (n > 0 && nrhs > 0)
+    for (int64_t b = 0; b < x.count(); ++b)
+      L->potrs(&uplo, &n, &nrhs, f.at(b), &lda, x.at(b), &ldb, &info, 1);
+  push(stack, storeMats(x, B.dtype()));
+  return Status::ok();
+}
+
+/// cholesky_solve(self=B, input2=L, upper).
+Status choleskySolve(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor B, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor Lt, requireTensor(args[1]));
+  TSIR_RT_ASSIGN_OR_RETURN(bool upper, boolArg(args[2], "upper"));
+  const char *api = "cholesky_solve";
+  if (B.dim() < 2)
+    return Status::error("b should have at least 2 dimensions, but has " +
+                         std::to_string(B.dim()) + " dimensions instead");
+  if (Lt.dim() < 2)
+    return Status::error("u should have at least 2 dimensions, but has " +
+                         std::to_string(Lt.dim()) + " dimensions instead");
+  TSIR_RT_RETURN_IF_ERROR(checkSquare(Lt, api));
+  TSIR_RT_RETURN_IF_ERROR(checkFloating(B, api));
+  if (B.dtype() != Lt.dtype())
+    return Status::error("Expected b and A to have the same dtype, but found "
+                         "b of type " +
+                         torchTypeName(B.dtype()) + " and A of type " +
+                         torchTypeName(Lt.dtype()) + " instead.");
+  if (B.size(-2) != Lt.size(-1))
+    return Status::error("Incompatible matrix sizes for cholesky_solve: each "
+                         "A matrix is " +
+                         std::to_string(Lt.size(-1)) + " by " +
+                         std::to_string(Lt.size(-1)) +
+                         " but each b matrix is " + std::to_string(B.size(-2)) +
+                         " by " + std::to_string(B.size(-1)));
+  return TSIR_LINALG_DISPATCH(B.dtype(), choleskySolveImpl, stack, B, Lt,
+                              upper);
+}
+
+template <class T>
+Status choleskyInverseImpl(Stack &stack, const Tensor &Lt, bool upper) {
+  TSIR_RT_ASSIGN_OR_RETURN(const lapack::Routines<T> *L,
+                           lapack::routines<T>());
+  Mats<T> a = loadMats<T>(Lt);
+  char uplo = upper ? 'U' : 'L';
+  int n = static_cast<int>(a.rows), lda = a.ld(), info = 0;
+  for (int64_t b = 0; b < a.count(); ++b) {
+    if (n > 0)
+      L->potri(&uplo, &n, a.at(b), &lda, &info, 1);
+    if (info > 0)
+      return Status::error("cholesky_inverse: The diagonal element " +
+                           std::to_string(info) +
+                           " is zero, the inversion could not be completed "
+                           "because the input matrix is singular.");
+    for (int64_t j = 0; j < n; ++j)
+      for (int64_t i = 0; i < j; ++i) {
+        if (upper)
+          a(b, j, i) = a(b, i, j);
+        else
+          a(b, i, j) = a(b, j, i);
+      }
+  }
+  push(stack, storeMats(a, Lt.dtype()));
+  return Status::ok();
+}
+
+/// cholesky_inverse(self=L, upper).
+Status choleskyInverse(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor Lt, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(bool upper, boolArg(args[1], "upper"));
+  TSIR_RT_RETURN_IF_ERROR(checkSquare(Lt, "cholesky_inverse", "input"));
+  TSIR_RT_RETURN_IF_ERROR(checkFloating(Lt, "cholesky_inverse"));
+  return TSIR_LINALG_DISPATCH(Lt.dtype(), choleskyInverseImpl, stack, Lt,
+                              upper);
+}
+
+} // namespace
+
+void registerLinalgKernels(KernelRegistry &registry) {
+  struct Entry {
+    const char *name;
+    Kernel kernel;
+    const char *schema;
+  };
+  const Entry entries[] = {
+      {"aten::linalg_det",
+       [](Stack &s) { return detKernel(s, "linalg.det", DetKind::Det); },
+       "aten::linalg_det(Tensor A) -> Tensor"},
+      {"aten::det", [](Stack &s) { return detKernel(s, "linalg.det", DetKind::Det); },
+       "aten::det(Tensor self) -> Tensor"},
+      {"aten::linalg_slogdet",
+       [](Stack &s) {
+         return detKernel(s, "linalg.slogdet", DetKind::SlogDet);
+       },
+       "aten::linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)"},
+      {"aten::slogdet",
+       [](Stack &s) {
+         return detKernel(s, "linalg.slogdet", DetKind::SlogDet);
+       },
+       "aten::slogdet(Tensor self) -> (Tensor sign, Tensor logabsdet)"},
+      {"aten::logdet",
+       [](Stack &s) { return detKernel(s, "logdet", DetKind::LogDet); },
+       "aten::logdet(Tensor self) -> Tensor"},
+      {"aten::linalg_inv", [](Stack &s) { return invKernel(s, false, "linalg.inv"); },
+       "aten::linalg_inv(Tensor A) -> Tensor"},
+      {"aten::inverse", [](Stack &s) { return invKernel(s, false, "linalg.inv"); },
+       "aten::inverse(Tensor self) -> Tensor"},
+      {"aten::linalg_inv_ex",
+       [](Stack &s) { return invKernel(s, true, "linalg.inv_ex"); },
+       "aten::linalg_inv_ex(Tensor A, *, bool check_errors=False) -> (Tensor "
+       "inverse, Tensor info)"},
+      {"aten::linalg_solve", [](Stack &s) { return solveKernel(s, false); },
+       "aten::linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor"},
+      {"aten::linalg_solve_ex", [](Stack &s) { return solveKernel(s, true); },
+       "aten::linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool "
+       "check_errors=False) -> (Tensor result, Tensor info)"},
+      {"aten::linalg_lu_factor",
+       [](Stack &s) {
+         return luFactorKernel(s, "torch.linalg.lu_factor", 2, false, true);
+       },
+       "aten::linalg_lu_factor(Tensor A, *, bool pivot=True) -> (Tensor LU, "
+       "Tensor pivots)"},
+      {"aten::linalg_lu_factor_ex",
+       [](Stack &s) {
+         return luFactorKernel(s, "torch.linalg.lu_factor_ex", 3, true, false);
+       },
+       "aten::linalg_lu_factor_ex(Tensor A, *, bool pivot=True, bool "
+       "check_errors=False) -> (Tensor LU, Tensor pivots, Tensor info)"},
+      {"aten::_lu_with_info",
+       [](Stack &s) {
+         return luFactorKernel(s, "torch.lu", 3, true, false);
+       },
+       "aten::_lu_with_info(Tensor self, bool pivot=True, bool "
+       "check_errors=True) -> (Tensor LU, Tensor pivots, Tensor info)"},
+      {"aten::linalg_lu", linalgLu,
+       "aten::linalg_lu(Tensor A, *, bool pivot=True) -> (Tensor P, Tensor L, "
+       "Tensor U)"},
+      {"aten::lu_unpack", luUnpack,
+       "aten::lu_unpack(Tensor LU_data, Tensor LU_pivots, bool "
+       "unpack_data=True, bool unpack_pivots=True) -> (Tensor P, Tensor L, "
+       "Tensor U)"},
+      {"aten::linalg_lu_solve", linalgLuSolve,
+       "aten::linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool "
+       "left=True, bool adjoint=False) -> Tensor"},
+      {"aten::lu_solve", luSolveLegacy,
+       "aten::lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> "
+       "Tensor"},
+      {"aten::triangular_solve", triangularSolve,
+       "aten::triangular_solve(Tensor self, Tensor A, bool upper=True, bool "
+       "transpose=False, bool unitriangular=False) -> (Tensor solution, "
+       "Tensor cloned_coefficient)"},
+      {"aten::linalg_solve_triangular", solveTriangular,
+       "aten::linalg_solve_triangular(Tensor self, Tensor B, *, bool upper, "
+       "bool left=True, bool unitriangular=False) -> Tensor"},
+      {"aten::linalg_cholesky",
+       [](Stack &s) { return choleskyKernel(s, false, "linalg.cholesky"); },
+       "aten::linalg_cholesky(Tensor self, *, bool upper=False) -> Tensor"},
+      {"aten::cholesky",
+       [](Stack &s) { return choleskyKernel(s, false, "linalg.cholesky"); },
+       "aten::cholesky(Tensor self, bool upper=False) -> Tensor"},
+      {"aten::linalg_cholesky_ex",
+       [](Stack &s) { return choleskyKernel(s, true, "linalg.cholesky_ex"); },
+       "aten::linalg_cholesky_ex(Tensor self, *, bool upper=False, bool "
+       "check_errors=False) -> (Tensor L, Tensor info)"},
+      {"aten::cholesky_solve", choleskySolve,
+       "aten::cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> "
+       "Tensor"},
+      {"aten::cholesky_inverse", choleskyInverse,
+       "aten::cholesky_inverse(Tensor self, bool upper=False) -> Tensor"},
+  };
+  for (const Entry &entry : entries)
+    registry.registerKernel(entry.name, entry.kernel, entry.schema)
+        .ignoreError();
+  registerLinalgDecompositionKernels(registry);
+  registerLinalgNormKernels(registry);
+}
+
+} // namespace tsir::rt
