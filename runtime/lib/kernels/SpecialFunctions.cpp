@@ -487,6 +487,41 @@ double besselI(int nu, double x) {
          besselAsymptoticSum(nu, x, -1);
 }
 
+/// K_nu(x) for 0 < x <= 2 and nu in {0, 1} by the series of DLMF
+/// 10.31.1-2, in terms of I_nu, log(x/2) and digamma values. (libstdc++'s
+/// K gives up with an exception on subnormal x.)
+double besselKSeries(int nu, double x) {
+  constexpr double eulerGamma = 0.577215664901532860606512090082402431;
+  double quarter = x * x / 4;
+  // log(x) - log 2, as x / 2 would round the smallest subnormal to 0.
+  double logHalf = std::log(x) - 0.693147180559945309417232121458176568;
+  if (nu == 0) {
+    // K0 = -(log(x/2) + gamma) I0 + sum_k>=1 H_k (x^2/4)^k / (k!)^2.
+    double term = 1, harmonic = 0, sum = 0;
+    for (int k = 1; k < 100; ++k) {
+      term *= quarter / (static_cast<double>(k) * k);
+      harmonic += 1.0 / k;
+      sum += harmonic * term;
+      if (harmonic * term <= kEpsilon / 4 * sum)
+        break;
+    }
+    return -(logHalf + eulerGamma) * besselI(0, x) + sum;
+  }
+  // K1 = 1/x + log(x/2) I1 - x/4 sum_k>=0 (psi(k+1) + psi(k+2))
+  //      (x^2/4)^k / (k! (k+1)!), with psi(k+1) = H_k - gamma.
+  double term = 1, harmonic = 0;
+  double sum = 1 - 2 * eulerGamma; // k = 0: psi(1) + psi(2) = 1 - 2 gamma
+  for (int k = 1; k < 100; ++k) {
+    term *= quarter / (static_cast<double>(k) * (k + 1));
+    harmonic += 1.0 / k;
+    double weight = 2 * (harmonic - eulerGamma) + 1.0 / (k + 1);
+    sum += weight * term;
+    if (std::fabs(weight * term) <= kEpsilon / 4 * std::fabs(sum))
+      break;
+  }
+  return 1 / x + logHalf * besselI(1, x) - x / 4 * sum;
+}
+
 /// K_nu(x) times exp(x) when `scaled`; torch: inf at 0, NaN below.
 double besselK(int nu, double x, bool scaled) {
   if (std::isnan(x) || x < 0)
@@ -495,6 +530,10 @@ double besselK(int nu, double x, bool scaled) {
     return kInf;
   if (std::isinf(x))
     return 0;
+  if (x <= 2) {
+    double k = besselKSeries(nu, x);
+    return scaled ? std::exp(x) * k : k;
+  }
   if (x <= kAsymptoticBessel) {
     double k = std::cyl_bessel_k(static_cast<double>(nu), x);
     return scaled ? std::exp(x) * k : k;
