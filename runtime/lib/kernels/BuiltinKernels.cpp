@@ -15,6 +15,12 @@ void registerBuiltinKernels(KernelRegistry &registry) {
   registerTensorKernels(registry);
   registerPrintKernels(registry);
   registerExceptionKernels(registry);
+  registerSelectionKernels(registry);
+  registerScatterReduceKernels(registry);
+  registerGatherKernels(registry);
+  registerOrderStatisticKernels(registry);
+  registerScanKernels(registry);
+  registerCombinatoricKernels(registry);
   registerSpecialKernels(registry);
 }
 

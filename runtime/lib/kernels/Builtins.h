@@ -16,6 +16,12 @@ void registerListKernels2(KernelRegistry &registry);
 void registerTensorKernels(KernelRegistry &registry);
 void registerPrintKernels(KernelRegistry &registry);
 void registerExceptionKernels(KernelRegistry &registry);
+void registerSelectionKernels(KernelRegistry &registry);
+void registerScatterReduceKernels(KernelRegistry &registry);
+void registerGatherKernels(KernelRegistry &registry);
+void registerOrderStatisticKernels(KernelRegistry &registry);
+void registerScanKernels(KernelRegistry &registry);
+void registerCombinatoricKernels(KernelRegistry &registry);
 void registerSpecialKernels(KernelRegistry &registry);
 } // namespace tsir::rt
 

@@ -1,0 +1,76 @@
+//===- DataKernelSupport.h - Helpers of the data-dependent kernels -*- C++ -*-===//
+//
+// Private to the runtime: what the kernel files for data-dependent and
+// uncompiled ops (SelectionKernels, ScatterReduceKernels,
+// OrderStatisticKernels, ScanKernels, CombinatoricKernels) share: argument
+// readers, dimension wrapping, Float64/Int64 element copies, byte-exact
+// element moves and the outer x size x inner split of a tensor along a dim.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_RUNTIME_LIB_KERNELS_DATAKERNELSUPPORT_H
+#define TSIR_RUNTIME_LIB_KERNELS_DATAKERNELSUPPORT_H
+
+#include "KernelSupport.h"
+
+#include <string>
+#include <vector>
+
+namespace tsir::rt::data {
+
+/// Wraps `dim` into [0, rank) as torch does (a 0-d tensor has one valid dim,
+/// 0 or -1); torch's "Dimension out of range" error otherwise.
+StatusOr<int64_t> wrapDim(int64_t dim, int64_t rank);
+
+/// An int / float / bool argument (a Scalar) as a double.
+StatusOr<double> scalarArg(const Value &value, const char *what);
+StatusOr<int64_t> intArg(const Value &value, const char *what);
+StatusOr<bool> boolArg(const Value &value, const char *what);
+StatusOr<std::string> stringArg(const Value &value, const char *what);
+/// A `Tensor?` argument: an undefined Tensor for None.
+StatusOr<Tensor> optionalTensor(const Value &value, const char *what);
+/// An `int?` argument: `fallback` (typically a sentinel) for None.
+StatusOr<int64_t> optionalInt(const Value &value, int64_t fallback,
+                              const char *what);
+/// An `int[]` argument (an int is taken as a one-element list).
+StatusOr<std::vector<int64_t>> intList(const Value &value, const char *what);
+
+/// The elements in row-major order, converted.
+std::vector<double> toDoubles(const Tensor &tensor);
+std::vector<int64_t> toInt64s(const Tensor &tensor);
+/// A tensor of `sizes` from row-major `values`, converted to `dtype`.
+StatusOr<Tensor> fromDoubles(const std::vector<double> &values,
+                             const std::vector<int64_t> &sizes, DType dtype);
+StatusOr<Tensor> fromInt64s(const std::vector<int64_t> &values,
+                            const std::vector<int64_t> &sizes,
+                            DType dtype = DType::Int64);
+
+/// The sizes `a` and `b` broadcast to, or torch's error.
+StatusOr<std::vector<int64_t>> broadcastSizes(const std::vector<int64_t> &a,
+                                              const std::vector<int64_t> &b);
+
+/// A tensor viewed as [outer, size, inner] around one dimension.
+struct DimSplit {
+  int64_t outer = 1;
+  int64_t size = 1;
+  int64_t inner = 1;
+};
+DimSplit splitAt(const std::vector<int64_t> &sizes, int64_t dim);
+
+/// `sizes` without `dim` (or with it set to 1 when `keepdim`).
+std::vector<int64_t> reducedSizes(const std::vector<int64_t> &sizes,
+                                  int64_t dim, bool keepdim);
+
+/// Promotion of two dtypes as torch's result_type for two tensors of the
+/// same category (float beats integral beats bool; wider wins).
+DType promoteTypes(DType a, DType b);
+
+/// Is the value a floating-point NaN.
+inline bool isNan(double v) { return v != v; }
+
+/// Pushes the values of `results` in order and returns ok.
+Status pushAll(Stack &stack, std::vector<Value> results);
+
+} // namespace tsir::rt::data
+
+#endif // TSIR_RUNTIME_LIB_KERNELS_DATAKERNELSUPPORT_H

@@ -1,0 +1,408 @@
+//===- OrderStatisticKernels.cpp - median, mode, kthvalue, quantile -------===//
+//
+// Builtin kernels for the order statistics tsir has no compiled form for:
+// median and nanmedian (whole tensor or along a dim), mode, kthvalue,
+// quantile and nanquantile. Where several elements tie, the index returned
+// is the one torch's CPU kernel returns: median takes the k-th in (value,
+// index) order, mode replays torch's std::sort of (value, index) pairs, and
+// kthvalue replays torch's quick_select_template. NaN sorts as the largest
+// value; median and quantile return NaN for rows holding one, the nan*
+// variants skip them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Builtins.h"
+#include "DataKernelSupport.h"
+#include "tsir-runtime/Stack.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace tsir::rt {
+
+using namespace data;
+
+namespace {
+
+/// Rows of a tensor along `dim`: `rows` vectors of `split.size` values.
+struct Rows {
+  DimSplit split;
+  std::vector<double> values;
+  int64_t count() const { return split.outer * split.inner; }
+  void row(int64_t r, std::vector<double> &out) const {
+    int64_t o = r / split.inner, i = r % split.inner;
+    out.resize(split.size);
+    for (int64_t k = 0; k < split.size; ++k)
+      out[k] = values[(o * split.size + k) * split.inner + i];
+  }
+};
+
+Rows rowsOf(const Tensor &self, int64_t dim) {
+  Rows rows;
+  rows.split = splitAt(self.sizes(), dim);
+  rows.values = toDoubles(self);
+  return rows;
+}
+
+/// (values, indices) of a dim reduction, shaped and pushed.
+Status pushValuesIndices(Stack &stack, const Tensor &self, int64_t dim,
+                         bool keepdim, const std::vector<double> &values,
+                         const std::vector<int64_t> &indices) {
+  std::vector<int64_t> sizes = reducedSizes(self.sizes(), dim, keepdim);
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor v, fromDoubles(values, sizes, self.dtype()));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor i, fromInt64s(indices, sizes));
+  return pushAll(stack, {v, i});
+}
+
+Status emptyDimError(const char *op, int64_t dim) {
+  return Status::error(std::string(op) + "(): Expected reduction dim " +
+                       std::to_string(dim) + " to have non-zero size.");
+}
+
+/// median / nanmedian of the whole tensor (a 0-d result).
+Status medianAll(Stack &stack, const Tensor &self, bool ignoreNan) {
+  std::vector<double> values = toDoubles(self);
+  double result = NAN;
+  std::vector<double> kept;
+  bool sawNan = false;
+  for (double v : values) {
+    if (isNan(v))
+      sawNan = true;
+    else
+      kept.push_back(v);
+  }
+  if (!kept.empty() && (ignoreNan || !sawNan)) {
+    auto nth = kept.begin() + (kept.size() - 1) / 2;
+    std::nth_element(kept.begin(), nth, kept.end());
+    result = *nth;
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor out, fromDoubles({result}, {}, self.dtype()));
+  push(stack, std::move(out));
+  return Status::ok();
+}
+
+Status median(Stack &stack, bool ignoreNan) {
+  const char *op = ignoreNan ? "nanmedian" : "median";
+  if (stack.size() == 1) {
+    TSIR_RT_ASSIGN_OR_RETURN(Tensor self, popTensor(stack));
+    return medianAll(stack, self, ignoreNan);
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[1], "dim"));
+  TSIR_RT_ASSIGN_OR_RETURN(bool keepdim, boolArg(args[2], "keepdim"));
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
+  Rows rows = rowsOf(self, dim);
+  if (rows.split.size == 0 && self.numel() == 0 && self.dim() > 0)
+    return emptyDimError(op, dim);
+  std::vector<double> values, row;
+  std::vector<int64_t> indices;
+  for (int64_t r = 0; r < rows.count(); ++r) {
+    rows.row(r, row);
+    int64_t size = static_cast<int64_t>(row.size());
+    int64_t firstNan = -1, nans = 0;
+    for (int64_t k = 0; k < size; ++k)
+      if (isNan(row[k])) {
+        ++nans;
+        if (firstNan < 0)
+          firstNan = k;
+      }
+    if (!ignoreNan && firstNan >= 0) {
+      values.push_back(row[firstNan]);
+      indices.push_back(firstNan);
+      continue;
+    }
+    // torch's nth_element comparator: (value, index) order, NaNs last.
+    std::vector<int64_t> order(size);
+    std::iota(order.begin(), order.end(), int64_t(0));
+    std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+      bool nanA = isNan(row[a]), nanB = isNan(row[b]);
+      if (nanA != nanB)
+        return nanB;
+      if (!nanA && row[a] != row[b])
+        return row[a] < row[b];
+      return a < b;
+    });
+    int64_t k = (size - nans - 1) / 2;
+    values.push_back(row[order[k]]);
+    indices.push_back(order[k]);
+  }
+  return pushValuesIndices(stack, self, dim, keepdim, values, indices);
+}
+
+Status mode(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[1], "dim"));
+  TSIR_RT_ASSIGN_OR_RETURN(bool keepdim, boolArg(args[2], "keepdim"));
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
+  Rows rows = rowsOf(self, dim);
+  if (rows.split.size == 0 && self.numel() == 0 && self.dim() > 0)
+    return emptyDimError("mode", dim);
+  std::vector<double> values, row;
+  std::vector<int64_t> indices;
+  for (int64_t r = 0; r < rows.count(); ++r) {
+    rows.row(r, row);
+    int64_t size = static_cast<int64_t>(row.size());
+    // torch's mode kernel: an (unstable) std::sort of (value, index) pairs
+    // by value, then the first longest run; its index is the run's last.
+    std::vector<std::pair<double, int64_t>> elements(size);
+    for (int64_t k = 0; k < size; ++k)
+      elements[k] = {row[k], k};
+    std::sort(elements.begin(), elements.end(),
+              [](const auto &a, const auto &b) { return a.first < b.first; });
+    double modeValue = 0;
+    int64_t modeIndex = 0, freq = 0, maxFreq = 0;
+    for (int64_t k = 0; k < size; ++k) {
+      ++freq;
+      if (k == size - 1 || elements[k].first != elements[k + 1].first) {
+        if (freq > maxFreq) {
+          modeValue = elements[k].first;
+          modeIndex = elements[k].second;
+          maxFreq = freq;
+        }
+        freq = 0;
+      }
+    }
+    values.push_back(modeValue);
+    indices.push_back(modeIndex);
+  }
+  return pushValuesIndices(stack, self, dim, keepdim, values, indices);
+}
+
+/// torch's quick_select_template (aten/src/ATen/native/SortingUtils.h):
+/// partially orders `values` (and `indices` alongside) so that position k
+/// holds the k-th smallest, NaN counting as the largest.
+void quickSelect(std::vector<double> &values, std::vector<int64_t> &indices,
+                 int64_t k) {
+  auto gtOrNan = [](double x, double y) {
+    return (isNan(x) && !isNan(y)) || x > y;
+  };
+  auto swap = [&](int64_t i, int64_t j) {
+    std::swap(values[i], values[j]);
+    std::swap(indices[i], indices[j]);
+  };
+  int64_t L = 0, R = static_cast<int64_t>(values.size()) - 1;
+  while (true) {
+    if (R <= L)
+      return;
+    if (R == L + 1) {
+      if (gtOrNan(values[L], values[R]))
+        swap(L, R);
+      return;
+    }
+    int64_t P = L + (R - L) / 2;
+    swap(P, L + 1);
+    if (gtOrNan(values[L + 1], values[R]))
+      swap(L + 1, R);
+    if (gtOrNan(values[L], values[R]))
+      swap(L, R);
+    if (gtOrNan(values[L + 1], values[L]))
+      swap(L + 1, L);
+    int64_t i = L + 1, j = R;
+    double piv = values[L];
+    while (true) {
+      do
+        ++i;
+      while (gtOrNan(piv, values[i]));
+      do
+        --j;
+      while (gtOrNan(values[j], piv));
+      if (j < i)
+        break;
+      swap(i, j);
+    }
+    swap(L, j);
+    if (j <= k)
+      L = i;
+    if (j >= k)
+      R = j - 1;
+  }
+}
+
+Status kthvalue(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t k, intArg(args[1], "k"));
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[2], "dim"));
+  TSIR_RT_ASSIGN_OR_RETURN(bool keepdim, boolArg(args[3], "keepdim"));
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
+  Rows rows = rowsOf(self, dim);
+  if (k < 1 || k > rows.split.size)
+    return Status::error("kthvalue(): selected number k out of range for "
+                         "dimension " +
+                         std::to_string(dim));
+  std::vector<double> values, row;
+  std::vector<int64_t> indices, rowIndices;
+  for (int64_t r = 0; r < rows.count(); ++r) {
+    rows.row(r, row);
+    rowIndices.resize(row.size());
+    std::iota(rowIndices.begin(), rowIndices.end(), int64_t(0));
+    quickSelect(row, rowIndices, k - 1);
+    values.push_back(row[k - 1]);
+    indices.push_back(rowIndices[k - 1]);
+  }
+  return pushValuesIndices(stack, self, dim, keepdim, values, indices);
+}
+
+enum class Interpolation { Linear, Lower, Higher, Midpoint, Nearest };
+
+/// torch's quantile_compute in T: ranks from q and the (non-NaN) count,
+/// adjusted by the interpolation, then a lerp of the sorted neighbours.
+template <class T>
+T quantileOfSorted(const std::vector<T> &sorted, int64_t nonNan, T q,
+                   Interpolation mode, bool ignoreNan) {
+  int64_t n = static_cast<int64_t>(sorted.size());
+  T rank;
+  if (ignoreNan) {
+    rank = q * static_cast<T>(nonNan - 1);
+    if (rank < 0)
+      rank = 0;
+  } else {
+    rank = nonNan < n ? static_cast<T>(n - 1) : q * static_cast<T>(n - 1);
+  }
+  if (mode == Interpolation::Lower)
+    rank = std::floor(rank);
+  else if (mode == Interpolation::Higher)
+    rank = std::ceil(rank);
+  else if (mode == Interpolation::Nearest)
+    rank = std::nearbyint(rank);
+  int64_t below = static_cast<int64_t>(rank);
+  T value = sorted[below];
+  if (mode == Interpolation::Linear || mode == Interpolation::Midpoint) {
+    T weight = mode == Interpolation::Midpoint ? T(0.5) : rank - T(below);
+    T above = sorted[static_cast<int64_t>(std::ceil(rank))];
+    value = weight < T(0.5) ? value + weight * (above - value)
+                            : above - (above - value) * (T(1) - weight);
+  }
+  return value;
+}
+
+template <class T>
+Status quantileTyped(Stack &stack, const Tensor &self, const std::vector<double> &qs,
+                     bool qIsVector, const Value &dimValue, bool keepdim,
+                     Interpolation mode, bool ignoreNan) {
+  Tensor input = self;
+  std::vector<int64_t> outSizes;
+  int64_t dim = 0;
+  if (dimValue.isNone()) {
+    TSIR_RT_ASSIGN_OR_RETURN(input, self.reshape({self.numel()}));
+    if (keepdim)
+      outSizes.assign(self.dim(), 1);
+  } else {
+    TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(dimValue, "dim"));
+    TSIR_RT_ASSIGN_OR_RETURN(dim, wrapDim(dimArg, self.dim()));
+    outSizes = reducedSizes(self.sizes(), dim, keepdim);
+    if (self.dim() == 0) {
+      TSIR_RT_ASSIGN_OR_RETURN(input, self.reshape({1}));
+    }
+  }
+  Rows rows = rowsOf(input, dim);
+  if (rows.split.size == 0)
+    return Status::error(std::string(ignoreNan ? "nanquantile" : "quantile") +
+                         "() input tensor must be non-empty");
+  int64_t count = rows.count(), nq = static_cast<int64_t>(qs.size());
+  std::vector<double> out(nq * count), row;
+  std::vector<T> sorted;
+  for (int64_t r = 0; r < count; ++r) {
+    rows.row(r, row);
+    sorted.assign(row.begin(), row.end());
+    std::sort(sorted.begin(), sorted.end(), [](T a, T b) {
+      if (isNan(a) || isNan(b))
+        return !isNan(a) && isNan(b);
+      return a < b;
+    });
+    int64_t nonNan = 0;
+    for (T v : sorted)
+      nonNan += !isNan(v);
+    for (int64_t j = 0; j < nq; ++j)
+      out[j * count + r] = quantileOfSorted<T>(
+          sorted, nonNan, static_cast<T>(qs[j]), mode, ignoreNan);
+  }
+  if (qIsVector)
+    outSizes.insert(outSizes.begin(), nq);
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
+                           fromDoubles(out, outSizes, self.dtype()));
+  push(stack, std::move(result));
+  return Status::ok();
+}
+
+Status quantile(Stack &stack, bool ignoreNan) {
+  std::string op = ignoreNan ? "nanquantile" : "quantile";
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(bool keepdim, boolArg(args[3], "keepdim"));
+  TSIR_RT_ASSIGN_OR_RETURN(std::string name,
+                           stringArg(args[4], "interpolation"));
+  Interpolation mode;
+  if (name == "linear")
+    mode = Interpolation::Linear;
+  else if (name == "lower")
+    mode = Interpolation::Lower;
+  else if (name == "higher")
+    mode = Interpolation::Higher;
+  else if (name == "midpoint")
+    mode = Interpolation::Midpoint;
+  else if (name == "nearest")
+    mode = Interpolation::Nearest;
+  else
+    return Status::error(op + "() interpolation must be one of linear, lower, "
+                              "higher, midpoint or nearest. Got " +
+                         name);
+  if (self.dtype() != DType::Float32 && self.dtype() != DType::Float64)
+    return Status::error(op + "() input tensor must be either float or double "
+                              "dtype");
+  std::vector<double> qs;
+  bool qIsVector = false;
+  if (args[1].isTensor()) {
+    TSIR_RT_ASSIGN_OR_RETURN(Tensor q, requireTensor(args[1]));
+    if (q.dim() > 1)
+      return Status::error(op + "() q must be a scalar or 1D tensor");
+    if (q.dtype() != self.dtype())
+      return Status::error(op + "() q tensor must be same dtype as the input "
+                                "tensor");
+    qIsVector = q.dim() == 1;
+    qs = toDoubles(q);
+  } else {
+    TSIR_RT_ASSIGN_OR_RETURN(double q, scalarArg(args[1], "q"));
+    qs = {q};
+  }
+  for (double q : qs)
+    if (!(q >= 0.0 && q <= 1.0))
+      return Status::error(op + "() q values must be in the range [0, 1]");
+  if (self.dtype() == DType::Float32)
+    return quantileTyped<float>(stack, self, qs, qIsVector, args[2], keepdim,
+                                mode, ignoreNan);
+  return quantileTyped<double>(stack, self, qs, qIsVector, args[2], keepdim,
+                               mode, ignoreNan);
+}
+
+} // namespace
+
+void registerOrderStatisticKernels(KernelRegistry &registry) {
+  struct Entry {
+    const char *name;
+    Kernel kernel;
+    const char *schema;
+  };
+  // Bare names: median and nanmedian read the whole-tensor and the dim
+  // overloads, quantile and nanquantile the Tensor and float q ones.
+  const Entry entries[] = {
+      {"aten::median", [](Stack &s) { return median(s, false); }, ""},
+      {"aten::nanmedian", [](Stack &s) { return median(s, true); }, ""},
+      {"aten::mode", mode,
+       "aten::mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor "
+       "values, Tensor indices)"},
+      {"aten::kthvalue", kthvalue,
+       "aten::kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> "
+       "(Tensor values, Tensor indices)"},
+      {"aten::quantile", [](Stack &s) { return quantile(s, false); }, ""},
+      {"aten::nanquantile", [](Stack &s) { return quantile(s, true); }, ""},
+  };
+  for (const Entry &entry : entries)
+    registry.registerKernel(entry.name, entry.kernel, entry.schema)
+        .ignoreError();
+}
+
+} // namespace tsir::rt

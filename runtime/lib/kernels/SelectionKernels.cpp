@@ -1,0 +1,677 @@
+//===- SelectionKernels.cpp - Builtin kernels whose output size is data ---===//
+//
+// Ops whose result shape depends on the values (masked_select, argwhere,
+// nonzero_numpy, _unique2, unique_consecutive) and the binning and lookup
+// ops that tsir has no compiled form for (searchsorted, bucketize, histc,
+// histogram, isin, count_nonzero). They run in the interpreter as torch's
+// CPU kernels do: element moves are byte-exact, comparisons and counting go
+// through Float64 copies, and indices are int64.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Builtins.h"
+#include "DataKernelSupport.h"
+#include "tsir-runtime/Stack.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+
+namespace tsir::rt {
+
+using namespace data;
+
+namespace {
+
+/// Row-major multi-indices of the nonzero elements, flattened.
+std::vector<int64_t> nonzeroIndices(const Tensor &self, int64_t &count) {
+  std::vector<double> values = toDoubles(self);
+  int64_t dims = self.dim();
+  const std::vector<int64_t> &sizes = self.sizes();
+  std::vector<int64_t> indices, index(dims, 0);
+  count = 0;
+  for (double v : values) {
+    if (v != 0.0) {
+      indices.insert(indices.end(), index.begin(), index.end());
+      ++count;
+    }
+    for (int64_t d = dims - 1; d >= 0; --d) {
+      if (++index[d] < sizes[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  return indices;
+}
+
+Status argwhere(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 1));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  int64_t count = 0;
+  std::vector<int64_t> indices = nonzeroIndices(self, count);
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
+                           fromInt64s(indices, {count, self.dim()}));
+  push(stack, std::move(result));
+  return Status::ok();
+}
+
+Status nonzeroNumpy(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 1));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  // A 0-d tensor is treated as 1-d, as torch.nonzero(as_tuple=True) does.
+  if (self.dim() == 0) {
+    TSIR_RT_ASSIGN_OR_RETURN(self, self.reshape({1}));
+  }
+  int64_t count = 0;
+  std::vector<int64_t> indices = nonzeroIndices(self, count);
+  int64_t dims = self.dim();
+  std::vector<Value> tensors;
+  for (int64_t d = 0; d < dims; ++d) {
+    std::vector<int64_t> column(count);
+    for (int64_t i = 0; i < count; ++i)
+      column[i] = indices[i * dims + d];
+    TSIR_RT_ASSIGN_OR_RETURN(Tensor t, fromInt64s(column, {count}));
+    tensors.push_back(std::move(t));
+  }
+  push(stack, Value::list(std::move(tensors)));
+  return Status::ok();
+}
+
+Status maskedSelect(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor mask, requireTensor(args[1]));
+  if (mask.dtype() != DType::Bool && mask.dtype() != DType::UInt8)
+    return Status::error("masked_select: expected BoolTensor for mask");
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> shape,
+                           broadcastSizes(self.sizes(), mask.sizes()));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor selfExpanded, self.expand(shape));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor maskExpanded, mask.expand(shape));
+  Tensor values = selfExpanded.contiguous();
+  Tensor flags = maskExpanded.to(DType::Bool);
+  const uint8_t *m = flags.dataAs<uint8_t>();
+  int64_t n = flags.numel(), count = 0;
+  for (int64_t i = 0; i < n; ++i)
+    count += m[i] != 0;
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
+                           Tensor::tryEmpty({count}, self.dtype()));
+  size_t size = self.elementSize();
+  const char *src = static_cast<const char *>(values.data());
+  char *dst = static_cast<char *>(result.data());
+  for (int64_t i = 0; i < n; ++i)
+    if (m[i]) {
+      std::memcpy(dst, src + i * size, size);
+      dst += size;
+    }
+  push(stack, std::move(result));
+  return Status::ok();
+}
+
+/// Orders values ascending with NaNs last (NaNs never compare equal).
+bool lessNanLast(double a, double b) {
+  if (isNan(a))
+    return false;
+  if (isNan(b))
+    return true;
+  return a < b;
+}
+
+Status unique2(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(bool returnInverse,
+                           boolArg(args[2], "return_inverse"));
+  TSIR_RT_ASSIGN_OR_RETURN(bool returnCounts, boolArg(args[3], "return_counts"));
+  // sorted=False gives torch's hash-set order, which nothing promises; the
+  // values come out sorted either way.
+  std::vector<double> values = toDoubles(self);
+  int64_t n = static_cast<int64_t>(values.size());
+  std::vector<int64_t> order(n);
+  for (int64_t i = 0; i < n; ++i)
+    order[i] = i;
+  std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+    if (lessNanLast(values[a], values[b]))
+      return true;
+    return !lessNanLast(values[b], values[a]) && a < b;
+  });
+  std::vector<double> uniques;
+  std::vector<int64_t> inverse(n), counts;
+  for (int64_t k = 0; k < n; ++k) {
+    double v = values[order[k]];
+    if (uniques.empty() || isNan(v) || v != uniques.back()) {
+      uniques.push_back(v);
+      counts.push_back(0);
+    }
+    ++counts.back();
+    inverse[order[k]] = static_cast<int64_t>(uniques.size()) - 1;
+  }
+  int64_t u = static_cast<int64_t>(uniques.size());
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor output,
+                           fromDoubles(uniques, {u}, self.dtype()));
+  TSIR_RT_ASSIGN_OR_RETURN(
+      Tensor inverseTensor,
+      returnInverse ? fromInt64s(inverse, self.sizes()) : fromInt64s({}, {0}));
+  TSIR_RT_ASSIGN_OR_RETURN(
+      Tensor countsTensor,
+      returnCounts ? fromInt64s(counts, {u}) : fromInt64s({}, {0}));
+  return pushAll(stack, {output, inverseTensor, countsTensor});
+}
+
+Status uniqueConsecutive(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(bool returnInverse,
+                           boolArg(args[1], "return_inverse"));
+  TSIR_RT_ASSIGN_OR_RETURN(bool returnCounts, boolArg(args[2], "return_counts"));
+  std::vector<double> values = toDoubles(self);
+  if (args[3].isNone()) {
+    int64_t n = static_cast<int64_t>(values.size());
+    std::vector<double> uniques;
+    std::vector<int64_t> inverse(n), counts;
+    for (int64_t i = 0; i < n; ++i) {
+      if (i == 0 || values[i] != values[i - 1]) {
+        uniques.push_back(values[i]);
+        counts.push_back(0);
+      }
+      ++counts.back();
+      inverse[i] = static_cast<int64_t>(uniques.size()) - 1;
+    }
+    int64_t u = static_cast<int64_t>(uniques.size());
+    TSIR_RT_ASSIGN_OR_RETURN(Tensor output,
+                             fromDoubles(uniques, {u}, self.dtype()));
+    TSIR_RT_ASSIGN_OR_RETURN(Tensor inverseTensor,
+                             returnInverse ? fromInt64s(inverse, self.sizes())
+                                           : fromInt64s({}, {0}));
+    TSIR_RT_ASSIGN_OR_RETURN(
+        Tensor countsTensor,
+        returnCounts ? fromInt64s(counts, {u}) : fromInt64s({}, {0}));
+    return pushAll(stack, {output, inverseTensor, countsTensor});
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[3], "dim"));
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
+  if (self.dim() == 0)
+    return Status::error("unique_consecutive: a 0-d tensor has no dim to "
+                         "deduplicate along");
+  DimSplit s = splitAt(self.sizes(), dim);
+  auto sliceEqual = [&](int64_t a, int64_t b) {
+    for (int64_t o = 0; o < s.outer; ++o)
+      for (int64_t i = 0; i < s.inner; ++i)
+        if (values[(o * s.size + a) * s.inner + i] !=
+            values[(o * s.size + b) * s.inner + i])
+          return false;
+    return true;
+  };
+  std::vector<int64_t> kept, inverse(s.size), counts;
+  for (int64_t k = 0; k < s.size; ++k) {
+    if (k == 0 || !sliceEqual(k, kept.back())) {
+      kept.push_back(k);
+      counts.push_back(0);
+    }
+    ++counts.back();
+    inverse[k] = static_cast<int64_t>(kept.size()) - 1;
+  }
+  int64_t u = static_cast<int64_t>(kept.size());
+  std::vector<int64_t> outSizes = self.sizes();
+  outSizes[dim] = u;
+  Tensor contiguous = self.contiguous();
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor output,
+                           Tensor::tryEmpty(outSizes, self.dtype()));
+  size_t row = s.inner * self.elementSize();
+  const char *src = static_cast<const char *>(contiguous.data());
+  char *dst = static_cast<char *>(output.data());
+  for (int64_t o = 0; o < s.outer; ++o)
+    for (int64_t k = 0; k < u; ++k)
+      if (row)
+        std::memcpy(dst + (o * u + k) * row, src + (o * s.size + kept[k]) * row,
+                    row);
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor inverseTensor, fromInt64s(inverse, {s.size}));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor countsTensor, fromInt64s(counts, {u}));
+  return pushAll(stack, {output, inverseTensor, countsTensor});
+}
+
+/// torch's cus_lower_bound / cus_upper_bound over `len` values read
+/// through `at(i)`.
+template <class At>
+int64_t boundary(int64_t len, double value, bool right, At at) {
+  int64_t start = 0, end = len;
+  while (start < end) {
+    int64_t mid = start + ((end - start) >> 1);
+    double midValue = at(mid);
+    bool goRight = right ? !(midValue > value) : !(midValue >= value);
+    if (goRight)
+      start = mid + 1;
+    else
+      end = mid;
+  }
+  return start;
+}
+
+Status searchsorted(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 6));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor sequence, requireTensor(args[0]));
+  bool scalarInput = !args[1].isTensor();
+  Tensor self;
+  if (scalarInput) {
+    TSIR_RT_ASSIGN_OR_RETURN(double v, scalarArg(args[1], "self"));
+    self = Tensor::scalar(v, DType::Float64);
+  } else {
+    TSIR_RT_ASSIGN_OR_RETURN(self, requireTensor(args[1]));
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(bool outInt32, boolArg(args[2], "out_int32"));
+  TSIR_RT_ASSIGN_OR_RETURN(bool right, boolArg(args[3], "right"));
+  if (!args[4].isNone()) {
+    TSIR_RT_ASSIGN_OR_RETURN(std::string side, stringArg(args[4], "side"));
+    if (side != "left" && side != "right")
+      return Status::error("torch.searchsorted(): side can only be 'left' or "
+                           "'right' but got " + side);
+    if (side == "left" && right)
+      return Status::error("torch.searchsorted(): side and right can't be set "
+                           "to opposites, got side of left while right was "
+                           "True");
+    right = side == "right";
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor sorter, optionalTensor(args[5], "sorter"));
+  if (sequence.dim() == 0)
+    return Status::error("torch.searchsorted(): boundaries tensor should have "
+                         "positive dimension, but got 0 dimension");
+  int64_t len = sequence.size(-1);
+  int64_t rows = len == 0 ? 0 : sequence.numel() / len;
+  bool oneD = sequence.dim() == 1;
+  if (!oneD) {
+    std::vector<int64_t> a(sequence.sizes().begin(), sequence.sizes().end() - 1);
+    std::vector<int64_t> b;
+    if (self.dim() > 0)
+      b.assign(self.sizes().begin(), self.sizes().end() - 1);
+    if (self.dim() != sequence.dim() || a != b)
+      return Status::error(
+          "torch.searchsorted(): boundaries tensor should be 1 dimension or "
+          "the first N-1 dimensions of boundaries tensor and input value "
+          "tensor must match, but we got boundaries tensor " +
+          sizesToString(sequence.sizes()) + " and input value tensor " +
+          sizesToString(self.sizes()));
+  }
+  std::vector<int64_t> order;
+  if (sorter.defined()) {
+    if (sorter.sizes() != sequence.sizes())
+      return Status::error("torch.searchsorted(): boundary and sorter must "
+                           "have the same size, but got boundary tensor " +
+                           sizesToString(sequence.sizes()) +
+                           "and got sorter tensor " +
+                           sizesToString(sorter.sizes()));
+    if (sorter.dtype() != DType::Int64)
+      return Status::error("torch.searchsorted(): sorter must be a tensor of "
+                           "long dtype");
+    order = toInt64s(sorter);
+    for (int64_t i : order)
+      if (i < 0 || i >= len)
+        return Status::error("torch.searchsorted(): sorter index out of range");
+  }
+  std::vector<double> seq = toDoubles(sequence), values = toDoubles(self);
+  int64_t n = static_cast<int64_t>(values.size());
+  int64_t perRow = oneD || rows == 0 ? n : n / rows;
+  std::vector<int64_t> result(n);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t base = oneD || perRow == 0 ? 0 : (i / perRow) * len;
+    result[i] = boundary(len, values[i], right, [&](int64_t k) {
+      return order.empty() ? seq[base + k] : seq[base + order[base + k]];
+    });
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(
+      Tensor out,
+      fromInt64s(result, self.sizes(), outInt32 ? DType::Int32 : DType::Int64));
+  push(stack, std::move(out));
+  return Status::ok();
+}
+
+Status bucketize(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
+  Tensor self;
+  if (args[0].isTensor()) {
+    TSIR_RT_ASSIGN_OR_RETURN(self, requireTensor(args[0]));
+  } else {
+    TSIR_RT_ASSIGN_OR_RETURN(double v, scalarArg(args[0], "self"));
+    self = Tensor::scalar(v, DType::Float64);
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor boundaries, requireTensor(args[1]));
+  TSIR_RT_ASSIGN_OR_RETURN(bool outInt32, boolArg(args[2], "out_int32"));
+  TSIR_RT_ASSIGN_OR_RETURN(bool right, boolArg(args[3], "right"));
+  if (boundaries.dim() != 1)
+    return Status::error("bucketize only supports 1-D boundaries tensor, but "
+                         "got boundaries tensor of dimension " +
+                         std::to_string(boundaries.dim()));
+  std::vector<double> seq = toDoubles(boundaries), values = toDoubles(self);
+  int64_t len = static_cast<int64_t>(seq.size());
+  std::vector<int64_t> result(values.size());
+  for (size_t i = 0; i < values.size(); ++i)
+    result[i] =
+        boundary(len, values[i], right, [&](int64_t k) { return seq[k]; });
+  TSIR_RT_ASSIGN_OR_RETURN(
+      Tensor out,
+      fromInt64s(result, self.sizes(), outInt32 ? DType::Int32 : DType::Int64));
+  push(stack, std::move(out));
+  return Status::ok();
+}
+
+/// torch's linspace in T (the first half counts up from start, the second
+/// down from end).
+template <class T> std::vector<T> linspace(T start, T end, int64_t steps) {
+  std::vector<T> result(steps);
+  if (steps == 1) {
+    result[0] = start;
+    return result;
+  }
+  T step = (end - start) / static_cast<T>(steps - 1);
+  int64_t halfway = steps / 2;
+  for (int64_t i = 0; i < steps; ++i)
+    result[i] = i < halfway ? start + step * static_cast<T>(i)
+                            : end - step * static_cast<T>(steps - i - 1);
+  return result;
+}
+
+/// torch's histogramdd kernel for one dimension, in T. `linear` finds the
+/// bin by interpolation (with `localSearch` to correct it against the
+/// edges), else by binary search.
+template <class T>
+std::vector<T> histogramCore(const std::vector<T> &x, const std::vector<T> &w,
+                             const std::vector<T> &edges, bool linear,
+                             bool localSearch) {
+  int64_t numEdges = static_cast<int64_t>(edges.size());
+  std::vector<T> hist(numEdges - 1, T(0));
+  T left = edges.front(), right = edges.back();
+  for (size_t i = 0; i < x.size(); ++i) {
+    T elt = x[i];
+    if (!(elt >= left && elt <= right))
+      continue;
+    int64_t pos;
+    if (linear) {
+      pos = static_cast<int64_t>((elt - left) * static_cast<T>(numEdges - 1) /
+                                 (right - left));
+      if (localSearch) {
+        int64_t lo = std::max<int64_t>(0, pos - 1);
+        int64_t hi = std::min<int64_t>(pos + 2, numEdges);
+        pos = std::upper_bound(edges.begin() + lo, edges.begin() + hi, elt) -
+              edges.begin() - 1;
+      }
+    } else {
+      pos = std::upper_bound(edges.begin(), edges.end(), elt) - edges.begin() -
+            1;
+    }
+    if (pos == numEdges - 1)
+      pos -= 1;
+    hist[pos] += w.empty() ? T(1) : w[i];
+  }
+  return hist;
+}
+
+template <class T> std::vector<T> valuesAs(const Tensor &t) {
+  if constexpr (std::is_same_v<T, float>) {
+    Tensor f = t.to(DType::Float32);
+    const float *p = f.dataAs<float>();
+    return std::vector<float>(p, p + f.numel());
+  } else {
+    return toDoubles(t);
+  }
+}
+
+template <class T>
+StatusOr<Tensor> tensorOf(const std::vector<T> &values,
+                          std::vector<int64_t> sizes, DType dtype) {
+  std::vector<double> d(values.begin(), values.end());
+  return fromDoubles(d, sizes, dtype);
+}
+
+template <class T>
+Status histcTyped(Stack &stack, const Tensor &self, int64_t bins, double minV,
+                  double maxV) {
+  std::vector<T> x = valuesAs<T>(self);
+  T left = static_cast<T>(minV), right = static_cast<T>(maxV);
+  if (left == right && !x.empty()) {
+    left = *std::min_element(x.begin(), x.end(), lessNanLast);
+    right = *std::max_element(x.begin(), x.end(), lessNanLast);
+  }
+  if (left == right) {
+    left -= 1;
+    right += 1;
+  }
+  if (!std::isfinite(left) || !std::isfinite(right))
+    return Status::error("torch.histc: range of [" + formatDouble(left) +
+                         ", " + formatDouble(right) + "] is not finite");
+  std::vector<T> edges = linspace<T>(left, right, bins + 1);
+  std::vector<T> hist = histogramCore<T>(x, {}, edges, true, false);
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor out, tensorOf(hist, {bins}, self.dtype()));
+  push(stack, std::move(out));
+  return Status::ok();
+}
+
+Status histc(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t bins, intArg(args[1], "bins"));
+  TSIR_RT_ASSIGN_OR_RETURN(double minV, scalarArg(args[2], "min"));
+  TSIR_RT_ASSIGN_OR_RETURN(double maxV, scalarArg(args[3], "max"));
+  if (bins <= 0)
+    return Status::error("torch.histc(): bins must be > 0, but got " +
+                         std::to_string(bins) + " for dimension 0");
+  if (!isFloating(self.dtype()))
+    return Status::error(std::string("\"histogram_cpu\" not implemented for '") +
+                         dtypeTorchName(self.dtype()) + "'");
+  if (minV > maxV)
+    return Status::error("torch.histc: max must be larger than min");
+  if (self.dtype() == DType::Float32)
+    return histcTyped<float>(stack, self, bins, minV, maxV);
+  return histcTyped<double>(stack, self, bins, minV, maxV);
+}
+
+template <class T>
+Status histogramTyped(Stack &stack, const Tensor &self, const Tensor &binsTensor,
+                      int64_t binCount, const std::vector<double> &range,
+                      const Tensor &weight, bool density) {
+  std::vector<T> x = valuesAs<T>(self);
+  std::vector<T> w;
+  if (weight.defined()) {
+    if (weight.sizes() != self.sizes())
+      return Status::error("torch.histogram: if weight tensor is provided it "
+                           "should have the same shape as the input tensor "
+                           "excluding its innermost dimension");
+    w = valuesAs<T>(weight);
+  }
+  std::vector<T> edges;
+  bool linear = !binsTensor.defined();
+  if (linear) {
+    T left = 0, right = 0;
+    if (!range.empty()) {
+      left = static_cast<T>(range[0]);
+      right = static_cast<T>(range[1]);
+    } else if (!x.empty()) {
+      left = *std::min_element(x.begin(), x.end(), lessNanLast);
+      right = *std::max_element(x.begin(), x.end(), lessNanLast);
+    }
+    if (!(left <= right))
+      return Status::error("torch.histogram(): min should not exceed max, "
+                           "but got min " + formatDouble(left) + " max " +
+                           formatDouble(right) + " for dimension 0");
+    if (!std::isfinite(left) || !std::isfinite(right))
+      return Status::error("torch.histogram(): range of [" +
+                           formatDouble(left) + ", " + formatDouble(right) +
+                           "] is not finite");
+    if (left == right) {
+      left -= 0.5;
+      right += 0.5;
+    }
+    edges = linspace<T>(left, right, binCount + 1);
+  } else {
+    if (binsTensor.dim() != 1 || binsTensor.numel() == 0)
+      return Status::error("torch.histogram(): bins tensor should have one "
+                           "dimension and at least 1 entry");
+    // Like torch 1.13, unsorted edges are not diagnosed.
+    edges = valuesAs<T>(binsTensor);
+  }
+  std::vector<T> hist = histogramCore<T>(x, w, edges, linear, linear);
+  if (density) {
+    T total = 0;
+    for (T h : hist)
+      total += h;
+    for (size_t i = 0; i < hist.size(); ++i)
+      hist[i] = hist[i] / (total * (edges[i + 1] - edges[i]));
+  }
+  int64_t bins = static_cast<int64_t>(hist.size());
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor histTensor,
+                           tensorOf(hist, {bins}, self.dtype()));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor edgeTensor,
+                           tensorOf(edges, {bins + 1}, self.dtype()));
+  return pushAll(stack, {histTensor, edgeTensor});
+}
+
+Status histogram(Stack &stack) {
+  bool binCt = stack.size() == 5;
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
+                           popArgs(stack, binCt ? 5 : 4));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  Tensor bins;
+  int64_t binCount = 0;
+  std::vector<double> range;
+  if (binCt) {
+    TSIR_RT_ASSIGN_OR_RETURN(binCount, intArg(args[1], "bins"));
+    if (binCount <= 0)
+      return Status::error("torch.histogram(): bins must be > 0, but got " +
+                           std::to_string(binCount) + " for dimension 0");
+    if (!args[2].isNone()) {
+      if (!args[2].isList() || args[2].toList().size() != 2)
+        return Status::error("torch.histogram(): range should have 2 "
+                             "elements");
+      for (const Value &v : args[2].toList()) {
+        TSIR_RT_ASSIGN_OR_RETURN(double d, scalarArg(v, "range"));
+        range.push_back(d);
+      }
+    }
+  } else {
+    TSIR_RT_ASSIGN_OR_RETURN(bins, requireTensor(args[1]));
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor weight,
+                           optionalTensor(args[binCt ? 3 : 2], "weight"));
+  TSIR_RT_ASSIGN_OR_RETURN(bool density, boolArg(args[binCt ? 4 : 3], "density"));
+  if (!isFloating(self.dtype()))
+    return Status::error(std::string("\"histogramdd\" not implemented for '") +
+                         dtypeTorchName(self.dtype()) + "'");
+  if (self.dtype() == DType::Float32)
+    return histogramTyped<float>(stack, self, bins, binCount, range, weight,
+                                 density);
+  return histogramTyped<double>(stack, self, bins, binCount, range, weight,
+                                density);
+}
+
+Status isin(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
+  Tensor elements, test;
+  if (args[0].isTensor()) {
+    TSIR_RT_ASSIGN_OR_RETURN(elements, requireTensor(args[0]));
+  } else {
+    TSIR_RT_ASSIGN_OR_RETURN(double v, scalarArg(args[0], "element"));
+    elements = Tensor::scalar(v, DType::Float64);
+  }
+  if (args[1].isTensor()) {
+    TSIR_RT_ASSIGN_OR_RETURN(test, requireTensor(args[1]));
+  } else {
+    TSIR_RT_ASSIGN_OR_RETURN(double v, scalarArg(args[1], "test_element"));
+    test = Tensor::scalar(v, DType::Float64);
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(bool invert, boolArg(args[3], "invert"));
+  std::vector<double> sorted = toDoubles(test);
+  std::sort(sorted.begin(), sorted.end(), lessNanLast);
+  std::vector<double> values = toDoubles(elements);
+  std::vector<double> result(values.size());
+  for (size_t i = 0; i < values.size(); ++i) {
+    bool found = !isNan(values[i]) &&
+                 std::binary_search(sorted.begin(), sorted.end(), values[i],
+                                    lessNanLast);
+    result[i] = found != invert ? 1.0 : 0.0;
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor out,
+                           fromDoubles(result, elements.sizes(), DType::Bool));
+  push(stack, std::move(out));
+  return Status::ok();
+}
+
+Status countNonzero(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  int64_t rank = self.dim();
+  std::vector<bool> reduce(rank, args[1].isNone());
+  if (!args[1].isNone()) {
+    TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> dims, intList(args[1], "dim"));
+    for (int64_t d : dims) {
+      TSIR_RT_ASSIGN_OR_RETURN(int64_t w, wrapDim(d, rank));
+      if (rank > 0) {
+        if (reduce[w])
+          return Status::error("dim " + std::to_string(w) +
+                               " appears multiple times in the list of dims");
+        reduce[w] = true;
+      }
+    }
+  }
+  std::vector<int64_t> outSizes, outStrides(rank, 0);
+  int64_t stride = 1;
+  for (int64_t d = rank - 1; d >= 0; --d)
+    if (!reduce[d]) {
+      outStrides[d] = stride;
+      stride *= self.size(d);
+    }
+  for (int64_t d = 0; d < rank; ++d)
+    if (!reduce[d])
+      outSizes.push_back(self.size(d));
+  std::vector<double> values = toDoubles(self);
+  std::vector<int64_t> counts(stride, 0), index(rank, 0);
+  for (double v : values) {
+    int64_t at = 0;
+    for (int64_t d = 0; d < rank; ++d)
+      at += index[d] * outStrides[d];
+    counts[at] += v != 0.0;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      if (++index[d] < self.size(d))
+        break;
+      index[d] = 0;
+    }
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor out, fromInt64s(counts, outSizes));
+  push(stack, std::move(out));
+  return Status::ok();
+}
+
+} // namespace
+
+void registerSelectionKernels(KernelRegistry &registry) {
+  struct Entry {
+    const char *name;
+    Kernel kernel;
+    const char *schema;
+  };
+  const Entry entries[] = {
+      {"aten::masked_select", maskedSelect,
+       "aten::masked_select(Tensor self, Tensor mask) -> Tensor"},
+      {"aten::argwhere", argwhere, "aten::argwhere(Tensor self) -> Tensor"},
+      {"aten::nonzero_numpy", nonzeroNumpy,
+       "aten::nonzero_numpy(Tensor self) -> Tensor[]"},
+      {"aten::_unique2", unique2,
+       "aten::_unique2(Tensor self, bool sorted=True, bool "
+       "return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, "
+       "Tensor)"},
+      {"aten::unique_consecutive", uniqueConsecutive,
+       "aten::unique_consecutive(Tensor self, bool return_inverse=False, bool "
+       "return_counts=False, int? dim=None) -> (Tensor, Tensor, Tensor)"},
+      // Bare names: the kernels read the Tensor and Scalar overloads alike.
+      {"aten::searchsorted", searchsorted, ""},
+      {"aten::bucketize", bucketize, ""},
+      {"aten::histc", histc,
+       "aten::histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> "
+       "Tensor"},
+      {"aten::histogram", histogram, ""},
+      {"aten::isin", isin, ""},
+      {"aten::count_nonzero", countNonzero, ""},
+  };
+  for (const Entry &entry : entries)
+    registry.registerKernel(entry.name, entry.kernel, entry.schema)
+        .ignoreError();
+}
+
+} // namespace tsir::rt
