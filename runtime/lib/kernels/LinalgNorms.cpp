@@ -162,6 +162,7 @@ Status linalgVectorNorm(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(double ord, scalarArg(args[1], "ord"));
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> dims, intListArg(args[2], "dim"));
   TSIR_RT_ASSIGN_OR_RETURN(bool keepdim, boolArg(args[3], "keepdim"));
+  TSIR_RT_RETURN_IF_ERROR(checkFloating(x, "linalg.vector_norm"));
   TSIR_RT_ASSIGN_OR_RETURN(DType out,
                            normDType(x, args[4], "linalg.vector_norm"));
   TSIR_RT_ASSIGN_OR_RETURN(
