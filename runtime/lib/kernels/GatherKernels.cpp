@@ -1,10 +1,11 @@
 //===- GatherKernels.cpp - Builtin kernels that move elements by index ----===//
 //
-// take, put, take_along_dim, masked_scatter, max_unpool2d/3d and
-// embedding_bag: ops that read or write elements at positions held in
-// index (or mask) tensors, which tsir has no compiled form for. Indices
-// are checked with torch's messages before use; elements move byte-exact
-// (put with accumulate and embedding_bag compute through Float64).
+// take, put, take_along_dim, masked_scatter, max_unpool2d/3d,
+// embedding_bag and embedding_renorm(_): ops that read or write elements
+// at positions held in index (or mask) tensors, which tsir has no compiled
+// form for. Indices are checked with torch's messages before use; elements
+// move byte-exact (put with accumulate and the embedding ops compute
+// through Float64).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 #include "DataKernelSupport.h"
 #include "tsir-runtime/Stack.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -382,6 +384,59 @@ Status embeddingBag(Stack &stack, bool negativeIsNone) {
                  {output, offset2bagTensor, bagSizeTensor, maxIndicesTensor});
 }
 
+/// embedding_renorm_ (in place) and embedding_renorm: each distinct row
+/// of `self` named in `indices` whose norm_type-norm exceeds max_norm is
+/// scaled to max_norm / (norm + 1e-7), as torch's CPU kernel does.
+Status embeddingRenorm(Stack &stack, bool inPlace) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor indices, requireTensor(args[1]));
+  TSIR_RT_ASSIGN_OR_RETURN(double maxNorm, scalarArg(args[2], "max_norm"));
+  TSIR_RT_ASSIGN_OR_RETURN(double normType, scalarArg(args[3], "norm_type"));
+  if (self.dim() != 2)
+    return Status::error("embedding_renorm_(): expected self to be a 2-D "
+                         "tensor");
+  if (indices.dtype() != DType::Int64 && indices.dtype() != DType::Int32)
+    return Status::error("embedding_renorm_(): Expected dtype int32/int64 for "
+                         "indices");
+  int64_t rows = self.size(0), width = self.size(1);
+  std::vector<int64_t> idx = toInt64s(indices);
+  std::sort(idx.begin(), idx.end());
+  idx.erase(std::unique(idx.begin(), idx.end()), idx.end());
+  for (int64_t i : idx)
+    if (i < 0 || i >= rows)
+      return Status::error("index out of range in self");
+  std::vector<double> w = toDoubles(self);
+  for (int64_t i : idx) {
+    double norm = 0;
+    double *row = w.data() + i * width;
+    if (std::isinf(normType)) {
+      for (int64_t c = 0; c < width; ++c)
+        norm = std::max(norm, std::fabs(row[c]));
+    } else if (normType == 0) {
+      for (int64_t c = 0; c < width; ++c)
+        norm += row[c] != 0;
+    } else {
+      for (int64_t c = 0; c < width; ++c)
+        norm += std::pow(std::fabs(row[c]), normType);
+      norm = std::pow(norm, 1.0 / normType);
+    }
+    if (norm > maxNorm) {
+      double scale = maxNorm / (norm + 1e-7);
+      for (int64_t c = 0; c < width; ++c)
+        row[c] *= scale;
+    }
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
+                           fromDoubles(w, self.sizes(), self.dtype()));
+  if (inPlace) {
+    TSIR_RT_RETURN_IF_ERROR(self.copyFrom(result));
+    result = self;
+  }
+  push(stack, std::move(result));
+  return Status::ok();
+}
+
 } // namespace
 
 void registerGatherKernels(KernelRegistry &registry) {
@@ -415,6 +470,14 @@ void registerGatherKernels(KernelRegistry &registry) {
        "bool scale_grad_by_freq=False, int mode=0, bool sparse=False, "
        "Tensor? per_sample_weights=None, bool include_last_offset=False, int "
        "padding_idx=-1) -> (Tensor, Tensor, Tensor, Tensor)"},
+      {"aten::embedding_renorm_",
+       [](Stack &s) { return embeddingRenorm(s, true); },
+       "aten::embedding_renorm_(Tensor(a!) self, Tensor indices, float "
+       "max_norm, float norm_type) -> Tensor(a!)"},
+      {"aten::embedding_renorm",
+       [](Stack &s) { return embeddingRenorm(s, false); },
+       "aten::embedding_renorm(Tensor self, Tensor indices, float max_norm, "
+       "float norm_type) -> Tensor"},
   };
   for (const Entry &entry : entries)
     registry.registerKernel(entry.name, entry.kernel, entry.schema)

@@ -3,9 +3,10 @@
 // Ops whose result shape depends on the values (masked_select, argwhere,
 // nonzero_numpy, _unique2, unique_consecutive) and the binning and lookup
 // ops that tsir has no compiled form for (searchsorted, bucketize, histc,
-// histogram, isin, count_nonzero). They run in the interpreter as torch's
-// CPU kernels do: element moves are byte-exact, comparisons and counting go
-// through Float64 copies, and indices are int64.
+// histogram, histogramdd, isin, count_nonzero). They run in the
+// interpreter as torch's CPU kernels do: element moves are byte-exact,
+// comparisons and counting go through Float64 copies (binning through the
+// input's float type, to land on the same bins), and indices are int64.
 //
 //===----------------------------------------------------------------------===//
 
@@ -561,6 +562,182 @@ Status histogram(Stack &stack) {
                                 density);
 }
 
+/// torch.histogramdd: `self` holds points of D coordinates in its last
+/// dim; each coordinate is binned as histogram does, points outside any
+/// dim's range are dropped.
+template <class T>
+Status histogramddTyped(Stack &stack, const Tensor &self,
+                        const std::vector<int64_t> &binCounts,
+                        const std::vector<Tensor> &binTensors,
+                        const std::vector<double> &range, const Tensor &weight,
+                        bool density) {
+  int64_t dims = self.dim() == 0 ? 1 : self.size(-1);
+  int64_t points = dims == 0 ? 0 : self.numel() / dims;
+  std::vector<T> x = valuesAs<T>(self), w;
+  if (weight.defined()) {
+    if (weight.numel() != points)
+      return Status::error("torch.histogramdd(): if weight tensor is provided "
+                           "it should have the same shape as the input tensor "
+                           "excluding its innermost dimension");
+    w = valuesAs<T>(weight);
+  }
+  bool linear = binTensors.empty();
+  if (static_cast<int64_t>(linear ? binCounts.size() : binTensors.size()) !=
+      dims)
+    return Status::error("torch.histogramdd(): expected " +
+                         std::to_string(dims) + " sequences of bin edges or "
+                         "bin counts, one for each dimension");
+  if (!range.empty() && static_cast<int64_t>(range.size()) != 2 * dims)
+    return Status::error("torch.histogramdd(): for a " + std::to_string(dims) +
+                         "-dimensional histogram range should have " +
+                         std::to_string(2 * dims) + " elements");
+  std::vector<std::vector<T>> edges(dims);
+  std::vector<int64_t> histSizes(dims);
+  for (int64_t d = 0; d < dims; ++d) {
+    if (linear) {
+      if (binCounts[d] <= 0)
+        return Status::error("torch.histogramdd(): bins must be > 0, but got " +
+                             std::to_string(binCounts[d]) + " for dimension " +
+                             std::to_string(d));
+      double left = 0, right = 0;
+      if (!range.empty()) {
+        left = range[2 * d];
+        right = range[2 * d + 1];
+      } else if (points > 0) {
+        left = INFINITY;
+        right = -INFINITY;
+        for (int64_t p = 0; p < points; ++p) {
+          T v = x[p * dims + d];
+          if (isNan(v))
+            continue;
+          left = std::min<double>(left, v);
+          right = std::max<double>(right, v);
+        }
+      }
+      if (!std::isfinite(left) || !std::isfinite(right))
+        return Status::error("torch.histogramdd(): range of [" +
+                             formatDouble(left) + ", " + formatDouble(right) +
+                             "] is not finite");
+      if (!(left <= right))
+        return Status::error("torch.histogramdd(): min should not exceed max");
+      if (left == right) {
+        left -= 0.5;
+        right += 0.5;
+      }
+      edges[d] = linspace<T>(static_cast<T>(left), static_cast<T>(right),
+                             binCounts[d] + 1);
+    } else {
+      if (binTensors[d].dim() != 1 || binTensors[d].numel() == 0)
+        return Status::error("torch.histogramdd(): bins tensor should have "
+                             "one dimension and at least 1 entry");
+      edges[d] = valuesAs<T>(binTensors[d]);
+    }
+    histSizes[d] = static_cast<int64_t>(edges[d].size()) - 1;
+  }
+  std::vector<int64_t> strides = contiguousStrides(histSizes);
+  int64_t cells = 1;
+  for (int64_t s : histSizes)
+    cells *= s;
+  std::vector<T> hist(cells, T(0));
+  for (int64_t p = 0; p < points; ++p) {
+    int64_t at = 0;
+    bool inside = true;
+    for (int64_t d = 0; d < dims && inside; ++d) {
+      const std::vector<T> &e = edges[d];
+      int64_t numEdges = static_cast<int64_t>(e.size());
+      T elt = x[p * dims + d], left = e.front(), right = e.back();
+      if (!(elt >= left && elt <= right)) {
+        inside = false;
+        break;
+      }
+      int64_t pos;
+      if (linear) {
+        pos = static_cast<int64_t>((elt - left) *
+                                   static_cast<T>(numEdges - 1) /
+                                   (right - left));
+        int64_t lo = std::max<int64_t>(0, pos - 1);
+        int64_t hi = std::min<int64_t>(pos + 2, numEdges);
+        pos = std::upper_bound(e.begin() + lo, e.begin() + hi, elt) -
+              e.begin() - 1;
+      } else {
+        pos = std::upper_bound(e.begin(), e.end(), elt) - e.begin() - 1;
+      }
+      if (pos == numEdges - 1)
+        pos -= 1;
+      at += pos * strides[d];
+    }
+    if (inside)
+      hist[at] += w.empty() ? T(1) : w[p];
+  }
+  if (density) {
+    T total = 0;
+    for (T h : hist)
+      total += h;
+    for (T &h : hist)
+      h /= total;
+    std::vector<int64_t> index(dims, 0);
+    for (int64_t c = 0; c < cells; ++c) {
+      for (int64_t d = 0; d < dims; ++d)
+        hist[c] /= edges[d][index[d] + 1] - edges[d][index[d]];
+      for (int64_t d = dims - 1; d >= 0; --d) {
+        if (++index[d] < histSizes[d])
+          break;
+        index[d] = 0;
+      }
+    }
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor histTensor,
+                           tensorOf(hist, histSizes, self.dtype()));
+  std::vector<Value> edgeTensors;
+  for (int64_t d = 0; d < dims; ++d) {
+    TSIR_RT_ASSIGN_OR_RETURN(
+        Tensor t, tensorOf(edges[d], {histSizes[d] + 1}, self.dtype()));
+    edgeTensors.push_back(std::move(t));
+  }
+  return pushAll(stack, {histTensor, Value::list(std::move(edgeTensors))});
+}
+
+Status histogramdd(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  if (!isFloating(self.dtype()))
+    return Status::error(std::string("\"histogramdd\" not implemented for '") +
+                         dtypeTorchName(self.dtype()) + "'");
+  if (self.dim() < 1)
+    return Status::error("torch.histogramdd(): input tensor should have at "
+                         "least 1 dimension");
+  int64_t dims = self.size(-1);
+  std::vector<int64_t> binCounts;
+  std::vector<Tensor> binTensors;
+  if (args[1].isInt()) {
+    binCounts.assign(dims, args[1].toInt());
+  } else if (args[1].isList() && !args[1].toList().empty() &&
+             args[1].toList()[0].isTensor()) {
+    for (const Value &v : args[1].toList()) {
+      TSIR_RT_ASSIGN_OR_RETURN(Tensor t, requireTensor(v));
+      binTensors.push_back(t);
+    }
+  } else {
+    TSIR_RT_ASSIGN_OR_RETURN(binCounts, intList(args[1], "bins"));
+  }
+  std::vector<double> range;
+  if (!args[2].isNone()) {
+    if (!args[2].isList())
+      return Status::error("torch.histogramdd(): expected float[] range");
+    for (const Value &v : args[2].toList()) {
+      TSIR_RT_ASSIGN_OR_RETURN(double d, scalarArg(v, "range"));
+      range.push_back(d);
+    }
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor weight, optionalTensor(args[3], "weight"));
+  TSIR_RT_ASSIGN_OR_RETURN(bool density, boolArg(args[4], "density"));
+  if (self.dtype() == DType::Float32)
+    return histogramddTyped<float>(stack, self, binCounts, binTensors, range,
+                                   weight, density);
+  return histogramddTyped<double>(stack, self, binCounts, binTensors, range,
+                                  weight, density);
+}
+
 Status isin(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
   Tensor elements, test;
@@ -666,6 +843,7 @@ void registerSelectionKernels(KernelRegistry &registry) {
        "aten::histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> "
        "Tensor"},
       {"aten::histogram", histogram, ""},
+      {"aten::histogramdd", histogramdd, ""},
       {"aten::isin", isin, ""},
       {"aten::count_nonzero", countNonzero, ""},
   };

@@ -149,6 +149,27 @@ TEST(SelectionKernelsTest, HistcAndHistogram) {
   EXPECT_NE(errorOf("aten::histc", {x, 0, 0, 1}), "");
 }
 
+TEST(SelectionKernelsTest, Histogramdd) {
+  std::vector<Value> out =
+      call("aten::histogramdd",
+           {f32({1, 1, 1, 1}, {2, 2}), 2, Value(), Value(), false});
+  expectValues(out[0], {0, 0, 0, 2}, {2, 2}, DType::Float32);
+  ASSERT_TRUE(out[1].isList());
+  ASSERT_EQ(out[1].toList().size(), 2u);
+  expectValues(out[1].toList()[1], {0.5, 1, 1.5}, {3}, DType::Float32);
+  // Points outside any dim's edges are dropped; density divides by the
+  // total and the cell volumes.
+  out = call("aten::histogramdd",
+             {f32({0.5, 0.5, 1.5, 0.2, 9, 0}, {3, 2}),
+              Value::list({f32({0, 1, 2}, {3}), f32({0, 1}, {2})}), Value(),
+              Value(), true});
+  expectValues(out[0], {0.5, 0.5}, {2, 1}, DType::Float32);
+  EXPECT_NE(errorOf("aten::histogramdd", {f32({1, 1}, {1, 2}),
+                                          Value::list({2, 2, 2}), Value(),
+                                          Value(), false}),
+            "");
+}
+
 TEST(SelectionKernelsTest, IsinAndCountNonzero) {
   Tensor x = f32({1, kNan, 3, 4}, {2, 2});
   expectValues(call("aten::isin", {x, f32({4, 1, kNan}, {3}), false, false})[0],
@@ -295,6 +316,18 @@ TEST(GatherKernelsTest, EmbeddingBagModes) {
   EXPECT_NE(errorOf("aten::embedding_bag",
                     {weight, i64({3}, {1}), i64({0}, {1}), false, 0, false,
                      Value(), false, Value()}),
+            "");
+}
+
+TEST(GatherKernelsTest, EmbeddingRenormInPlace) {
+  Tensor weight = f32({3, 4, 0.1, 0}, {2, 2});
+  std::vector<Value> out =
+      call("aten::embedding_renorm_", {weight, i64({0, 0, 1}, {3}), 1.0, 2.0});
+  expectValues(out[0], {0.6, 0.8, 0.1, 0}, {2, 2}, DType::Float32);
+  // The rows change in place.
+  EXPECT_NEAR(valuesOf(weight)[0], 0.6, 1e-5);
+  EXPECT_NE(errorOf("aten::embedding_renorm_",
+                    {weight, i64({2}, {1}), 1.0, 2.0}),
             "");
 }
 
