@@ -37,7 +37,9 @@ def TsirDecomposePass : Pass<"tsir-decompose", "mlir::func::FuncOp"> {
     another aten op with other arguments become that op: `mT`, `mH`,
     `adjoint` and `matrix_H` are transposes, `numpy_T` and
     `movedim.intlist` permutes, `ravel` and `atleast_{1,2,3}d` reshapes,
-    `broadcast_to` an expand, `flipud`/`fliplr` flips. Splits whose pieces
+    `broadcast_to` an expand, `flipud`/`fliplr` flips. Ops of several
+    results become one op per result: `var_mean`/`std_mean`, `aminmax`, and
+    `broadcast_tensors`/`meshgrid` over list literals. Splits whose pieces
     the refined sizes decide (`chunk`, `split`, `unbind`) become list
     literals of slices. Each replacement keeps the replaced op's refined
     type, so nothing needs refining again.

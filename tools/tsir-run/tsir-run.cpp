@@ -5,7 +5,7 @@
 // [--print-ir-after-all] [--load-ops lib.so]`: imports the graph, compiles
 // it for the inputs given (tsir's GraphExecutor), runs it, writes
 // out0.npy, out1.npy, ... (flattened as the corpus flattens them: tuples
-// depth-first, scalars as 0-d arrays) and prints a summary.
+// and lists depth-first, scalars as 0-d arrays) and prints a summary.
 //
 //===----------------------------------------------------------------------===//
 
@@ -107,6 +107,26 @@ static rt::Value scalarFromArray(const rt::Value &value, StringRef type) {
 }
 
 /// An output as the array the corpus stores for it.
+static rt::StatusOr<rt::Tensor> asArray(const rt::Value &value);
+
+/// Appends the arrays of an output: lists and tuples (which the executor
+/// already flattens at the top) depth-first, as the corpus stores them.
+static rt::Status appendArrays(const rt::Value &value,
+                               std::vector<rt::Tensor> &arrays) {
+  if (value.isList() || value.isTuple()) {
+    for (const rt::Value &element :
+         value.isList() ? value.toList() : value.toTuple())
+      if (rt::Status status = appendArrays(element, arrays); !status.isOk())
+        return status;
+    return rt::Status::ok();
+  }
+  rt::StatusOr<rt::Tensor> array = asArray(value);
+  if (!array.ok())
+    return array.status();
+  arrays.push_back(*array);
+  return rt::Status::ok();
+}
+
 static rt::StatusOr<rt::Tensor> asArray(const rt::Value &value) {
   if (value.isTensor())
     return value.toTensor();
@@ -161,11 +181,13 @@ int main(int argc, char **argv) {
 
   if (std::error_code ec = sys::fs::create_directories(outputDir))
     return fail("cannot create " + outputDir + ": " + ec.message());
-  for (size_t i = 0; i < outputs->size(); ++i) {
-    rt::StatusOr<rt::Tensor> array = asArray((*outputs)[i]);
-    if (!array.ok())
-      return fail("output " + std::to_string(i) + ": " +
-                  array.status().message());
+  std::vector<rt::Tensor> arrays;
+  for (size_t i = 0; i < outputs->size(); ++i)
+    if (rt::Status status = appendArrays((*outputs)[i], arrays);
+        !status.isOk())
+      return fail("output " + std::to_string(i) + ": " + status.message());
+  for (size_t i = 0; i < arrays.size(); ++i) {
+    const rt::Tensor *array = &arrays[i];
     SmallString<128> path(outputDir);
     sys::path::append(path, "out" + std::to_string(i) + ".npy");
     rt::Status written = rt::writeNpy(std::string(path), *array);

@@ -28,6 +28,12 @@ void populateStaticListDecompositionPatterns(mlir::RewritePatternSet &patterns);
 /// refined type.
 void populateCompositeDecompositionPatterns(mlir::RewritePatternSet &patterns);
 
+/// Ops of several results as one op per result: var_mean/std_mean (var or
+/// std, and mean), aminmax (amin, amax), and broadcast_tensors/meshgrid over
+/// list literals of statically sized tensors (a list literal of expands).
+void populateMultiResultDecompositionPatterns(
+    mlir::RewritePatternSet &patterns);
+
 } // namespace tsir
 
 #endif // TSIR_CONVERSION_DECOMPOSITIONS_H

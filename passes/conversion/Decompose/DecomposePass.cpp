@@ -24,6 +24,7 @@ struct TsirDecomposePass
   LogicalResult initialize(MLIRContext *context) override {
     RewritePatternSet set(context);
     tsir::populateCompositeDecompositionPatterns(set);
+    tsir::populateMultiResultDecompositionPatterns(set);
     tsir::populateStaticListDecompositionPatterns(set);
     patterns = FrozenRewritePatternSet(std::move(set));
     return success();

@@ -5,7 +5,9 @@ hyperbolic trig, erfc/exp2/sinc/logit/frac/nan_to_num, the float tests
 hypot, copysign, fmin/fmax, heaviside, ldexp, float_power), the shrink
 activations and threshold, clamp_min/clamp_max with tensor bounds, and the
 composite views tsir-decompose rewrites (mT, mH, adjoint, T, H, movedim
-with lists, ravel, atleast_Nd, broadcast_to, flipud/fliplr)."""
+with lists, ravel, atleast_Nd, broadcast_to, flipud/fliplr) and the ops
+of several results it splits (var_mean, std_mean, aminmax,
+broadcast_tensors, meshgrid)."""
 
 import torch
 import torch.nn.functional as F
@@ -151,6 +153,27 @@ def flips(x):
     return torch.flipud(x), torch.fliplr(x)
 
 
+def stat_means(x):
+    return (torch.var_mean(x), torch.var_mean(x, [1], True, True),
+            torch.std_mean(x, 0, unbiased=False),
+            torch.std_mean(x), torch.var_mean(x, 1, correction=0))
+
+
+def aminmax(x):
+    lo, hi = torch.aminmax(x)
+    dim_lo, dim_hi = torch.aminmax(x, dim=1, keepdim=True)
+    return lo, hi, dim_lo, dim_hi
+
+
+def broadcast_tensors(a, b, c):
+    return torch.broadcast_tensors(a, b, c)
+
+
+def meshgrid(a, b):
+    return (torch.meshgrid(a, b, indexing="ij"),
+            torch.meshgrid(a, b, indexing="xy"))
+
+
 CASES = [
     Case(inverse_trig, [unit(3, 4)]),
     Case(hyperbolic, [randn(3, 4)]),
@@ -185,4 +208,8 @@ CASES = [
     Case(atleast, [randn(2, 3)], name="atleast_2d_input"),
     Case(broadcast_to, [randn(3, 1)]),
     Case(flips, [randn(3, 4)]),
+    Case(stat_means, [randn(3, 5)]),
+    Case(aminmax, [randn(3, 5)]),
+    Case(broadcast_tensors, [randn(3, 1), randn(4), torch.tensor(2.0)]),
+    Case(meshgrid, [randn(3), randn(2)]),
 ]
