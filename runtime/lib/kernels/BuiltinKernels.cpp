@@ -15,6 +15,7 @@ void registerBuiltinKernels(KernelRegistry &registry) {
   registerTensorKernels(registry);
   registerPrintKernels(registry);
   registerExceptionKernels(registry);
+  registerLinalgKernels(registry);
   registerSelectionKernels(registry);
   registerScatterReduceKernels(registry);
   registerGatherKernels(registry);

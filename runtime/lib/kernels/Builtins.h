@@ -16,6 +16,7 @@ void registerListKernels2(KernelRegistry &registry);
 void registerTensorKernels(KernelRegistry &registry);
 void registerPrintKernels(KernelRegistry &registry);
 void registerExceptionKernels(KernelRegistry &registry);
+void registerLinalgKernels(KernelRegistry &registry);
 void registerSelectionKernels(KernelRegistry &registry);
 void registerScatterReduceKernels(KernelRegistry &registry);
 void registerGatherKernels(KernelRegistry &registry);

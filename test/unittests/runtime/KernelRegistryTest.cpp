@@ -106,6 +106,10 @@ TEST(KernelRegistryTest, GlobalHasTheBuiltins) {
                            "aten::median", "aten::cummax", "aten::take",
                            "aten::combinations"})
     EXPECT_TRUE(contains(registry.names(), name)) << name;
+  for (const char *name : {"aten::linalg_det", "aten::linalg_svd",
+                           "aten::linalg_pinv.atol_rtol_tensor", "aten::norm",
+                           "aten::norm.ScalarOpt_dim", "aten::linalg_lstsq"})
+    EXPECT_TRUE(contains(registry.names(), name)) << name;
 }
 
 TEST(BuiltinKernelsTest, ListKernels) {
