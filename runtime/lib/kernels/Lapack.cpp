@@ -42,8 +42,7 @@ void resolveAll(void *handle, char prefix, Routines<T> &r, std::string &error) {
   resolve(handle, name("potrs").c_str(), r.potrs, error);
   resolve(handle, name("potri").c_str(), r.potri, error);
   resolve(handle, name("geqrf").c_str(), r.geqrf, error);
-  resolve(handle, name(prefix == 's' ? "orgqr" : "orgqr").c_str(), r.orgqr,
-          error);
+  resolve(handle, name("orgqr").c_str(), r.orgqr, error);
   resolve(handle, name("ormqr").c_str(), r.ormqr, error);
   resolve(handle, name("gesdd").c_str(), r.gesdd, error);
   resolve(handle, name("syevd").c_str(), r.syevd, error);

@@ -46,9 +46,8 @@ std::string torchTypeName(DType dtype) {
     return "Byte";
   case DType::Bool:
     return "Bool";
-  default:
-    return "unknown";
   }
+  return "unknown";
 }
 
 Status checkFloating(const Tensor &t, const std::string &op) {
