@@ -264,7 +264,8 @@ void refine::addElementwiseRules(llvm::StringMap<ShapeRule> &rules) {
       });
   add({"eq.Tensor", "eq.Scalar", "ne.Tensor", "ne.Scalar", "lt.Tensor",
        "lt.Scalar", "le.Tensor", "le.Scalar", "gt.Tensor", "gt.Scalar",
-       "ge.Tensor", "ge.Scalar", "logical_and", "logical_or", "logical_xor"},
+       "ge.Tensor", "ge.Scalar", "logical_and", "logical_or", "logical_xor",
+       "isclose"},
       binaryRule<DtypeRule::Bool>);
   add({"logical_not", "isnan", "isinf", "isfinite"},
       unaryRule<DtypeRule::Bool>);
@@ -307,6 +308,8 @@ void refine::addElementwiseRules(llvm::StringMap<ShapeRule> &rules) {
        "alias",
        "dropout",
        "feature_dropout",
+       "alpha_dropout",
+       "feature_alpha_dropout",
        "bernoulli",
        "bernoulli.p",
        "tril",

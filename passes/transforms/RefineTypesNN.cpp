@@ -583,6 +583,14 @@ static void lossRule(Operation *op, RuleContext &context,
       result.sizes = broadcastSizes({self, target});
     else if (name == "aten.binary_cross_entropy_with_logits")
       result.sizes = self.sizes;
+    else if (name != "aten.nll_loss" && name != "aten.cross_entropy_loss") {
+      // The per-element losses: the broadcast of their tensor operands.
+      SmallVector<TensorFacts> tensors;
+      for (Value operand : op->getOperands())
+        if (isa<prim::TensorType>(operand.getType()))
+          tensors.push_back(context.tensor(operand));
+      result.sizes = broadcastSizes(tensors);
+    }
     else if (isIntegralDtype(target.dtype)) // class indices
       result.sizes = target.sizes;
   }
@@ -622,6 +630,8 @@ void refine::addNNRules(llvm::StringMap<ShapeRule> &rules) {
   add({"pad", "constant_pad_nd"}, padRule);
   add({"upsample_nearest2d.vec", "upsample_bilinear2d.vec"}, upsampleRule);
   add({"mse_loss", "nll_loss", "cross_entropy_loss",
-       "binary_cross_entropy_with_logits"},
+       "binary_cross_entropy_with_logits", "l1_loss", "smooth_l1_loss",
+       "huber_loss", "soft_margin_loss", "margin_ranking_loss",
+       "hinge_embedding_loss", "kl_div", "binary_cross_entropy"},
       lossRule);
 }

@@ -452,6 +452,76 @@ static void oneHotRule(Operation *op, RuleContext &context,
   setResult(context, results, 0, result);
 }
 
+/// The length of diagonal `offset` of an n1 x n2 plane.
+static int64_t diagonalLength(int64_t n1, int64_t n2, int64_t offset) {
+  if (n1 == kUnknown || n2 == kUnknown)
+    return kUnknown;
+  return std::max<int64_t>(
+      0, offset >= 0 ? std::min(n1, n2 - offset) : std::min(n1 + offset, n2));
+}
+
+/// diagonal(self, offset, dim1, dim2): dims dim1 and dim2 dropped, the
+/// diagonal's length appended.
+static std::optional<Sizes> diagonalSizes(const Sizes &in,
+                                          std::optional<int64_t> offset,
+                                          std::optional<int64_t> dim1,
+                                          std::optional<int64_t> dim2) {
+  int64_t rank = in.size();
+  dim1 = dim1 ? wrapDim(*dim1, rank) : std::nullopt;
+  dim2 = dim2 ? wrapDim(*dim2, rank) : std::nullopt;
+  if (!dim1 || !dim2 || *dim1 == *dim2)
+    return Sizes(std::max<int64_t>(rank - 1, 0), kUnknown);
+  Sizes sizes;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != *dim1 && d != *dim2)
+      sizes.push_back(in[d]);
+  sizes.push_back(offset ? diagonalLength(in[*dim1], in[*dim2], *offset)
+                         : kUnknown);
+  return sizes;
+}
+
+/// diag_embed(self, offset, dim1, dim2): a plane of the last dim's length
+/// plus |offset| inserted at dim1 and dim2 of the result.
+static std::optional<Sizes> diagEmbedSizes(const Sizes &in,
+                                           std::optional<int64_t> offset,
+                                           std::optional<int64_t> dim1,
+                                           std::optional<int64_t> dim2) {
+  int64_t rank = in.size() + 1;
+  dim1 = dim1 ? wrapDim(*dim1, rank) : std::nullopt;
+  dim2 = dim2 ? wrapDim(*dim2, rank) : std::nullopt;
+  if (in.empty() || !dim1 || !dim2 || *dim1 == *dim2 || !offset)
+    return Sizes(rank, kUnknown);
+  int64_t last = in.back();
+  int64_t side = last == kUnknown ? kUnknown : last + std::abs(*offset);
+  Sizes sizes;
+  size_t next = 0;
+  for (int64_t d = 0; d < rank; ++d)
+    sizes.push_back(d == *dim1 || d == *dim2 ? side : in[next++]);
+  return sizes;
+}
+
+static void diagonalRule(Operation *op, RuleContext &context,
+                         MutableArrayRef<Type> results) {
+  TensorFacts self = context.tensor(op->getOperand(0));
+  std::optional<Sizes> sizes;
+  StringRef name = op->getName().getStringRef();
+  std::optional<int64_t> offset = context.getInt(op->getOperand(1));
+  if (name == "aten.diag") {
+    // A vector goes on a diagonal, a matrix gives one.
+    if (self.hasRank() && self.rank() == 1)
+      sizes = diagEmbedSizes(*self.sizes, offset, 0, 1);
+    else if (self.hasRank() && self.rank() == 2)
+      sizes = diagonalSizes(*self.sizes, offset, 0, 1);
+  } else if (self.hasRank()) {
+    std::optional<int64_t> dim1 = context.getInt(op->getOperand(2));
+    std::optional<int64_t> dim2 = context.getInt(op->getOperand(3));
+    sizes = name == "aten.diagonal"
+                ? diagonalSizes(*self.sizes, offset, dim1, dim2)
+                : diagEmbedSizes(*self.sizes, offset, dim1, dim2);
+  }
+  setSized(context, results, 0, self, sizes);
+}
+
 //===----------------------------------------------------------------------===//
 // Registration
 //===----------------------------------------------------------------------===//
@@ -484,4 +554,5 @@ void refine::addShapeRules(llvm::StringMap<ShapeRule> &rules) {
   add({"aten.repeat", "aten.tile"}, repeatRule);
   add({"aten.nonzero"}, nonzeroRule);
   add({"aten.one_hot"}, oneHotRule);
+  add({"aten.diagonal", "aten.diag", "aten.diag_embed"}, diagonalRule);
 }

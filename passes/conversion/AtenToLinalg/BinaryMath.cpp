@@ -1,7 +1,7 @@
 //===- BinaryMath.cpp - convert-aten-to-linalg: two-operand math ----------===//
 //
-// xlogy, logaddexp/logaddexp2, hypot, copysign, fmin/fmax, heaviside, ldexp
-// and float_power as broadcasting linalg.generics, each with torch's CPU
+// xlogy, logaddexp/logaddexp2, hypot, copysign, fmin/fmax, heaviside, ldexp,
+// float_power and isclose as broadcasting linalg.generics, each with torch's CPU
 // formula and its NaN behaviour (fmin/fmax ignore a NaN operand; xlogy is
 // 0 where x is 0 unless y is NaN). The float results compute in the result
 // dtype, which refinement has already promoted (float64 for float_power).
@@ -136,6 +136,59 @@ static Value powBody(OpBuilder &b, Location loc, ValueRange e,
   return math::PowFOp::create(b, loc, e[0], e[1]);
 }
 
+namespace {
+/// isclose(a, b, rtol, atol, equal_nan): a == b, or both NaN when
+/// equal_nan, or a finite |a - b| <= atol + |rtol * b|; computed in the
+/// operands' promoted float dtype.
+struct IsclosePattern : OpConversionPattern<aten::IscloseOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(aten::IscloseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<bool> equalNaN = matchConstantBool(op.getEqualNan());
+    if (!equalNaN)
+      return rewriter.notifyMatchFailure(op, "equal_nan is not a constant");
+    FailureOr<ElementwiseTypes> types = getPromotedComputeTypes(
+        rewriter, op, *getTypeConverter(), {op.getSelf(), op.getOther()});
+    if (failed(types))
+      return failure();
+    if (!types->isFloat())
+      return rewriter.notifyMatchFailure(op, "isclose of integers");
+    SmallVector<Value> converted = {adaptor.getSelf(), adaptor.getOther(),
+                                    adaptor.getRtol(), adaptor.getAtol()};
+    SmallVector<Value> original = {op.getSelf(), op.getOther(), op.getRtol(),
+                                   op.getAtol()};
+    return replaceWithElementwise(
+        rewriter, op, *types, converted, original,
+        [&](OpBuilder &b, Location loc, ValueRange e) -> Value {
+          Value x = e[0], y = e[1], rtol = e[2], atol = e[3];
+          Value close =
+              arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x, y);
+          if (*equalNaN)
+            close = arith::OrIOp::create(
+                b, loc, close,
+                arith::AndIOp::create(b, loc, isNaN(b, loc, x),
+                                      isNaN(b, loc, y)));
+          Value error =
+              math::AbsFOp::create(b, loc, arith::SubFOp::create(b, loc, x, y));
+          Value allowed = arith::AddFOp::create(
+              b, loc, atol,
+              math::AbsFOp::create(b, loc,
+                                   arith::MulFOp::create(b, loc, rtol, y)));
+          Value inf =
+              floatConstant(b, loc, x, std::numeric_limits<double>::infinity());
+          // ONE (ordered, not equal) is false for a NaN error too.
+          Value finite =
+              arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE, error, inf);
+          Value within = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE,
+                                               error, allowed);
+          return arith::OrIOp::create(
+              b, loc, close, arith::AndIOp::create(b, loc, finite, within));
+        });
+  }
+};
+} // namespace
+
 void conversion::populateBinaryMathPatterns(const TypeConverter &typeConverter,
                                             RewritePatternSet &patterns) {
   auto &tc = typeConverter;
@@ -153,4 +206,5 @@ void conversion::populateBinaryMathPatterns(const TypeConverter &typeConverter,
   addElementwisePattern<aten::LdexpTensorOp>(tc, patterns, ldexpBody);
   addElementwisePattern<aten::FloatPowerTensorTensorOp>(tc, patterns, powBody);
   addElementwisePattern<aten::FloatPowerTensorScalarOp>(tc, patterns, powBody);
+  patterns.add<IsclosePattern>(tc, patterns.getContext());
 }

@@ -19,6 +19,10 @@ namespace tsir::conversion {
 void populateSlicePatterns(const mlir::TypeConverter &typeConverter,
                            mlir::RewritePatternSet &patterns);
 
+/// diagonal, diag and diag_embed as linalg.generics (Diagonals.cpp).
+void populateDiagonalPatterns(const mlir::TypeConverter &typeConverter,
+                              mlir::RewritePatternSet &patterns);
+
 /// chunk/split/split_with_sizes/unbind whose lists are only unpacked or
 /// indexed with constants (Split.cpp).
 void populateSplitPatterns(const mlir::TypeConverter &typeConverter,

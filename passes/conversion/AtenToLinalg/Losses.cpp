@@ -26,18 +26,14 @@ using namespace mlir;
 using namespace tsir;
 using namespace tsir::conversion;
 
-namespace {
-
-/// The reduction argument of a loss: 0 none, 1 mean, 2 sum.
-enum class LossReduction { None = 0, Mean = 1, Sum = 2 };
-
-std::optional<LossReduction> readReduction(Value reduction) {
+std::optional<LossReduction> conversion::readReduction(Value reduction) {
   std::optional<int64_t> value = matchConstantInt(reduction);
   if (!value || *value < 0 || *value > 2)
     return std::nullopt;
   return static_cast<LossReduction>(*value);
 }
 
+namespace {
 /// The float type a loss of result type `type` computes in.
 Type lossComputeType(RankedTensorType type) {
   return getComputeType(type.getElementType());
@@ -58,13 +54,11 @@ Value sumAll(OpBuilder &b, Location loc, Value losses) {
       })[0];
 }
 
-/// The result of a loss from its per-element `losses` (compute type):
-/// themselves for `none`, their sum, or their sum divided by `count` (a
-/// scalar of the compute type; null: the number of elements) for `mean`.
-/// Null when the shapes disagree with `resultType`.
-Value finishLoss(OpBuilder &b, Location loc, Value losses,
-                 LossReduction reduction, RankedTensorType resultType,
-                 Value count = nullptr) {
+} // namespace
+
+Value conversion::finishLoss(OpBuilder &b, Location loc, Value losses,
+                             LossReduction reduction,
+                             RankedTensorType resultType, Value count) {
   if (reduction == LossReduction::None) {
     auto lossType = cast<RankedTensorType>(losses.getType());
     if (lossType.getRank() != resultType.getRank())
@@ -91,6 +85,8 @@ Value finishLoss(OpBuilder &b, Location loc, Value losses,
         return arith::DivFOp::create(nb, l, e[0], count);
       });
 }
+
+namespace {
 
 /// mse_loss: (self - target)^2, broadcast to self's shape.
 struct ConvertMseLoss : OpConversionPattern<aten::MseLossOp> {
@@ -375,6 +371,7 @@ struct ConvertCrossEntropyLoss : OpConversionPattern<aten::CrossEntropyLossOp> {
 
 void tsir::conversion::populateLossPatterns(const TypeConverter &typeConverter,
                                             RewritePatternSet &patterns) {
+  populatePointwiseLossPatterns(typeConverter, patterns);
   patterns.add<ConvertMseLoss, ConvertBceWithLogits, ConvertNllLoss,
                ConvertCrossEntropyLoss>(typeConverter, patterns.getContext());
 }

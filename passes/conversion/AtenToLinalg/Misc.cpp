@@ -29,8 +29,9 @@ namespace {
 // Identities
 //===----------------------------------------------------------------------===//
 
-/// dropout, dropout_ and feature_dropout with train=False return their
-/// input. In training they draw random masks, which tsir does not do.
+/// dropout, dropout_, feature_dropout, alpha_dropout and
+/// feature_alpha_dropout with train=False (or p=0) return their input. In
+/// training they draw random masks, which tsir does not do.
 template <typename OpTy>
 struct ConvertInferenceDropout : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
@@ -44,7 +45,9 @@ struct ConvertInferenceDropout : OpConversionPattern<OpTy> {
     if (!train)
       return op.emitError("dropout needs a constant train flag (call "
                           "model.eval() before scripting)");
-    if (*train)
+    // With p = 0 training keeps every element and scales by 1.
+    std::optional<double> p = matchConstantFloat(op.getP());
+    if (*train && !(p && *p == 0.0))
       return op.emitError("dropout in training mode is random and not "
                           "supported");
     rewriter.replaceOp(op, castToType(rewriter, op.getLoc(),
@@ -230,6 +233,8 @@ void tsir::conversion::populateMiscPatterns(const TypeConverter &typeConverter,
   patterns.add<ConvertInferenceDropout<aten::DropoutOp>,
                ConvertInferenceDropout<aten::Dropout_Op>,
                ConvertInferenceDropout<aten::FeatureDropoutOp>,
+               ConvertInferenceDropout<aten::AlphaDropoutOp>,
+               ConvertInferenceDropout<aten::FeatureAlphaDropoutOp>,
                ConvertToOperand<aten::CpuOp>,
                ConvertToOperand<aten::PrivateUnwrapOptionalOp>,
                ConvertStrideInt, ConvertEqual>(typeConverter, context);

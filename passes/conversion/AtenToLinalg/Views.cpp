@@ -448,4 +448,5 @@ void tsir::conversion::populateViewsPatterns(const TypeConverter &typeConverter,
       ConvertToSelf<aten::CloneOp>, ConvertToSelf<aten::DetachOp>,
       ConvertToSelf<aten::AliasOp>, ConvertViewDtype>(typeConverter, context);
   populateSlicePatterns(typeConverter, patterns);
+  populateDiagonalPatterns(typeConverter, patterns);
 }

@@ -76,3 +76,35 @@ func.func @unrefined(%x: !prim.tensor) -> !prim.tensor {
   %0 = aten.logaddexp %x, %x : (!prim.tensor, !prim.tensor) -> !prim.tensor
   return %0 : !prim.tensor
 }
+
+// -----
+
+// diagonal(offset=1) of a 3x4 matrix: the 3x3 block from column 1, read at
+// (k, k).
+// CHECK-DAG: #[[DIAG:.*]] = affine_map<(d0) -> (d0, d0)>
+// CHECK-LABEL: func.func @diagonal
+// CHECK: %[[B:.*]] = tensor.extract_slice %{{.*}}[0, 1] [3, 3] [1, 1] : tensor<3x4xf32> to tensor<3x3xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[DIAG]], #{{.*}}], iterator_types = ["parallel"]} ins(%[[B]] : tensor<3x3xf32>)
+func.func @diagonal(%x: !prim.tensor<dtype = f32, sizes = [3, 4]>) -> !prim.tensor<dtype = f32, sizes = [3]> {
+  %one = prim.Constant {value = 1 : i64} : i64
+  %zero = prim.Constant {value = 0 : i64} : i64
+  %0 = aten.diagonal %x, %one, %zero, %one : (!prim.tensor<dtype = f32, sizes = [3, 4]>, i64, i64, i64) -> !prim.tensor<dtype = f32, sizes = [3]>
+  return %0 : !prim.tensor<dtype = f32, sizes = [3]>
+}
+
+// -----
+
+// l1_loss with mean: |x - t| per element, a sum, and a division by the
+// element count.
+// CHECK-LABEL: func.func @l1_mean
+// CHECK: linalg.generic
+// CHECK: arith.subf
+// CHECK: math.absf
+// CHECK: linalg.generic
+// CHECK: arith.addf
+// CHECK: arith.divf
+func.func @l1_mean(%x: !prim.tensor<dtype = f32, sizes = [2, 3]>, %t: !prim.tensor<dtype = f32, sizes = [2, 3]>) -> !prim.tensor<dtype = f32, sizes = []> {
+  %mean = prim.Constant {value = 1 : i64} : i64
+  %0 = aten.l1_loss %x, %t, %mean : (!prim.tensor<dtype = f32, sizes = [2, 3]>, !prim.tensor<dtype = f32, sizes = [2, 3]>, i64) -> !prim.tensor<dtype = f32, sizes = []>
+  return %0 : !prim.tensor<dtype = f32, sizes = []>
+}

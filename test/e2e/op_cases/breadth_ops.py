@@ -7,7 +7,8 @@ activations and threshold, clamp_min/clamp_max with tensor bounds, and the
 composite views tsir-decompose rewrites (mT, mH, adjoint, T, H, movedim
 with lists, ravel, atleast_Nd, broadcast_to, flipud/fliplr) and the ops
 of several results it splits (var_mean, std_mean, aminmax,
-broadcast_tensors, meshgrid)."""
+broadcast_tensors, meshgrid); plus isclose, the alpha dropouts without
+effect, the per-element losses and the diagonal family."""
 
 import torch
 import torch.nn.functional as F
@@ -174,6 +175,43 @@ def meshgrid(a, b):
             torch.meshgrid(a, b, indexing="xy"))
 
 
+def dropouts_without_effect(x):
+    return (F.alpha_dropout(x, 0.5, False), F.feature_alpha_dropout(x, 0.5, False),
+            F.dropout(x, 0.0, True))
+
+
+def isclose(x, y):
+    return torch.isclose(x, y), torch.isclose(x, y, 0.1, 0.2, True)
+
+
+def pointwise_losses(x, y, t):
+    return (F.l1_loss(x, y), F.smooth_l1_loss(x, y, reduction="sum", beta=0.5),
+            F.huber_loss(x, y, reduction="none", delta=0.7),
+            F.soft_margin_loss(x, t), F.margin_ranking_loss(x, y, t, 0.2),
+            F.hinge_embedding_loss(x, t, 0.5, reduction="sum"))
+
+
+def kl_div(x, y):
+    return (F.kl_div(x, y, reduction="sum"),
+            F.kl_div(x, y, reduction="none", log_target=True))
+
+
+def binary_cross_entropy(p, t, w):
+    # F.binary_cross_entropy checks the weight's size with _infer_size;
+    # the aten op itself takes it as it is.
+    return (torch.ops.aten.binary_cross_entropy(p, t, None, 1),
+            torch.ops.aten.binary_cross_entropy(p, t, w, 0))
+
+
+def diagonals(x):
+    return (torch.diagonal(x), torch.diagonal(x, 1, 0, 2), torch.diagonal(x, -1, 2, 1),
+            torch.diag_embed(x), torch.diag_embed(x, -1, 0, 2))
+
+
+def diag(v, m):
+    return torch.diag(v), torch.diag(v, 2), torch.diag(m, -1), torch.diag(m, 3)
+
+
 CASES = [
     Case(inverse_trig, [unit(3, 4)]),
     Case(hyperbolic, [randn(3, 4)]),
@@ -212,4 +250,12 @@ CASES = [
     Case(aminmax, [randn(3, 5)]),
     Case(broadcast_tensors, [randn(3, 1), randn(4), torch.tensor(2.0)]),
     Case(meshgrid, [randn(3), randn(2)]),
+    Case(dropouts_without_effect, [randn(3, 4)]),
+    Case(isclose, [with_specials(2, 6), with_specials(2, 6) + 0.05]),
+    Case(pointwise_losses, [randn(3, 4), randn(3, 4),
+                            torch.randint(0, 2, (3, 4)).float() * 2 - 1]),
+    Case(kl_div, [randn(2, 5), torch.rand(2, 5)]),
+    Case(binary_cross_entropy, [torch.rand(3, 4), torch.rand(3, 4), torch.rand(3, 4)]),
+    Case(diagonals, [randn(3, 4, 5)]),
+    Case(diag, [randn(4), randn(3, 5)]),
 ]
