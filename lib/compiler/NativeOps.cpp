@@ -65,6 +65,9 @@ enum class Native {
   Contains,
   StrEq,
   StrNe,
+  // Comparisons of devices.
+  DeviceEq,
+  DeviceNe,
   // cat/stack of a list built at run time.
   Cat,
   Stack,
@@ -100,6 +103,8 @@ static Native nativeKind(Operation *op) {
                           .Case("__contains__.int_list", Native::Contains)
                           .Case("eq.str", Native::StrEq)
                           .Case("ne.str", Native::StrNe)
+                          .Case("eq.device", Native::DeviceEq)
+                          .Case("ne.device", Native::DeviceNe)
                           .Default(Native::None);
   if (comparison != Native::None)
     return comparison;
@@ -359,7 +364,8 @@ static rt::StatusOr<rt::Value> tensorView(Native kind,
   return rt::Value(*result);
 }
 
-/// `==`/`!=` of two int lists or two strings, `in` of an int list.
+/// `==`/`!=` of two int lists, two strings or two devices, `in` of an
+/// int list.
 static rt::StatusOr<rt::Value> compareValues(Native kind,
                                              const std::vector<rt::Value> &in) {
   if (in.size() != 2)
@@ -369,6 +375,12 @@ static rt::StatusOr<rt::Value> compareValues(Native kind,
       return rt::Status::error("expected two strings");
     bool equal = in[0].toStringRef() == in[1].toStringRef();
     return rt::Value(kind == Native::StrEq ? equal : !equal);
+  }
+  if (kind == Native::DeviceEq || kind == Native::DeviceNe) {
+    if (!in[0].isDevice() || !in[1].isDevice())
+      return rt::Status::error("expected two devices");
+    bool equal = in[0].toDevice() == in[1].toDevice();
+    return rt::Value(kind == Native::DeviceEq ? equal : !equal);
   }
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> lhs, intList(in[0]));
   if (kind == Native::Contains) {
@@ -637,6 +649,8 @@ tsir::evaluateNative(Operation *op, const std::vector<rt::Value> &inputs) {
   case Native::Contains:
   case Native::StrEq:
   case Native::StrNe:
+  case Native::DeviceEq:
+  case Native::DeviceNe:
     result = compareValues(kind, inputs);
     break;
   case Native::Neg:

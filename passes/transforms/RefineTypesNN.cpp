@@ -564,6 +564,30 @@ static void upsampleRule(Operation *op, RuleContext &context,
   setResult(context, results, 0, result);
 }
 
+/// __interpolate(input, int? size, float? scale_factor, ...) on NCHW: both
+/// spatial dims the size, or floor(dim * scale_factor).
+static void interpolateRule(Operation *op, RuleContext &context,
+                            MutableArrayRef<Type> results) {
+  TensorFacts input = context.tensor(op->getOperand(0));
+  TensorFacts result = input;
+  result.sizes.reset();
+  if (input.hasRank() && input.rank() == 4) {
+    result.sizes = input.sizes;
+    std::optional<int64_t> size = context.getInt(op->getOperand(1));
+    std::optional<double> factor = context.getFloat(op->getOperand(2));
+    for (int64_t i = 2; i < 4; ++i) {
+      int64_t &dim = (*result.sizes)[i];
+      if (size && *size >= 0)
+        dim = *size;
+      else if (factor && dim != kUnknown)
+        dim = static_cast<int64_t>(std::floor(dim * *factor));
+      else
+        dim = kUnknown;
+    }
+  }
+  setResult(context, results, 0, result);
+}
+
 /// Losses: a 0-d result unless reduction is none (0).
 static void lossRule(Operation *op, RuleContext &context,
                      MutableArrayRef<Type> results) {
@@ -629,6 +653,7 @@ void refine::addNNRules(llvm::StringMap<ShapeRule> &rules) {
       });
   add({"pad", "constant_pad_nd"}, padRule);
   add({"upsample_nearest2d.vec", "upsample_bilinear2d.vec"}, upsampleRule);
+  add({"__interpolate"}, interpolateRule);
   add({"mse_loss", "nll_loss", "cross_entropy_loss",
        "binary_cross_entropy_with_logits", "l1_loss", "smooth_l1_loss",
        "huber_loss", "soft_margin_loss", "margin_ranking_loss",

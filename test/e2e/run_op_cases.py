@@ -5,8 +5,9 @@
                     [--jobs N] [--keep DIR] [--coverage]
 
 Each family file in test/e2e/op_cases/ defines CASES (test/lib/op_case.py).
-For each case the function is scripted with torch.jit.script, its inlined
-graph is written as text, torch computes the expected outputs, and tsir-run
+For each case the function is scripted with torch.jit.script (or its
+hand-written graph parsed with torch._C.parse_ir), its inlined graph is
+written as text, torch computes the expected outputs, and tsir-run
 computes its own from the graph text and the inputs; outputs must match in
 count, dtype, shape and value. `--coverage` also reports which typed aten ops
 (dialects/aten/typed_ops.txt) the cases' graphs exercise.
@@ -50,9 +51,14 @@ def as_numpy(value):
 def prepare(case, workdir):
     """Scripts the case and computes torch's outputs; returns (graph path,
     inputs, expected) or raises."""
-    scripted = torch.jit.script(case.fn)
-    graph = scripted.graph.copy()
-    torch._C._jit_pass_inline(graph)
+    if case.graph is not None:
+        graph = torch._C.parse_ir(case.graph)
+        scripted = case.reference or torch._C._create_function_from_graph(
+            case.name, graph)
+    else:
+        scripted = torch.jit.script(case.fn)
+        graph = scripted.graph.copy()
+        torch._C._jit_pass_inline(graph)
     os.makedirs(workdir, exist_ok=True)
     graph_path = os.path.join(workdir, "graph.txt")
     with open(graph_path, "w") as f:

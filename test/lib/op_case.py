@@ -1,4 +1,5 @@
-"""op_case.py - one generated end-to-end case: a scripted function and its inputs.
+"""op_case.py - one generated end-to-end case: a scripted function (or a
+hand-written graph) and its inputs.
 
 The families in test/e2e/op_cases/*.py each define `CASES`, a list of Case.
 test/e2e/run_op_cases.py scripts every function with Debian's torch, writes
@@ -16,10 +17,19 @@ class Case:
     keeps their values and writes them as the npy inputs."""
 
     def __init__(self, fn, inputs, name=None, rtol=1e-4, atol=1e-5,
-                 op=None, xfail=None, check="values"):
+                 op=None, xfail=None, check="values", graph=None,
+                 reference=None):
         self.fn = fn
         self.inputs = inputs
         self.name = name or fn.__name__
+        # A hand-written TorchScript graph instead of `fn` (fn is None): for
+        # overloads that scripting never emits (`rsub.Tensor`, `alias`).
+        # torch parses it with torch._C.parse_ir and runs it as the oracle.
+        self.graph = graph
+        # For a graph torch parses but cannot run (`aten::__interpolate` is
+        # a compiler builtin in torch 1.13, not an operator): a Python
+        # function computing the expected outputs from the inputs.
+        self.reference = reference
         self.rtol = rtol
         self.atol = atol
         # The aten overload this case is for (`add.Tensor`), when its name

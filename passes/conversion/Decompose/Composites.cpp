@@ -148,7 +148,12 @@ struct DecomposeToReshape : OpRewritePattern<OpTy> {
         return rewriter.notifyMatchFailure(op, "input rank is unknown");
       ArrayRef<int64_t> in = type.getSizes();
       if (static_cast<int64_t>(in.size()) >= Rank) {
-        rewriter.replaceOp(op, op.getSelf());
+        // The input itself, under the type the graph gives the result.
+        if (op.getSelf().getType() == op.getType())
+          rewriter.replaceOp(op, op.getSelf());
+        else
+          rewriter.replaceOpWithNewOp<aten::AliasOp>(op, op.getType(),
+                                                     op.getSelf());
         return success();
       }
       if (llvm::is_contained(in, prim::TensorType::kUnknownSize))

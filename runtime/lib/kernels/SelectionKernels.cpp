@@ -829,6 +829,18 @@ void registerSelectionKernels(KernelRegistry &registry) {
       {"aten::argwhere", argwhere, "aten::argwhere(Tensor self) -> Tensor"},
       {"aten::nonzero_numpy", nonzeroNumpy,
        "aten::nonzero_numpy(Tensor self) -> Tensor[]"},
+      // torch.where(condition) is nonzero(condition, as_tuple=True). It is
+      // registered under the bare name the other where overloads share
+      // (they lower), so the arity is checked.
+      {"aten::where",
+       [](Stack &stack) {
+         if (stack.size() != 1)
+           return Status::error("aten::where(condition) takes 1 argument, "
+                                "got " +
+                                std::to_string(stack.size()));
+         return nonzeroNumpy(stack);
+       },
+       "aten::where(Tensor condition) -> Tensor[]"},
       {"aten::_unique2", unique2,
        "aten::_unique2(Tensor self, bool sorted=True, bool "
        "return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, "

@@ -1,6 +1,7 @@
 //===- TensorKernels.cpp - Builtin kernels on tensors: nonzero, random ----===//
 //
-// aten::nonzero, and the random ops: rand, randn, rand_like, randn_like,
+// aten::nonzero, and the random ops: rand and randn
+// (with and without a None generator), rand_like, randn_like,
 // randint (both overloads), randperm, bernoulli (tensor and p), uniform_
 // and normal_. Random values come from one process-wide std::mt19937_64
 // seeded once; generator, layout, device and pin_memory are ignored.
@@ -44,8 +45,17 @@ StatusOr<Tensor> fillDouble(const std::vector<int64_t> &sizes, DType dtype,
   return buffer.to(dtype);
 }
 
-Status randKernel(Stack &stack, bool normal) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
+/// rand/randn, and their `.generator` overloads (withGenerator), whose
+/// generator must be None: tsir draws from its own engine.
+Status randKernel(Stack &stack, bool normal, bool withGenerator = false) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
+                           popArgs(stack, withGenerator ? 6 : 5));
+  if (withGenerator) {
+    if (!args[1].isNone())
+      return Status::error("a Generator argument is not supported; pass "
+                           "generator=None");
+    args.erase(args.begin() + 1);
+  }
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, sizeList(args[0]));
   TSIR_RT_ASSIGN_OR_RETURN(DType dtype, optionalDType(args[1], DType::Float32));
   if (!isFloating(dtype))
@@ -267,6 +277,16 @@ void registerTensorKernels(KernelRegistry &registry) {
   };
   const Entry entries[] = {
       {"aten::nonzero", nonzero, "aten::nonzero(Tensor self) -> Tensor"},
+      {"aten::rand.generator",
+       [](Stack &s) { return randKernel(s, false, true); },
+       "aten::rand.generator(int[] size, *, Generator? generator, "
+       "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+       "bool? pin_memory=None) -> Tensor"},
+      {"aten::randn.generator",
+       [](Stack &s) { return randKernel(s, true, true); },
+       "aten::randn.generator(int[] size, *, Generator? generator, "
+       "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+       "bool? pin_memory=None) -> Tensor"},
       {"aten::rand", [](Stack &s) { return randKernel(s, false); },
        "aten::rand(int[] size, *, ScalarType? dtype=None, Layout? "
        "layout=None, Device? device=None, bool? pin_memory=None) -> Tensor"},

@@ -149,8 +149,7 @@ def cpu(x):
 
 a = torch.randn(3, 5)
 CASES = [
-    Case(functional_mse_loss, [torch.randn(3, 5), torch.randn(3, 5)],
-         xfail="aten::eq.int_list of two size lists is not folded or lowered"),
+    Case(functional_mse_loss, [torch.randn(3, 5), torch.randn(3, 5)]),
     Case(mse_loss_mean, [torch.randn(3, 5), torch.randn(3, 5)]),
     Case(mse_loss_broadcast, [torch.randn(3, 5), torch.randn(5)]),
     Case(mse_loss_sum, [torch.randn(2, 3, 4), torch.randn(2, 3, 4)]),

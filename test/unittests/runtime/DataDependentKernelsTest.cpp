@@ -80,6 +80,11 @@ TEST(SelectionKernelsTest, ArgwhereAndNonzeroNumpy) {
   ASSERT_EQ(out[0].toList().size(), 2u);
   expectValues(out[0].toList()[0], {0, 1}, {2}, DType::Int64);
   expectValues(out[0].toList()[1], {1, 1}, {2}, DType::Int64);
+  // torch.where(condition) is the same.
+  out = call("aten::where", {x});
+  ASSERT_TRUE(out[0].isList());
+  expectValues(out[0].toList()[1], {1, 1}, {2}, DType::Int64);
+  EXPECT_NE(errorOf("aten::where", {x, x, x}), "");
 }
 
 TEST(SelectionKernelsTest, UniqueSortedInverseCounts) {
