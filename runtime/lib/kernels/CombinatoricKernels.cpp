@@ -25,13 +25,6 @@ using namespace data;
 
 namespace {
 
-void moveElement(const Tensor &dst, int64_t to, const Tensor &src,
-                 int64_t from) {
-  size_t size = dst.elementSize();
-  std::memcpy(static_cast<char *>(dst.data()) + to * size,
-              static_cast<const char *>(src.data()) + from * size, size);
-}
-
 Status combinations(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
@@ -334,12 +327,7 @@ Status normal(Stack &stack) {
 } // namespace
 
 void registerCombinatoricKernels(KernelRegistry &registry) {
-  struct Entry {
-    const char *name;
-    Kernel kernel;
-    const char *schema;
-  };
-  const Entry entries[] = {
+  registerKernelTable(registry, {
       {"aten::combinations", combinations,
        "aten::combinations(Tensor self, int r=2, bool with_replacement=False) "
        "-> Tensor"},
@@ -352,10 +340,7 @@ void registerCombinatoricKernels(KernelRegistry &registry) {
        "aten::multinomial(Tensor self, int num_samples, bool "
        "replacement=False, *, Generator? generator=None) -> Tensor"},
       {"aten::normal", normal, ""},
-  };
-  for (const Entry &entry : entries)
-    registry.registerKernel(entry.name, entry.kernel, entry.schema)
-        .ignoreError();
+  });
 }
 
 } // namespace tsir::rt

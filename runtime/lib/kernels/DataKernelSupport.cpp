@@ -127,23 +127,6 @@ StatusOr<Tensor> fromInt64s(const std::vector<int64_t> &values,
   return result.to(dtype);
 }
 
-StatusOr<std::vector<int64_t>> broadcastSizes(const std::vector<int64_t> &a,
-                                              const std::vector<int64_t> &b) {
-  size_t rank = std::max(a.size(), b.size());
-  std::vector<int64_t> result(rank);
-  for (size_t i = 0; i < rank; ++i) {
-    int64_t x = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
-    int64_t y = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
-    if (x != y && x != 1 && y != 1)
-      return Status::error("The size of tensor a (" + std::to_string(x) +
-                           ") must match the size of tensor b (" +
-                           std::to_string(y) + ") at non-singleton dimension " +
-                           std::to_string(i));
-    result[i] = x == 1 ? y : x;
-  }
-  return result;
-}
-
 DimSplit splitAt(const std::vector<int64_t> &sizes, int64_t dim) {
   DimSplit split;
   if (sizes.empty())
@@ -217,6 +200,13 @@ Status pushAll(Stack &stack, std::vector<Value> results) {
   for (Value &value : results)
     stack.push_back(std::move(value));
   return Status::ok();
+}
+
+void moveElement(const Tensor &dst, int64_t to, const Tensor &src,
+                 int64_t from) {
+  size_t size = dst.elementSize();
+  std::memcpy(static_cast<char *>(dst.data()) + to * size,
+              static_cast<const char *>(src.data()) + from * size, size);
 }
 
 } // namespace tsir::rt::data

@@ -45,9 +45,10 @@ StatusOr<Tensor> fromInt64s(const std::vector<int64_t> &values,
                             const std::vector<int64_t> &sizes,
                             DType dtype = DType::Int64);
 
-/// The sizes `a` and `b` broadcast to, or torch's error.
-StatusOr<std::vector<int64_t>> broadcastSizes(const std::vector<int64_t> &a,
-                                              const std::vector<int64_t> &b);
+/// Copies element `from` of `src` over element `to` of `dst` (both
+/// contiguous, same dtype).
+void moveElement(const Tensor &dst, int64_t to, const Tensor &src,
+                 int64_t from);
 
 /// A tensor viewed as [outer, size, inner] around one dimension.
 struct DimSplit {

@@ -142,24 +142,6 @@ DType floatingResult(DType dtype) {
   return isFloating(dtype) ? dtype : DType::Float32;
 }
 
-StatusOr<std::vector<int64_t>> broadcastShapes(const std::vector<int64_t> &a,
-                                               const std::vector<int64_t> &b) {
-  size_t rank = std::max(a.size(), b.size());
-  std::vector<int64_t> out(rank);
-  for (size_t i = 0; i < rank; ++i) {
-    // Aligned from the right; a missing dimension is size 1.
-    int64_t sa = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
-    int64_t sb = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
-    if (sa != sb && sa != 1 && sb != 1)
-      return Status::error("The size of tensor a (" + std::to_string(sa) +
-                           ") must match the size of tensor b (" +
-                           std::to_string(sb) + ") at non-singleton dimension " +
-                           std::to_string(i));
-    out[i] = sa == 1 ? sb : sa;
-  }
-  return out;
-}
-
 namespace {
 /// An operand as contiguous doubles.
 struct DoubleOperand {
@@ -231,7 +213,7 @@ StatusOr<Tensor> mapBinary(const Value &a, const Value &b, DType resultDType,
   TSIR_RT_RETURN_IF_ERROR(checkOperand(b, op));
   DoubleOperand lhs = asDoubles(a);
   DoubleOperand rhs = asDoubles(b);
-  StatusOr<std::vector<int64_t>> shape = broadcastShapes(lhs.sizes, rhs.sizes);
+  StatusOr<std::vector<int64_t>> shape = broadcastSizes(lhs.sizes, rhs.sizes);
   if (!shape.ok())
     return shape.status().withContext(op);
   std::vector<int64_t> sizes = *shape;

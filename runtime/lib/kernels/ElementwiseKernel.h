@@ -41,10 +41,6 @@ StatusOr<DType> resultType(const Value &a, const Value &b, const char *op);
 /// bool: the result dtype of ops that promote integer inputs to float.
 DType floatingResult(DType dtype);
 
-/// The broadcast of two shapes, or torch's error for incompatible ones.
-StatusOr<std::vector<int64_t>> broadcastShapes(const std::vector<int64_t> &a,
-                                               const std::vector<int64_t> &b);
-
 using UnaryFn = std::function<double(double)>;
 using BinaryFn = std::function<double(double, double)>;
 

@@ -23,13 +23,6 @@ using namespace data;
 
 namespace {
 
-void moveElement(const Tensor &dst, int64_t to, const Tensor &src,
-                 int64_t from) {
-  size_t size = dst.elementSize();
-  std::memcpy(static_cast<char *>(dst.data()) + to * size,
-              static_cast<const char *>(src.data()) + from * size, size);
-}
-
 /// Flat indices with negatives wrapped, or torch's take/put error.
 StatusOr<std::vector<int64_t>> flatIndices(const Tensor &index, int64_t numel) {
   if (index.dtype() != DType::Int64)
@@ -440,12 +433,7 @@ Status embeddingRenorm(Stack &stack, bool inPlace) {
 } // namespace
 
 void registerGatherKernels(KernelRegistry &registry) {
-  struct Entry {
-    const char *name;
-    Kernel kernel;
-    const char *schema;
-  };
-  const Entry entries[] = {
+  registerKernelTable(registry, {
       {"aten::take", take, "aten::take(Tensor self, Tensor index) -> Tensor"},
       {"aten::put", put,
        "aten::put(Tensor self, Tensor index, Tensor source, bool "
@@ -478,10 +466,7 @@ void registerGatherKernels(KernelRegistry &registry) {
        [](Stack &s) { return embeddingRenorm(s, false); },
        "aten::embedding_renorm(Tensor self, Tensor indices, float max_norm, "
        "float norm_type) -> Tensor"},
-  };
-  for (const Entry &entry : entries)
-    registry.registerKernel(entry.name, entry.kernel, entry.schema)
-        .ignoreError();
+  });
 }
 
 } // namespace tsir::rt

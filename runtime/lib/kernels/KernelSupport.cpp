@@ -6,7 +6,16 @@
 
 #include "KernelSupport.h"
 
+#include <algorithm>
+
 namespace tsir::rt {
+
+void registerKernelTable(KernelRegistry &registry,
+                         std::initializer_list<KernelEntry> entries) {
+  for (const KernelEntry &entry : entries)
+    registry.registerKernel(entry.name, entry.kernel, entry.schema)
+        .ignoreError();
+}
 
 /// Pops the `n` arguments of a schema, first argument first.
 StatusOr<std::vector<Value>> popArgs(Stack &stack, size_t n) {
@@ -78,6 +87,23 @@ StatusOr<Tensor> requireTensor(const Value &value) {
     return Status::error(std::string("expected a Tensor, got ") +
                          value.kindName());
   return value.toTensor();
+}
+
+StatusOr<std::vector<int64_t>> broadcastSizes(const std::vector<int64_t> &a,
+                                              const std::vector<int64_t> &b) {
+  size_t rank = std::max(a.size(), b.size());
+  std::vector<int64_t> result(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t x = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
+    int64_t y = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
+    if (x != y && x != 1 && y != 1)
+      return Status::error("The size of tensor a (" + std::to_string(x) +
+                           ") must match the size of tensor b (" +
+                           std::to_string(y) + ") at non-singleton dimension " +
+                           std::to_string(i));
+    result[i] = x == 1 ? y : x;
+  }
+  return result;
 }
 
 } // namespace tsir::rt

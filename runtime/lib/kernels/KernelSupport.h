@@ -11,9 +11,24 @@
 #include "tsir-runtime/KernelRegistry.h"
 #include "tsir-runtime/Stack.h"
 
+#include <initializer_list>
 #include <vector>
 
 namespace tsir::rt {
+
+/// One row of a kernel file's registration table.
+struct KernelEntry {
+  const char *name;
+  Kernel kernel;
+  /// The schema, or "" for a bare name whose kernel tells its overloads
+  /// apart by the arguments.
+  const char *schema;
+};
+
+/// Registers every entry of a family's table. A name already registered
+/// keeps its first kernel (registration reports it, and it is ignored).
+void registerKernelTable(KernelRegistry &registry,
+                         std::initializer_list<KernelEntry> entries);
 
 /// Pops the `n` arguments of a schema, first argument first.
 StatusOr<std::vector<Value>> popArgs(Stack &stack, size_t n);
@@ -29,6 +44,11 @@ StatusOr<std::vector<int64_t>> sizeList(const Value &value);
 
 /// A defined tensor argument.
 StatusOr<Tensor> requireTensor(const Value &value);
+
+/// The broadcast of two shapes (numpy's rules), or torch's error for sizes
+/// that do not broadcast.
+StatusOr<std::vector<int64_t>> broadcastSizes(const std::vector<int64_t> &a,
+                                              const std::vector<int64_t> &b);
 
 } // namespace tsir::rt
 

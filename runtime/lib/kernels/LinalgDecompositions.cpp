@@ -157,7 +157,7 @@ StatusOr<std::vector<T>> loadTau(const Tensor &tau,
 template <class T>
 Status householderImpl(Stack &stack, const Tensor &A, const Tensor &tau) {
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> batch,
-                           broadcastShapes(leading(A), leading(tau, 1)));
+                           broadcastSizes(leading(A), leading(tau, 1)));
   TSIR_RT_ASSIGN_OR_RETURN(Mats<T> q, loadMatsExpanded<T>(A, batch));
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<T> t, loadTau<T>(tau, batch));
   TSIR_RT_RETURN_IF_ERROR(
@@ -197,8 +197,8 @@ Status ormqrImpl(Stack &stack, const Tensor &A, const Tensor &tau,
   TSIR_RT_ASSIGN_OR_RETURN(const lapack::Routines<T> *L,
                            lapack::routines<T>());
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> batch,
-                           broadcastShapes(leading(A), leading(C)));
-  TSIR_RT_ASSIGN_OR_RETURN(batch, broadcastShapes(batch, leading(tau, 1)));
+                           broadcastSizes(leading(A), leading(C)));
+  TSIR_RT_ASSIGN_OR_RETURN(batch, broadcastSizes(batch, leading(tau, 1)));
   TSIR_RT_ASSIGN_OR_RETURN(Mats<T> a, loadMatsExpanded<T>(A, batch));
   TSIR_RT_ASSIGN_OR_RETURN(Mats<T> c, loadMatsExpanded<T>(C, batch));
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<T> t, loadTau<T>(tau, batch));
@@ -482,7 +482,7 @@ Status lstsqImpl(Stack &stack, const Tensor &A, const Tensor &B,
     return Status::error("torch.linalg.lstsq: input.size(-2) should match "
                          "other.size(-2)");
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> batch,
-                           broadcastShapes(leading(A), leading(B2)));
+                           broadcastSizes(leading(A), leading(B2)));
   TSIR_RT_ASSIGN_OR_RETURN(Mats<T> a, loadMatsExpanded<T>(A, batch));
   TSIR_RT_ASSIGN_OR_RETURN(Mats<T> b0, loadMatsExpanded<T>(B2, batch));
   int m = static_cast<int>(a.rows), n = static_cast<int>(a.cols);
@@ -907,7 +907,7 @@ Status ldlSolveImpl(Stack &stack, const Tensor &LD, const Tensor &pivots,
   TSIR_RT_ASSIGN_OR_RETURN(const lapack::Routines<T> *L,
                            lapack::routines<T>());
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> batch,
-                           broadcastShapes(leading(LD), leading(B)));
+                           broadcastSizes(leading(LD), leading(B)));
   TSIR_RT_ASSIGN_OR_RETURN(Mats<T> a, loadMatsExpanded<T>(LD, batch));
   TSIR_RT_ASSIGN_OR_RETURN(Mats<T> x, loadMatsExpanded<T>(B, batch));
   int n = static_cast<int>(a.rows), nrhs = static_cast<int>(x.cols);
@@ -949,12 +949,7 @@ Status ldlSolve(Stack &stack) {
 } // namespace
 
 void registerLinalgDecompositionKernels(KernelRegistry &registry) {
-  struct Entry {
-    const char *name;
-    Kernel kernel;
-    const char *schema;
-  };
-  const Entry entries[] = {
+  registerKernelTable(registry, {
       {"aten::linalg_qr", [](Stack &s) { return qrKernel(s, false); },
        "aten::linalg_qr(Tensor A, str mode=\"reduced\") -> (Tensor Q, Tensor "
        "R)"},
@@ -1028,10 +1023,7 @@ void registerLinalgDecompositionKernels(KernelRegistry &registry) {
       {"aten::linalg_ldl_solve", ldlSolve,
        "aten::linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, bool "
        "hermitian=False) -> Tensor"},
-  };
-  for (const Entry &entry : entries)
-    registry.registerKernel(entry.name, entry.kernel, entry.schema)
-        .ignoreError();
+  });
 }
 
 } // namespace tsir::rt

@@ -95,23 +95,6 @@ std::vector<double> doubles(const Tensor &t) {
   return std::vector<double>(p, p + c.numel());
 }
 
-StatusOr<std::vector<int64_t>> broadcastShapes(const std::vector<int64_t> &a,
-                                               const std::vector<int64_t> &b) {
-  size_t n = std::max(a.size(), b.size());
-  std::vector<int64_t> out(n);
-  for (size_t i = 0; i < n; ++i) {
-    int64_t x = i < n - a.size() ? 1 : a[i - (n - a.size())];
-    int64_t y = i < n - b.size() ? 1 : b[i - (n - b.size())];
-    if (x != y && x != 1 && y != 1)
-      return Status::error("The size of tensor a (" + std::to_string(x) +
-                           ") must match the size of tensor b (" +
-                           std::to_string(y) + ") at non-singleton dimension " +
-                           std::to_string(i));
-    out[i] = x == 1 ? y : x;
-  }
-  return out;
-}
-
 std::vector<int64_t> leading(const Tensor &t, int64_t k) {
   return std::vector<int64_t>(t.sizes().begin(), t.sizes().end() - k);
 }
@@ -489,7 +472,7 @@ template <class T>
 StatusOr<Tensor> solveMatrices(const Tensor &A, const Tensor &B, bool left,
                                std::vector<int> &info) {
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> batch,
-                           broadcastShapes(leading(A), leading(B)));
+                           broadcastSizes(leading(A), leading(B)));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor Ae,
                            A.expand(withDims(batch, {A.size(-2), A.size(-1)})));
   Mats<T> lu;
@@ -625,7 +608,7 @@ template <class T>
 Status luSolveImpl(Stack &stack, const Tensor &LU, const Tensor &pivots,
                    const Tensor &B, bool left, bool adjoint) {
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> batch,
-                           broadcastShapes(leading(LU), leading(B)));
+                           broadcastSizes(leading(LU), leading(B)));
   TSIR_RT_ASSIGN_OR_RETURN(Mats<T> lu, loadMatsExpanded<T>(LU, batch));
   int64_t n = lu.rows;
   TSIR_RT_ASSIGN_OR_RETURN(Tensor pe, pivots.expand(withDims(batch, {n})));
@@ -699,7 +682,7 @@ StatusOr<Tensor> trsmSolve(const Tensor &A, const Tensor &B, bool upper,
                            std::vector<int64_t> &batch) {
   TSIR_RT_ASSIGN_OR_RETURN(const lapack::Routines<T> *L,
                            lapack::routines<T>());
-  TSIR_RT_ASSIGN_OR_RETURN(batch, broadcastShapes(leading(A), leading(B)));
+  TSIR_RT_ASSIGN_OR_RETURN(batch, broadcastSizes(leading(A), leading(B)));
   TSIR_RT_ASSIGN_OR_RETURN(Mats<T> a, loadMatsExpanded<T>(A, batch));
   TSIR_RT_ASSIGN_OR_RETURN(Mats<T> x, loadMatsExpanded<T>(B, batch));
   char side = left ? 'L' : 'R', uplo = upper ? 'U' : 'L',
@@ -835,7 +818,7 @@ Status choleskySolveImpl(Stack &stack, const Tensor &B, const Tensor &Lt,
   TSIR_RT_ASSIGN_OR_RETURN(const lapack::Routines<T> *L,
                            lapack::routines<T>());
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> batch,
-                           broadcastShapes(leading(B), leading(Lt)));
+                           broadcastSizes(leading(B), leading(Lt)));
   TSIR_RT_ASSIGN_OR_RETURN(Mats<T> f, loadMatsExpanded<T>(Lt, batch));
   TSIR_RT_ASSIGN_OR_RETURN(Mats<T> x, loadMatsExpanded<T>(B, batch));
   char uplo = upper ? 'U' : 'L';
@@ -920,12 +903,7 @@ Status choleskyInverse(Stack &stack) {
 } // namespace
 
 void registerLinalgKernels(KernelRegistry &registry) {
-  struct Entry {
-    const char *name;
-    Kernel kernel;
-    const char *schema;
-  };
-  const Entry entries[] = {
+  registerKernelTable(registry, {
       {"aten::linalg_det",
        [](Stack &s) { return detKernel(s, "linalg.det", DetKind::Det); },
        "aten::linalg_det(Tensor A) -> Tensor"},
@@ -1010,10 +988,7 @@ void registerLinalgKernels(KernelRegistry &registry) {
        "Tensor"},
       {"aten::cholesky_inverse", choleskyInverse,
        "aten::cholesky_inverse(Tensor self, bool upper=False) -> Tensor"},
-  };
-  for (const Entry &entry : entries)
-    registry.registerKernel(entry.name, entry.kernel, entry.schema)
-        .ignoreError();
+  });
   registerLinalgDecompositionKernels(registry);
   registerLinalgNormKernels(registry);
 }

@@ -481,7 +481,7 @@ Status linalgCond(Stack &stack) {
 StatusOr<std::vector<int64_t>> broadcastPair(const Tensor &a, const Tensor &b,
                                              Tensor &ad, Tensor &bd) {
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> shape,
-                           broadcastShapes(a.sizes(), b.sizes()));
+                           broadcastSizes(a.sizes(), b.sizes()));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor ae, a.expand(shape));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor be, b.expand(shape));
   ad = ae.to(DType::Float64).contiguous();
@@ -581,7 +581,7 @@ Status crossKernel(Stack &stack, bool legacy) {
 /// rounded to `dtype`.
 StatusOr<Tensor> bmm(const Tensor &a, const Tensor &b, DType dtype) {
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> batch,
-                           broadcastShapes(leading(a), leading(b)));
+                           broadcastSizes(leading(a), leading(b)));
   int64_t m = a.size(-2), k = a.size(-1), n = b.size(-1);
   if (b.size(-2) != k)
     return Status::error("mat1 and mat2 shapes cannot be multiplied (" +
@@ -983,12 +983,7 @@ Status vander(Stack &stack) {
 } // namespace
 
 void registerLinalgNormKernels(KernelRegistry &registry) {
-  struct Entry {
-    const char *name;
-    Kernel kernel;
-    const char *schema;
-  };
-  const Entry entries[] = {
+  registerKernelTable(registry, {
       {"aten::linalg_vector_norm", linalgVectorNorm,
        "aten::linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, "
        "bool keepdim=False, *, ScalarType? dtype=None) -> Tensor"},
@@ -1077,10 +1072,7 @@ void registerLinalgNormKernels(KernelRegistry &registry) {
        "-> Tensor"},
       {"aten::linalg_vander", vander,
        "aten::linalg_vander(Tensor x, *, int? N=None) -> Tensor"},
-  };
-  for (const Entry &entry : entries)
-    registry.registerKernel(entry.name, entry.kernel, entry.schema)
-        .ignoreError();
+  });
 }
 
 } // namespace tsir::rt

@@ -137,10 +137,6 @@ Tensor storeInts(const std::vector<int> &data, std::vector<int64_t> sizes);
 /// The row-major elements of `t` converted to double.
 std::vector<double> doubles(const Tensor &t);
 
-/// The broadcast of two batch shapes.
-StatusOr<std::vector<int64_t>> broadcastShapes(const std::vector<int64_t> &a,
-                                               const std::vector<int64_t> &b);
-
 /// sizes[:-k] of `t`.
 std::vector<int64_t> leading(const Tensor &t, int64_t k = 2);
 

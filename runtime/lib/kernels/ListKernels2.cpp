@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Builtins.h"
+#include "KernelSupport.h"
 #include "tsir-runtime/Stack.h"
 
 #include <algorithm>
@@ -271,12 +272,7 @@ Status str(Stack &stack) {
 } // namespace
 
 void registerListKernels2(KernelRegistry &registry) {
-  struct Entry {
-    const char *name;
-    Kernel kernel;
-    const char *schema;
-  };
-  const Entry entries[] = {
+  registerKernelTable(registry, {
       {"aten::extend.t", extend,
        "aten::extend.t(t[](a!) self, t[] other) -> ()"},
       {"aten::insert.t", insert,
@@ -305,10 +301,7 @@ void registerListKernels2(KernelRegistry &registry) {
       {"aten::__getitem__.str", getItemStr,
        "aten::__getitem__.str(str s, int index) -> str"},
       {"aten::str", str, "aten::str(t elem) -> str"},
-  };
-  for (const Entry &entry : entries)
-    registry.registerKernel(entry.name, entry.kernel, entry.schema)
-        .ignoreError();
+  });
 }
 
 } // namespace tsir::rt

@@ -260,12 +260,7 @@ Status trapezoid(Stack &stack, bool cumulative) {
 } // namespace
 
 void registerScanKernels(KernelRegistry &registry) {
-  struct Entry {
-    const char *name;
-    Kernel kernel;
-    const char *schema;
-  };
-  const Entry entries[] = {
+  registerKernelTable(registry, {
       {"aten::cummax", [](Stack &s) { return cumMaxMin(s, true); },
        "aten::cummax(Tensor self, int dim) -> (Tensor values, Tensor "
        "indices)"},
@@ -285,10 +280,7 @@ void registerScanKernels(KernelRegistry &registry) {
       {"aten::trapezoid", [](Stack &s) { return trapezoid(s, false); }, ""},
       {"aten::cumulative_trapezoid",
        [](Stack &s) { return trapezoid(s, true); }, ""},
-  };
-  for (const Entry &entry : entries)
-    registry.registerKernel(entry.name, entry.kernel, entry.schema)
-        .ignoreError();
+  });
 }
 
 } // namespace tsir::rt

@@ -264,15 +264,6 @@ Status indexAdd(Stack &stack) {
   return Status::ok();
 }
 
-/// Copies element `from` of `src` over element `to` of `dst` (both
-/// contiguous, same dtype).
-void moveElement(const Tensor &dst, int64_t to, const Tensor &src,
-                 int64_t from) {
-  size_t size = dst.elementSize();
-  std::memcpy(static_cast<char *>(dst.data()) + to * size,
-              static_cast<const char *>(src.data()) + from * size, size);
-}
-
 Status indexCopy(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
@@ -444,12 +435,7 @@ Status segmentReduce(Stack &stack) {
 } // namespace
 
 void registerScatterReduceKernels(KernelRegistry &registry) {
-  struct Entry {
-    const char *name;
-    Kernel kernel;
-    const char *schema;
-  };
-  const Entry entries[] = {
+  registerKernelTable(registry, {
       {"aten::scatter_reduce.two", scatterReduce,
        "aten::scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor "
        "src, str reduce, *, bool include_self=True) -> Tensor"},
@@ -468,10 +454,7 @@ void registerScatterReduceKernels(KernelRegistry &registry) {
        "-> Tensor"},
       // Bare name: the kernel reads the Scalar and Tensor value overloads.
       {"aten::index_fill", indexFill, ""},
-  };
-  for (const Entry &entry : entries)
-    registry.registerKernel(entry.name, entry.kernel, entry.schema)
-        .ignoreError();
+  });
 }
 
 } // namespace tsir::rt

@@ -818,12 +818,7 @@ Status countNonzero(Stack &stack) {
 } // namespace
 
 void registerSelectionKernels(KernelRegistry &registry) {
-  struct Entry {
-    const char *name;
-    Kernel kernel;
-    const char *schema;
-  };
-  const Entry entries[] = {
+  registerKernelTable(registry, {
       {"aten::masked_select", maskedSelect,
        "aten::masked_select(Tensor self, Tensor mask) -> Tensor"},
       {"aten::argwhere", argwhere, "aten::argwhere(Tensor self) -> Tensor"},
@@ -858,10 +853,7 @@ void registerSelectionKernels(KernelRegistry &registry) {
       {"aten::histogramdd", histogramdd, ""},
       {"aten::isin", isin, ""},
       {"aten::count_nonzero", countNonzero, ""},
-  };
-  for (const Entry &entry : entries)
-    registry.registerKernel(entry.name, entry.kernel, entry.schema)
-        .ignoreError();
+  });
 }
 
 } // namespace tsir::rt

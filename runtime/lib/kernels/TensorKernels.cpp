@@ -270,12 +270,7 @@ Status nonzero(Stack &stack) {
 } // namespace
 
 void registerTensorKernels(KernelRegistry &registry) {
-  struct Entry {
-    const char *name;
-    Kernel kernel;
-    const char *schema;
-  };
-  const Entry entries[] = {
+  registerKernelTable(registry, {
       {"aten::nonzero", nonzero, "aten::nonzero(Tensor self) -> Tensor"},
       {"aten::rand.generator",
        [](Stack &s) { return randKernel(s, false, true); },
@@ -322,10 +317,7 @@ void registerTensorKernels(KernelRegistry &registry) {
       {"aten::normal_", [](Stack &s) { return fillInPlace(s, true); },
        "aten::normal_(Tensor(a!) self, float mean=0., float std=1., *, "
        "Generator? generator=None) -> Tensor(a!)"},
-  };
-  for (const Entry &entry : entries)
-    registry.registerKernel(entry.name, entry.kernel, entry.schema)
-        .ignoreError();
+  });
 }
 
 } // namespace tsir::rt
