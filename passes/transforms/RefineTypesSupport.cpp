@@ -543,6 +543,20 @@ Type RuleContext::scalarDtype(Value value) const {
       type = Float64Type::get(context);
     else if (isa_and_nonnull<IntegerAttr>(attr))
       type = cast<IntegerAttr>(attr).getType();
+    // item() and ScalarImplicit of a tensor hold a number of its dtype's
+    // category: a float for floating tensors, an int or a bool otherwise.
+    Operation *producer = value.getDefiningOp();
+    if (producer && producer->getNumOperands() == 1 &&
+        (producer->getName().getStringRef() == "aten.item" ||
+         producer->getName().getStringRef() == "aten.ScalarImplicit")) {
+      Type dtype = tensor(producer->getOperand(0)).dtype;
+      if (dtype && isBoolDtype(dtype))
+        type = IntegerType::get(context, 1);
+      else if (dtype && isIntegralDtype(dtype))
+        type = IntegerType::get(context, 64);
+      else if (dtype && isa<FloatType>(dtype))
+        type = Float64Type::get(context);
+    }
   }
   if (type.isInteger(64))
     return longDtype(context);

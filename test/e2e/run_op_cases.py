@@ -51,6 +51,13 @@ def as_numpy(value):
 def prepare(case, workdir):
     """Scripts the case and computes torch's outputs; returns (graph path,
     inputs, expected) or raises."""
+    if case.mlir is not None:
+        os.makedirs(workdir, exist_ok=True)
+        graph_path = os.path.join(workdir, "graph.mlir")
+        with open(graph_path, "w") as f:
+            f.write(case.mlir)
+        expected = torch_cases.flatten(case.reference(*case.inputs))
+        return graph_path, [as_numpy(v) for v in case.inputs], expected, case.mlir
     if case.graph is not None:
         graph = torch._C.parse_ir(case.graph)
         scripted = case.reference or torch._C._create_function_from_graph(
@@ -142,12 +149,16 @@ def main():
         used = set()
         for family, case in jobs:
             graph = os.path.join(work, family, case.name, "graph.txt")
-            if not os.path.exists(graph):
+            if os.path.exists(graph):
+                done = subprocess.run([translate, "--import-torchscript", graph],
+                                      capture_output=True, text=True)
+                text = done.stdout
+            elif os.path.exists(graph[:-4] + ".mlir"):
+                text = open(graph[:-4] + ".mlir").read()
+            else:
                 continue
-            done = subprocess.run([translate, "--import-torchscript", graph],
-                                  capture_output=True, text=True)
             used.update(re.findall(r"\baten\.([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)?) ",
-                                   done.stdout))
+                                   text))
         ops = typed_ops()
         missing = [op for op in ops if op not in used]
         print(f"coverage: {len(ops) - len(missing)} of {len(ops)} typed aten "

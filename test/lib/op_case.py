@@ -18,7 +18,7 @@ class Case:
 
     def __init__(self, fn, inputs, name=None, rtol=1e-4, atol=1e-5,
                  op=None, xfail=None, check="values", graph=None,
-                 reference=None):
+                 reference=None, mlir=None):
         self.fn = fn
         self.inputs = inputs
         self.name = name or fn.__name__
@@ -30,6 +30,11 @@ class Case:
         # a compiler builtin in torch 1.13, not an operator): a Python
         # function computing the expected outputs from the inputs.
         self.reference = reference
+        # A graph in tsir's own dialects (a func.func @graph), for typed
+        # overloads no TorchScript text resolves to (torch and tsir both
+        # read `aten::Float(%int)` as Float.Scalar, never Float.int); the
+        # expected outputs come from `reference`.
+        self.mlir = mlir
         self.rtol = rtol
         self.atol = atol
         # The aten overload this case is for (`add.Tensor`), when its name

@@ -68,6 +68,13 @@ conversion::replaceWithElementwise(ConversionPatternRewriter &rewriter,
       positions.push_back(-1);
       continue;
     }
+    // A Scalar (`number`) whose producer is already converted (item(),
+    // ScalarImplicit) arrives as a cast of its int or float: use that.
+    if (auto cast = value.getDefiningOp<UnrealizedConversionCastOp>();
+        cast && isa<prim::NumberType>(value.getType()) &&
+        cast.getInputs().size() == 1 &&
+        isa<IntegerType, FloatType>(cast.getInputs().front().getType()))
+      value = cast.getInputs().front();
     if (!isa<RankedTensorType, IntegerType, FloatType>(value.getType()))
       return rewriter.notifyMatchFailure(
           op, "operand is not a tensor of known dtype and rank, a number or "

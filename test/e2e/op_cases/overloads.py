@@ -6,7 +6,9 @@ layout, warnings, meshgrid without indexing, std_mean with a correction,
 single-argument where, rand/randn with a (None) generator, and, as
 hand-written graphs that torch parses and runs itself, the overloads that
 scripting never emits (rsub.Tensor, view.dtype, alias, adjoint,
-_convolution.deprecated, __interpolate)."""
+_convolution.deprecated, __interpolate, FloatImplicit, ScalarImplicit,
+to.prim_dtype), and in tsir's dialects the two that no text resolves to
+(Float.int, pow.int_to_int)."""
 
 import warnings
 
@@ -92,6 +94,31 @@ graph(%x : Tensor, %w : Tensor, %b : Tensor):
   return (%r)
 """
 
+IMPLICIT_SCALARS_TO_PRIM_DTYPE = """
+graph(%x : Tensor, %t : Tensor):
+  %none : int? = prim::Constant()
+  %false : bool = prim::Constant[value=0]()
+  %one : int = prim::Constant[value=1]()
+  %f : float = aten::FloatImplicit(%t)
+  %s : Scalar = aten::ScalarImplicit(%t)
+  %a : Tensor = aten::mul(%x, %f)
+  %b : Tensor = aten::add(%x, %s, %one)
+  %c : Tensor = aten::to(%x, %none, %false, %false)
+  %r : (Tensor, Tensor, Tensor) = prim::TupleConstruct(%a, %b, %c)
+  return (%r)
+"""
+
+# torch and tsir both resolve `aten::Float(%int)` to Float.Scalar and
+# `aten::pow(%int, %int)` to pow.int (a float), so these two overloads are
+# reachable only from tsir's own dialects.
+FLOAT_INT_POW_INT_TO_INT = """
+func.func @graph(%n: i64, %e: i64) -> (f64, i64) {
+  %0 = aten.Float.int %n : (i64) -> f64
+  %1 = aten.pow.int_to_int %n, %e : (i64, i64) -> i64
+  return %0, %1 : f64, i64
+}
+"""
+
 INTERPOLATE = """
 graph(%x : Tensor):
   %none : NoneType = prim::Constant()
@@ -122,6 +149,15 @@ CASES = [
     Case(None, [torch.randn(1, 2, 5, 5), torch.randn(3, 2, 3, 3),
                 torch.randn(3)],
          name="convolution_deprecated", graph=CONVOLUTION_DEPRECATED),
+    Case(None, [torch.randn(3), torch.tensor(2.5)],
+         name="implicit_scalars_to_prim_dtype",
+         graph=IMPLICIT_SCALARS_TO_PRIM_DTYPE),
+    Case(None, [torch.randn(3, dtype=torch.float64), torch.tensor(3)],
+         name="implicit_scalars_of_int_tensor",
+         graph=IMPLICIT_SCALARS_TO_PRIM_DTYPE),
+    Case(None, [-3, 3], name="float_int_pow_int_to_int",
+         mlir=FLOAT_INT_POW_INT_TO_INT,
+         reference=lambda n, e: (float(n), n ** e)),
     Case(None, [torch.randn(1, 2, 3, 3)], name="interpolate",
          graph=INTERPOLATE,
          reference=lambda x: F.interpolate(x, scale_factor=2.0, mode="nearest")),
