@@ -251,6 +251,23 @@ rt::Status tsir::Interpreter::runNative(Operation *op) {
     return bind(op, {rt::Value::list(std::move(*operands))});
   if (isa<prim::TupleConstructOp>(op))
     return bind(op, {rt::Value::tuple(std::move(*operands))});
+  if (isa<prim::DictConstructOp>(op)) {
+    // Keys and values alternate; a repeated key keeps its first place
+    // and takes the last value, as in TorchScript.
+    rt::Value dict = rt::Value::dict();
+    for (size_t i = 0; i + 1 < operands->size(); i += 2) {
+      rt::Value &key = (*operands)[i];
+      rt::Value::DictEntries &entries = dict.toDict();
+      auto it = llvm::find_if(entries, [&](const auto &entry) {
+        return rt::Value::sameKey(entry.first, key);
+      });
+      if (it != entries.end())
+        it->second = std::move((*operands)[i + 1]);
+      else
+        entries.emplace_back(std::move(key), std::move((*operands)[i + 1]));
+    }
+    return bind(op, {std::move(dict)});
+  }
   if (isa<prim::UncheckedCastOp>(op))
     return bind(op, std::move(*operands));
   if (isa<prim::ListUnpackOp, prim::TupleUnpackOp>(op)) {

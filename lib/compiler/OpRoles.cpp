@@ -51,8 +51,12 @@ bool tsir::OpRoles::hasLowering(Operation *op) const {
 }
 
 std::string tsir::OpRoles::torchName(Operation *op) {
-  if (auto generic = dyn_cast<prim::GenericOp>(op))
+  if (auto generic = dyn_cast<prim::GenericOp>(op)) {
+    // The importer records the overload it resolved an aten node to.
+    if (auto overload = op->getAttrOfType<StringAttr>("tsir.overload"))
+      return (generic.getKind() + "." + overload.getValue()).str();
     return generic.getKind().str();
+  }
   StringRef name = op->getName().getStringRef();
   if (const aten::Schema *schema =
           aten::SchemaRegistry::get().lookupTypedOp(name))
@@ -92,7 +96,7 @@ OpRole tsir::OpRoles::classify(Operation *op) const {
   if (isa<prim::ConstantOp, prim::ListConstructOp, prim::TupleConstructOp>(op))
     return OpRole::Free;
   if (isa<prim::IfOp, prim::LoopOp, prim::ListUnpackOp, prim::TupleUnpackOp,
-          prim::TupleIndexOp, prim::UninitializedOp>(op))
+          prim::TupleIndexOp, prim::UninitializedOp, prim::DictConstructOp>(op))
     return OpRole::Native;
   if (auto cast = dyn_cast<prim::UncheckedCastOp>(op))
     return isTensorCast(cast) ? OpRole::Lowered : OpRole::Native;

@@ -956,8 +956,14 @@ Operation *MLIRGen::emitAten(const ts::Node &node, ArrayRef<Value> inputs,
                     << " outputs";
     return nullptr;
   }
-  if (schema->typedOpName.empty())
-    return emitGeneric(node, inputs, resultTypes, loc);
+  if (schema->typedOpName.empty()) {
+    // The overload resolution chose stays with the node, so that what runs
+    // it (a runtime kernel) need not resolve it again.
+    Operation *op = emitGeneric(node, inputs, resultTypes, loc);
+    if (op && !schema->overload.empty())
+      op->setAttr("tsir.overload", builder.getStringAttr(schema->overload));
+    return op;
+  }
   return emitByName(schema->typedOpName, node, inputs, resultTypes, loc);
 }
 

@@ -30,6 +30,12 @@ Value Value::tuple(std::vector<Value> elements) {
   return value;
 }
 
+Value Value::dict(DictEntries entries) {
+  Value value;
+  value.payload = std::make_shared<DictEntries>(std::move(entries));
+  return value;
+}
+
 const char *Value::kindName(Kind kind) {
   switch (kind) {
   case Kind::None:
@@ -50,6 +56,8 @@ const char *Value::kindName(Kind kind) {
     return "Tuple";
   case Kind::Device:
     return "Device";
+  case Kind::Dict:
+    return "Dict";
   }
   return "?";
 }
@@ -116,7 +124,35 @@ Device Value::toDevice() const {
   return std::get<Device>(payload);
 }
 
+Value::DictEntries &Value::toDict() const {
+  if (!isDict())
+    wrongKind(Kind::Dict);
+  return *std::get<DictPtr>(payload);
+}
+
+bool Value::sameKey(const Value &a, const Value &b) {
+  if (a.kind() != b.kind())
+    return false;
+  switch (a.kind()) {
+  case Kind::String:
+    return a.toStringRef() == b.toStringRef();
+  case Kind::Int:
+    return a.toInt() == b.toInt();
+  case Kind::Double:
+    return a.toDouble() == b.toDouble();
+  case Kind::Bool:
+    return a.toBool() == b.toBool();
+  case Kind::Tensor:
+    return a.toTensor().sharesStorageWith(b.toTensor()) &&
+           a.toTensor().storageOffset() == b.toTensor().storageOffset();
+  default:
+    return false;
+  }
+}
+
 bool Value::isAliasOf(const Value &other) const {
+  if (isDict() && other.isDict())
+    return std::get<DictPtr>(payload) == std::get<DictPtr>(other.payload);
   if (isList() && other.isList())
     return std::get<ListPtr>(payload) == std::get<ListPtr>(other.payload);
   if (isTuple() && other.isTuple())
@@ -238,6 +274,20 @@ void printValue(std::string &out, const Value &value, bool quoteStrings,
   case Value::Kind::Device:
     out += value.toDevice().toString();
     return;
+  case Value::Kind::Dict: {
+    out += '{';
+    bool first = true;
+    for (const auto &[key, element] : value.toDict()) {
+      if (!first)
+        out += ", ";
+      first = false;
+      printValue(out, key, quoteStrings, tensorData);
+      out += ": ";
+      printValue(out, element, quoteStrings, tensorData);
+    }
+    out += '}';
+    return;
+  }
   }
 }
 

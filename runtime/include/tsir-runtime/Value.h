@@ -32,8 +32,12 @@ public:
     String,
     List,
     Tuple,
-    Device
+    Device,
+    Dict
   };
+
+  /// A dict's entries, in insertion order (TorchScript dicts keep it).
+  using DictEntries = std::vector<std::pair<Value, Value>>;
 
   /// None.
   Value() = default;
@@ -51,10 +55,12 @@ public:
   /// A new list; copies of the returned Value share it.
   static Value list(std::vector<Value> elements = {});
   static Value tuple(std::vector<Value> elements);
+  /// A new dict; copies of the returned Value share it, as lists do.
+  static Value dict(DictEntries entries = {});
 
   Kind kind() const { return static_cast<Kind>(payload.index()); }
   /// TorchScript's name of the kind: "None", "Tensor", "int", "float",
-  /// "bool", "str", "List", "Tuple", "Device".
+  /// "bool", "str", "List", "Tuple", "Device", "Dict".
   const char *kindName() const;
   static const char *kindName(Kind kind);
 
@@ -67,6 +73,7 @@ public:
   bool isList() const { return kind() == Kind::List; }
   bool isTuple() const { return kind() == Kind::Tuple; }
   bool isDevice() const { return kind() == Kind::Device; }
+  bool isDict() const { return kind() == Kind::Dict; }
 
   // The toX accessors require the kind (they abort naming both kinds
   // otherwise); kernels check with isX or use the pop helpers of Stack.h.
@@ -80,6 +87,12 @@ public:
   std::vector<Value> &toList() const;
   const std::vector<Value> &toTuple() const;
   struct Device toDevice() const;
+  /// The shared dict: modifications are seen by every alias.
+  DictEntries &toDict() const;
+
+  /// Whether two dict keys are the same key: equal strings, ints, floats
+  /// or bools, or the same tensor.
+  static bool sameKey(const Value &a, const Value &b);
 
   /// True when both hold the same list object (TorchScript's `is`).
   bool isAliasOf(const Value &other) const;
@@ -91,6 +104,7 @@ public:
 
 private:
   using ListPtr = std::shared_ptr<std::vector<Value>>;
+  using DictPtr = std::shared_ptr<DictEntries>;
   using TuplePtr = std::shared_ptr<const std::vector<Value>>;
   struct TupleBox {
     TuplePtr elements;
@@ -100,7 +114,7 @@ private:
 
   // The order matches Kind.
   std::variant<std::monostate, Tensor, int64_t, double, bool, std::string,
-               ListPtr, TupleBox, struct Device>
+               ListPtr, TupleBox, struct Device, DictPtr>
       payload;
 };
 

@@ -13,6 +13,7 @@ void registerBuiltinKernels(KernelRegistry &registry) {
   registerListKernels(registry);
   registerListKernels2(registry);
   registerTensorKernels(registry);
+  registerDictKernels(registry);
   registerPrintKernels(registry);
   registerExceptionKernels(registry);
   registerLinalgKernels(registry);

@@ -14,6 +14,7 @@ class KernelRegistry;
 void registerListKernels(KernelRegistry &registry);
 void registerListKernels2(KernelRegistry &registry);
 void registerTensorKernels(KernelRegistry &registry);
+void registerDictKernels(KernelRegistry &registry);
 void registerPrintKernels(KernelRegistry &registry);
 void registerExceptionKernels(KernelRegistry &registry);
 void registerLinalgKernels(KernelRegistry &registry);

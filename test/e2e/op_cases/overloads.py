@@ -3,7 +3,7 @@ other family reaches: the `number` (Scalar) forms of scalar arithmetic and
 comparison that `Tensor.item()` leads to, implicit tensor-to-scalar
 conversions, device comparisons, the to() overloads with a device or a
 layout, warnings, meshgrid without indexing, std_mean with a correction,
-single-argument where, rand/randn with a (None) generator, and, as
+single-argument where, dicts built, written and read, rand/randn with a (None) generator, and, as
 hand-written graphs that torch parses and runs itself, the overloads that
 scripting never emits (rsub.Tensor, view.dtype, alias, adjoint,
 _convolution.deprecated, __interpolate, FloatImplicit, ScalarImplicit,
@@ -11,6 +11,7 @@ to.prim_dtype), and in tsir's dialects the two that no text resolves to
 (Float.int, pow.int_to_int)."""
 
 import warnings
+from typing import Dict
 
 import torch
 import torch.nn.functional as F
@@ -57,6 +58,15 @@ def std_mean_correction(x):
 
 def where_condition(x):
     return torch.where(x > 0)
+
+
+def dicts(x, n: int):
+    d: Dict[str, int] = {"a": 1, "b": n}
+    d["c"] = 3
+    d["a"] = 5
+    weights: Dict[int, torch.Tensor] = {0: x, 1: x * 2}
+    return (x * d["a"] + d["b"], "c" in d, "z" in d, weights[1],
+            len(d), d.get("b"))
 
 
 def random_with_generator(x):
@@ -142,6 +152,7 @@ CASES = [
     Case(std_mean_correction, [torch.randn(3, 4)]),
     Case(where_condition, [torch.randn(3, 4)]),
     Case(random_with_generator, [torch.randn(1)], check="shape"),
+    Case(dicts, [torch.randn(3), 7]),
     Case(None, [torch.randn(3, 4), torch.randn(4)], name="rsub_tensor",
          graph=RSUB_TENSOR),
     Case(None, [torch.randn(2, 3)], name="view_dtype_alias_adjoint",

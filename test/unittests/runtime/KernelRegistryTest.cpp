@@ -100,6 +100,7 @@ TEST(KernelRegistryTest, GlobalHasTheBuiltins) {
   EXPECT_EQ(registry.names(), names);
   for (const char *name : {"aten::extend.t", "aten::nonzero", "aten::rand",
                            "aten::where", "aten::rand.generator",
+                           "aten::__getitem__.Dict_str", "aten::_set_item.str",
                            "aten::sum.int", "aten::__contains__.int_list",
                            "aten::special_bessel_j0", "aten::polygamma",
                            "aten::special_zeta", "aten::frexp",
@@ -316,4 +317,27 @@ TEST(OperatorLibraryTest, LoadErrors) {
             "operator library 'libm.so.6': it registered no kernels (define "
             "tsir_register_kernels or use tsir::rt::RegisterKernels)");
   EXPECT_TRUE(registry.names().empty());
+}
+
+TEST(KernelRegistryTest, DictKernelsReadAndWriteSharedDicts) {
+  Value dict = Value::dict({{Value("a"), Value(int64_t(1))}});
+  ASSERT_TRUE(callKernel("aten::_set_item.str",
+                         {dict, Value("b"), Value(int64_t(2))})
+                  .ok());
+  ASSERT_TRUE(callKernel("aten::_set_item.str",
+                         {dict, Value("a"), Value(int64_t(5))})
+                  .ok());
+  auto item = callKernel("aten::__getitem__.Dict_str", {dict, Value("a")});
+  ASSERT_TRUE(item.ok());
+  EXPECT_EQ((*item)[0].toInt(), 5);
+  auto contains = callKernel("aten::__contains__.str", {dict, Value("z")});
+  ASSERT_TRUE(contains.ok());
+  EXPECT_FALSE((*contains)[0].toBool());
+  auto keys = callKernel("aten::keys.str", {dict});
+  ASSERT_TRUE(keys.ok());
+  EXPECT_EQ((*keys)[0].toString(), "[\"a\", \"b\"]");
+  auto missing = callKernel("aten::__getitem__.Dict_str", {dict, Value("z")});
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.status().message(), "KeyError: \"z\"");
+  EXPECT_FALSE(callKernel("aten::len.Dict_str", {Value::list()}).ok());
 }

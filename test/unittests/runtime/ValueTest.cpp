@@ -113,3 +113,18 @@ TEST(ValueTest, TensorDataLayout) {
   EXPECT_EQ(formatTensorData(transposed),
             " 1  4\n 2  5\n 3  6\n[ CPUFloatType{3,2} ]");
 }
+
+TEST(ValueTest, DictsAreSharedAndKeepInsertionOrder) {
+  Value dict = Value::dict({{Value("b"), Value(int64_t(2))},
+                            {Value("a"), Value(int64_t(1))}});
+  Value alias = dict;
+  alias.toDict().emplace_back(Value("c"), Value(3.5));
+  EXPECT_TRUE(dict.isDict());
+  EXPECT_TRUE(dict.isAliasOf(alias));
+  EXPECT_EQ(dict.toDict().size(), 3u);
+  EXPECT_EQ(dict.toString(), "{\"b\": 2, \"a\": 1, \"c\": 3.5}");
+  EXPECT_STREQ(dict.kindName(), "Dict");
+  EXPECT_TRUE(Value::sameKey(Value("a"), Value("a")));
+  EXPECT_FALSE(Value::sameKey(Value("a"), Value(int64_t(1))));
+  EXPECT_FALSE(Value::sameKey(Value(int64_t(1)), Value(1.0)));
+}
