@@ -57,7 +57,9 @@ static bool isConstantOf(Attribute value, Type type) {
   if (isa<NoneType>(type))
     return isa<UnitAttr>(value);
   if (isa<TensorType>(type))
-    return isa<ElementsAttr, TensorRefAttr>(value);
+    // A unit value is torch's undefined tensor: `prim::Constant()` of a
+    // tensor type.
+    return isa<ElementsAttr, TensorRefAttr, UnitAttr>(value);
   if (auto optional = dyn_cast<OptionalType>(type))
     return isa<UnitAttr>(value) ||
            isConstantOf(value, optional.getElementType());
