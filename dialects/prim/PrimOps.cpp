@@ -77,7 +77,9 @@ static bool isConstantOf(Attribute value, Type type) {
            });
   }
   if (isa<NumberType, AnyType>(type))
-    return isa<IntegerAttr, FloatAttr>(value);
+    return isa<IntegerAttr, FloatAttr>(value) ||
+           isConstantOf(value, ComplexType::get(Float64Type::get(
+                                   type.getContext()))); // `2j`
   if (auto complex = dyn_cast<ComplexType>(type))
     return isa<ArrayAttr>(value) && cast<ArrayAttr>(value).size() == 2;
   return false;

@@ -245,7 +245,8 @@ static bool printIValue(Attribute value, Type type, raw_ostream &os,
   auto array = dyn_cast<ArrayAttr>(value);
   if (!array)
     return false;
-  if (isa<ComplexType>(type)) {
+  if (isa<ComplexType, prim::NumberType, prim::AnyType>(type) &&
+      array.size() == 2) {
     // `1.+2.j`, as torch prints a complex IValue.
     auto re = dyn_cast<FloatAttr>(array[0]), im = dyn_cast<FloatAttr>(array[1]);
     if (!re || !im)

@@ -1059,6 +1059,11 @@ Operation *MLIRGen::emitAten(const ts::Node &node, ArrayRef<Value> inputs,
       diag << "\n  ... and " << candidates.size() - 8 << " more";
     return nullptr;
   }
+  // torch's parser lets a node drop every output (`aten::append(%l, %x)`
+  // as a statement); the typed op has the schema's results, so such a node
+  // stays generic.
+  if (resultTypes.empty() && !schema->returns.empty())
+    return emitGeneric(node, inputs, resultTypes, loc);
   bool resultsFit =
       schema->isVarret || schema->returns.size() == resultTypes.size();
   // Untyped outputs take the schema's return types, as in torch's parser.
