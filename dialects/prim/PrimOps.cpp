@@ -57,7 +57,9 @@ static bool isConstantOf(Attribute value, Type type) {
   if (isa<NoneType>(type))
     return isa<UnitAttr>(value);
   if (isa<TensorType>(type))
-    return isa<ElementsAttr, TensorRefAttr>(value);
+    // A unit value is torch's undefined tensor: `prim::Constant()` of a
+    // tensor type.
+    return isa<ElementsAttr, TensorRefAttr, UnitAttr>(value);
   if (auto optional = dyn_cast<OptionalType>(type))
     return isa<UnitAttr>(value) ||
            isConstantOf(value, optional.getElementType());
@@ -75,7 +77,9 @@ static bool isConstantOf(Attribute value, Type type) {
            });
   }
   if (isa<NumberType, AnyType>(type))
-    return isa<IntegerAttr, FloatAttr>(value);
+    return isa<IntegerAttr, FloatAttr>(value) ||
+           isConstantOf(value, ComplexType::get(Float64Type::get(
+                                   type.getContext()))); // `2j`
   if (auto complex = dyn_cast<ComplexType>(type))
     return isa<ArrayAttr>(value) && cast<ArrayAttr>(value).size() == 2;
   return false;

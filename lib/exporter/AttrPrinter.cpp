@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <cmath>
+#include <complex>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -94,6 +95,16 @@ static std::string formatElement(const APFloat &value) {
       break;
   }
   return buffer;
+}
+
+/// A complex number. torch prints `1.+2.j`, which its own parser cannot
+/// read; it reads only imaginary literals (`2.j`, `-3.14j`), so a number
+/// with no real part prints as one.
+static std::string formatComplex(double real, double imag) {
+  if (real == 0 && !std::signbit(real) && std::isfinite(imag))
+    return exporter::formatDouble(imag) + "j";
+  return exporter::formatDouble(real) + (std::signbit(imag) ? "-" : "+") +
+         exporter::formatDouble(std::fabs(imag)) + "j";
 }
 
 //===----------------------------------------------------------------------===//
@@ -234,15 +245,13 @@ static bool printIValue(Attribute value, Type type, raw_ostream &os,
   auto array = dyn_cast<ArrayAttr>(value);
   if (!array)
     return false;
-  if (isa<ComplexType>(type)) {
+  if (isa<ComplexType, prim::NumberType, prim::AnyType>(type) &&
+      array.size() == 2) {
     // `1.+2.j`, as torch prints a complex IValue.
     auto re = dyn_cast<FloatAttr>(array[0]), im = dyn_cast<FloatAttr>(array[1]);
     if (!re || !im)
       return false;
-    double imag = im.getValueAsDouble();
-    os << exporter::formatDouble(re.getValueAsDouble())
-       << (std::signbit(imag) ? "-" : "+")
-       << exporter::formatDouble(std::fabs(imag)) << 'j';
+    os << formatComplex(re.getValueAsDouble(), im.getValueAsDouble());
     return true;
   }
   if (auto list = dyn_cast<prim::ListType>(type)) {
@@ -312,6 +321,19 @@ bool exporter::printNodeAttr(Attribute value, raw_ostream &os) {
   }
   if (auto type = dyn_cast<TypeAttr>(value))
     return printType(type.getValue(), os);
+  if (isa<UnitAttr>(value)) { // the importer's `<Graph>`
+    os << "<Graph>";
+    return true;
+  }
+  // A complex attribute (`c=2.j`) is a 0-d complex<f64> elements attribute.
+  if (auto dense = dyn_cast<DenseElementsAttr>(value))
+    if (dense.getType().getRank() == 0 &&
+        isa<ComplexType>(dense.getElementType()) &&
+        cast<ComplexType>(dense.getElementType()).getElementType().isF64()) {
+      auto number = *dense.getValues<std::complex<double>>().begin();
+      os << formatComplex(number.real(), number.imag());
+      return true;
+    }
   if (auto array = dyn_cast<ArrayAttr>(value)) {
     os << '[';
     bool ok = true;

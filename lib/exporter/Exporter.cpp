@@ -375,9 +375,13 @@ LogicalResult GraphExporter::printNode(Operation &op, unsigned level) {
     return op.emitError("cannot export '")
            << op.getName() << "' in the middle of a block";
   indent(level);
-  if (failed(printDefinitions(op.getResults(), ", ", &op)))
-    return failure();
-  os << " = ";
+  // torch prints a node without outputs as ` = prim::Print(...)`, which its
+  // own parser rejects; the bare statement is what both parsers read.
+  if (op.getNumResults()) {
+    if (failed(printDefinitions(op.getResults(), ", ", &op)))
+      return failure();
+    os << " = ";
+  }
   if (failed(printKind(op)))
     return failure();
   os << '(';

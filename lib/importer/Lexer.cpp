@@ -301,10 +301,45 @@ Token Lexer::lexNumber(const char *begin, SourcePos pos) {
         ++p;
     }
   }
+  // Complex literals: `3.j`, `-3.14j` (torch's parser reads these) and
+  // `1.+2.j`, `0.-3.1400000000000001j` (how torch prints a complex).
+  if (p != end && *p == 'j') {
+    ++p;
+  } else if (p != end && (*p == '+' || *p == '-')) {
+    const char *imag = scanImaginary(p + 1);
+    if (imag)
+      p = imag;
+  }
   if (p != end && (is(*p, kIdentBody) || *p == '.'))
     return fail(begin, "invalid numeric literal '" +
                            std::string(begin, p + 1 - begin) + "'");
   return make(TokKind::Number, begin, p, pos);
+}
+
+/// After the sign of a complex literal's imaginary part: `2.j`, `3.14j`,
+/// `1e-05j`. Returns the end of the literal, or null if none starts at p.
+const char *Lexer::scanImaginary(const char *p) const {
+  const char *digits = p;
+  while (p != end && is(*p, kDigit))
+    ++p;
+  if (p == digits)
+    return nullptr;
+  if (p != end && *p == '.') {
+    ++p;
+    while (p != end && is(*p, kDigit))
+      ++p;
+  }
+  if (p != end && (*p == 'e' || *p == 'E')) {
+    const char *q = p + 1;
+    if (q != end && (*q == '+' || *q == '-'))
+      ++q;
+    if (q == end || !is(*q, kDigit))
+      return nullptr;
+    while (q != end && is(*q, kDigit))
+      ++q;
+    p = q;
+  }
+  return p != end && *p == 'j' ? p + 1 : nullptr;
 }
 
 Token Lexer::lexString(const char *begin, SourcePos pos) {

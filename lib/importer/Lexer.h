@@ -28,7 +28,7 @@ enum class TokKind : uint8_t {
   ValueName, // %x.1 ; text excludes the '%'
   Ident,     // aten::add, Float, __torch__.a.B, block0, inf
   PyOpName,  // ^Name ; text includes the '^'
-  Number,    // 12, -3, 2., 1e-05 ; text includes any '-'
+  Number,    // 12, -3, 2., 1e-05, 3.j, 1.+2.j ; text includes any '-'
   String,    // "..." or '...' ; text includes the quotes, escapes undecoded
   LParen,
   RParen,
@@ -109,6 +109,7 @@ private:
   Token make(TokKind kind, const char *begin, const char *end, SourcePos pos);
   Token fail(const char *at, const std::string &message);
   Token lexNumber(const char *begin, SourcePos pos);
+  const char *scanImaginary(const char *p) const;
   Token lexString(const char *begin, SourcePos pos);
   Token badChar(const char *at);
   /// Skips a comment starting at '#'; false (error set) on bad bytes.

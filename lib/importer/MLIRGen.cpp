@@ -11,6 +11,7 @@
 #include "MLIRGen.h"
 
 #include "OverloadResolution.h"
+#include "SchemaTypes.h"
 #include "Weights.h"
 
 #include "tsir/Dialect/Aten/AtenDialect.h"
@@ -28,6 +29,7 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cmath>
+#include <complex>
 
 using namespace mlir;
 using namespace tsir;
@@ -105,6 +107,8 @@ private:
   Attribute convertConstant(const ts::AttrValue &value, Type type,
                             StringRef valueName);
   Attribute convertInlineTensor(const ts::AttrValue &value, Type declared = {});
+  Type inferConstantType(const ts::AttrValue &value);
+  Attribute complexNodeAttr(double real, double imag);
   Attribute convertWeight(const WeightTensor &weight, StringRef name,
                           ts::SourcePos pos);
   LogicalResult checkWeightFits(ShapedType weight, prim::TensorType declared,
@@ -119,6 +123,10 @@ private:
   SymbolTable mainSymbols;
   // The values in sight: the graph's, or a subgraph's while it is built.
   SymbolTable *symbols = &mainSymbols;
+  // Each name's latest definition in text order, per graph, and where it is.
+  using LatestDefs = llvm::StringMap<std::pair<Value, ts::SourcePos>>;
+  LatestDefs mainLatestDefs;
+  LatestDefs *latestDefs = &mainLatestDefs;
   llvm::StringMap<const ts::Graph *> subgraphs;
   // Subgraphs being expanded, to reject a subgraph that uses itself.
   llvm::StringSet<> expanding;
@@ -263,17 +271,29 @@ LogicalResult MLIRGen::convertTypes(const std::vector<ts::ValueDef> &defs,
 
 Value MLIRGen::lookup(const ts::ValueUse &use) {
   Value value = symbols->lookup(use.name);
+  // torch's parser keeps one flat map of names, so a use means the name's
+  // latest definition in the text, even one inside a block that has ended.
+  // Where that is not the definition in scope, torch builds a graph that
+  // uses a value out of its scope; say so rather than pick another value.
+  auto latest = latestDefs->find(use.name);
+  if (latest != latestDefs->end() && latest->second.first != value) {
+    ts::SourcePos at = latest->second.second;
+    error(use.pos) << "'%" << use.name << "' was last defined at " << at.line
+                   << ":" << at.col
+                   << ", inside a block that has ended; torch would use that "
+                      "value out of its scope";
+    return {};
+  }
   if (!value)
     error(use.pos) << "use of undefined value '%" << use.name << "'";
   return value;
 }
 
 LogicalResult MLIRGen::define(const ts::ValueDef &def, Value value) {
-  if (symbols->count(def.name)) {
-    error(def.pos) << "redefinition of value '%" << def.name << "'";
-    return failure();
-  }
+  // A name defined again shadows the earlier definition from here on, as
+  // in torch's parser; the exporter gives the two values distinct names.
   symbols->insert(def.name, value);
+  (*latestDefs)[def.name] = {value, def.pos};
   return success();
 }
 
@@ -572,8 +592,13 @@ Operation *MLIRGen::emitSubgraphNode(const ts::Node &node,
   {
     // A subgraph sees only its own values.
     SymbolTable subgraphSymbols;
+    LatestDefs subgraphLatestDefs;
     SymbolTable *outer = std::exchange(symbols, &subgraphSymbols);
-    llvm::scope_exit restore([&] { symbols = outer; });
+    LatestDefs *outerLatest = std::exchange(latestDefs, &subgraphLatestDefs);
+    llvm::scope_exit restore([&] {
+      symbols = outer;
+      latestDefs = outerLatest;
+    });
     Scope scope(*symbols);
     if (failed(emitBlockBody(graph.body, *target,
                              opName.empty()
@@ -636,6 +661,13 @@ Attribute MLIRGen::convertInlineTensor(const ts::AttrValue &value,
   }
   unsigned width = dtype.getIntOrFloatBitWidth();
   SmallVector<APInt> values;
+  if (value.tensorInts.size() == value.tensorValues.size()) {
+    // The printed integers exactly: int64 values above 2^53 have no double.
+    for (int64_t v : value.tensorInts)
+      values.push_back(APInt(width, v, /*isSigned=*/true,
+                             /*implicitTrunc=*/true));
+    return DenseElementsAttr::get(type, values);
+  }
   for (double v : value.tensorValues) {
     // Converting inf, nan or a double beyond int64 to an integer is
     // undefined behaviour.
@@ -703,8 +735,23 @@ Attribute MLIRGen::convertConstant(const ts::AttrValue &value, Type type,
     error(value.pos) << "constant value does not fit its type " << type;
     return {};
   };
-  if (auto optional = dyn_cast<prim::OptionalType>(type))
+  if (auto optional = dyn_cast<prim::OptionalType>(type)) {
+    // `None` reads as the type NoneType; in a constant it is the value.
+    if (value.kind == Kind::Type && value.type &&
+        value.type->kind == ts::TypeExpr::Kind::None)
+      return UnitAttr::get(context);
     return convertConstant(value, optional.getElementType(), valueName);
+  }
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    if (value.kind != Kind::Complex && value.kind != Kind::Float &&
+        value.kind != Kind::Int)
+      return mismatch();
+    double real = value.kind == Kind::Int ? static_cast<double>(value.intValue)
+                                          : value.floatValue;
+    double imag = value.kind == Kind::Complex ? value.imagValue : 0;
+    return builder.getArrayAttr(
+        {builder.getF64FloatAttr(real), builder.getF64FloatAttr(imag)});
+  }
   if (type.isInteger(64)) {
     if (value.kind == Kind::Int)
       return builder.getI64IntegerAttr(value.intValue);
@@ -727,6 +774,9 @@ Attribute MLIRGen::convertConstant(const ts::AttrValue &value, Type type,
     return mismatch();
   }
   if (isa<prim::NumberType, prim::AnyType>(type)) {
+    if (value.kind == Kind::Complex)
+      return convertConstant(value, ComplexType::get(builder.getF64Type()),
+                             valueName);
     if (value.kind == Kind::Int)
       return builder.getI64IntegerAttr(value.intValue);
     if (value.kind == Kind::Float)
@@ -778,6 +828,47 @@ Attribute MLIRGen::convertConstant(const ts::AttrValue &value, Type type,
   return mismatch();
 }
 
+/// The type of a constant written without one, from its value: what the
+/// value is when torch runs the node.
+Type MLIRGen::inferConstantType(const ts::AttrValue &value) {
+  using Kind = ts::AttrValue::Kind;
+  switch (value.kind) {
+  case Kind::Int:
+    return builder.getI64Type();
+  case Kind::Float:
+    return builder.getF64Type();
+  case Kind::Bool:
+    return builder.getI1Type();
+  case Kind::Complex:
+    return ComplexType::get(builder.getF64Type());
+  case Kind::Str:
+    return prim::StrType::get(context);
+  case Kind::List: {
+    if (value.elements.empty())
+      return {};
+    Type element = inferConstantType(value.elements.front());
+    for (const ts::AttrValue &item : value.elements)
+      if (!element || inferConstantType(item) != element)
+        return {};
+    return prim::ListType::get(context, element);
+  }
+  case Kind::Tuple: {
+    SmallVector<Type> types;
+    for (const ts::AttrValue &item : value.elements) {
+      Type t = inferConstantType(item);
+      if (!t)
+        return {};
+      types.push_back(t);
+    }
+    return prim::TupleType::get(context, types);
+  }
+  case Kind::Annotated:
+    return value.type ? convertType(*value.type) : Type();
+  default:
+    return {}; // tensors: the Tensor type torch gives it
+  }
+}
+
 Operation *MLIRGen::emitConstant(const ts::Node &node,
                                  ArrayRef<Type> resultTypes, Location loc) {
   if (resultTypes.size() != 1 || !node.inputs.empty() || !node.blocks.empty()) {
@@ -796,8 +887,16 @@ Operation *MLIRGen::emitConstant(const ts::Node &node,
     }
     attr = &a;
   }
+  if (attr && attr->name == "value" && node.outputs.front().type->implicit) {
+    // `%c = prim::Constant[value=1]()`: torch types the output Tensor but
+    // makes the value an int when it runs; tsir types it by its value.
+    if (Type inferred = inferConstantType(attr->value))
+      type = inferred;
+  }
   if (!attr) {
-    if (!isa<prim::NoneType, prim::OptionalType>(type)) {
+    // `%t : Tensor = prim::Constant()` is torch's undefined tensor, a
+    // None-like value; a tensor type of any refinement may hold it.
+    if (!isa<prim::NoneType, prim::OptionalType, prim::TensorType>(type)) {
       error(node.pos) << "prim::Constant of type " << type << " needs a value";
       return nullptr;
     }
@@ -843,10 +942,16 @@ Attribute MLIRGen::convertNodeAttr(const ts::AttrValue &value,
     return builder.getI64IntegerAttr(value.intValue);
   case Kind::Float:
     return builder.getF64FloatAttr(value.floatValue);
+  case Kind::Complex:
+    return complexNodeAttr(value.floatValue, value.imagValue);
   case Kind::Bool:
     return builder.getBoolAttr(value.boolValue);
   case Kind::Str:
     return builder.getStringAttr(value.str);
+  case Kind::GraphRef:
+    // `<Graph>`: torch prints a graph attribute without its body. No other
+    // node attribute value is a unit attribute, so it stands for one.
+    return UnitAttr::get(context);
   case Kind::Tensor:
     return convertInlineTensor(value);
   case Kind::TensorRef:
@@ -872,6 +977,13 @@ Attribute MLIRGen::convertNodeAttr(const ts::AttrValue &value,
   }
   }
   return {};
+}
+
+/// A complex node attribute (`c=-3.14j`) is a 0-d complex<f64> elements
+/// attribute: a builtin attribute that no other attribute value reads as.
+Attribute MLIRGen::complexNodeAttr(double real, double imag) {
+  auto type = RankedTensorType::get({}, ComplexType::get(builder.getF64Type()));
+  return DenseElementsAttr::get(type, {std::complex<double>(real, imag)});
 }
 
 /// The name a `<Tensor>` attribute of `node` is given: its first output's.
@@ -947,8 +1059,22 @@ Operation *MLIRGen::emitAten(const ts::Node &node, ArrayRef<Value> inputs,
       diag << "\n  ... and " << candidates.size() - 8 << " more";
     return nullptr;
   }
+  // torch's parser lets a node drop every output (`aten::append(%l, %x)`
+  // as a statement); the typed op has the schema's results, so such a node
+  // stays generic.
+  if (resultTypes.empty() && !schema->returns.empty())
+    return emitGeneric(node, inputs, resultTypes, loc);
   bool resultsFit =
       schema->isVarret || schema->returns.size() == resultTypes.size();
+  // Untyped outputs take the schema's return types, as in torch's parser.
+  SmallVector<Type> typed(resultTypes);
+  if (resultsFit && !schema->isVarret) {
+    for (auto [i, def] : llvm::enumerate(node.outputs))
+      if (def.type->implicit)
+        if (Type t = convertSchemaType(context, schema->returns[i].type))
+          typed[i] = t;
+    resultTypes = typed;
+  }
   if (!resultsFit) {
     error(node.pos) << node.kind << " resolves to " << schema->text
                     << ", which has " << schema->returns.size()

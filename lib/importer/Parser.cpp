@@ -46,8 +46,10 @@ private:
 /// A number in an attribute or inline tensor, before we know which it is.
 struct Scalar {
   bool isFloat = false;
+  bool isComplex = false; // d is the real part, im the imaginary one
   int64_t i = 0;
   double d = 0;
+  double im = 0;
   double asDouble() const { return isFloat ? d : static_cast<double>(i); }
 };
 
@@ -83,6 +85,7 @@ private:
   bool parseValueDef(ValueDef &def);
   bool parseUses(std::vector<ValueUse> &uses, uint32_t *closeLine = nullptr);
   bool parseNode(Block &b);
+  bool startsNode() const;
   bool parseBlock(Block &b);
   bool skipPythonOpArgs();
 
@@ -99,6 +102,7 @@ private:
   bool parseNumberValue(AttrValue &v);
   bool parseValueSeq(AttrValue &v, TokKind closer);
   bool parseScalar(Scalar &s);
+  bool parseComplex(Scalar &s);
   bool parseInt(int64_t &out);
   bool decodeString(AttrValue &v);
   bool continuesTensor() const;
@@ -208,7 +212,7 @@ bool Parser::parseGraph(Graph &g) {
 
   Block &b = g.body;
   while (!isIdent("return")) {
-    if (tok.kind == TokKind::ValueName || tok.kind == TokKind::Equal) {
+    if (startsNode()) {
       if (!parseNode(b))
         return false;
     } else if (tok.kind == TokKind::Eof || isIdent("with")) {
@@ -262,8 +266,15 @@ bool Parser::parseValueDef(ValueDef &def) {
   def.name = tok.text;
   def.pos = tok.pos;
   advance();
-  if (tok.kind != TokKind::Colon)
-    return expected("':' after value name %" + def.name);
+  if (tok.kind != TokKind::Colon) {
+    // `graph(%x, %y):`, `%z = aten::mul(%x, %y)`: torch's parser lets the
+    // type go, and MLIRGen types the value as torch does.
+    def.type = std::make_unique<TypeExpr>();
+    def.type->kind = TypeExpr::Kind::Tensor;
+    def.type->pos = def.pos;
+    def.type->implicit = true;
+    return true;
+  }
   advance();
   def.type = parseType();
   return def.type != nullptr;
@@ -292,6 +303,15 @@ bool Parser::parseUses(std::vector<ValueUse> &uses, uint32_t *closeLine) {
   return true;
 }
 
+/// A node starts with its outputs, with the `=` torch prints before a node
+/// without outputs, or with its kind: torch's parser reads a node without
+/// outputs only as a bare statement, `prim::Print(%x)`.
+bool Parser::startsNode() const {
+  return tok.kind == TokKind::ValueName || tok.kind == TokKind::Equal ||
+         tok.kind == TokKind::PyOpName ||
+         (tok.kind == TokKind::Ident && tok.text.contains("::"));
+}
+
 bool Parser::parseNode(Block &b) {
   Node &n = b.nodes.emplace_back();
   if (tok.kind == TokKind::ValueName) {
@@ -305,7 +325,8 @@ bool Parser::parseNode(Block &b) {
     if (tok.kind != TokKind::Equal)
       return expected("',' or '=' after node output");
   }
-  advance(); // '='
+  if (tok.kind == TokKind::Equal)
+    advance();
   bool pyOp = tok.kind == TokKind::PyOpName;
   if (!pyOp && (tok.kind != TokKind::Ident || !tok.text.contains("::")))
     return expected("node kind such as 'aten::add' after '='");
@@ -378,7 +399,7 @@ bool Parser::parseBlock(Block &b) {
     return expected("':' or '{' after block parameters");
   advance();
   while (tok.kind != TokKind::Arrow) {
-    if (tok.kind == TokKind::ValueName || tok.kind == TokKind::Equal) {
+    if (startsNode()) {
       if (!parseNode(b))
         return false;
     } else if (tok.kind == TokKind::Eof) {
@@ -499,7 +520,7 @@ std::unique_ptr<TypeExpr> Parser::parsePrimaryType() {
                                 .Case("float", K::Float)
                                 .Case("bool", K::Bool)
                                 .Case("complex", K::Complex)
-                                .Case("str", K::Str)
+                                .Cases({"str", "string"}, K::Str)
                                 .Cases({"None", "NoneType"}, K::None)
                                 .Case("Device", K::Device)
                                 .Cases({"Scalar", "number"}, K::Number)
@@ -810,6 +831,8 @@ bool Parser::parseScalar(Scalar &s) {
   }
   if (tok.kind != TokKind::Number)
     return expected("a number");
+  if (tok.text.ends_with("j"))
+    return parseComplex(s);
   if (tok.text.find_first_of(".eE") == StringRef::npos) {
     s.isFloat = false;
     return parseInt(s.i);
@@ -817,6 +840,27 @@ bool Parser::parseScalar(Scalar &s) {
   s.isFloat = true;
   if (tok.text.getAsDouble(s.d))
     return error(tok.pos, "invalid floating-point literal '" + tok.text + "'");
+  advance();
+  return true;
+}
+
+/// `3.j`, `-3.14j`: an imaginary number, as torch's parser reads one;
+/// `1.+2.j`: a complex one, as torch prints it (real part, sign, imaginary
+/// part; the sign of an exponent is no split point).
+bool Parser::parseComplex(Scalar &s) {
+  StringRef text = tok.text.drop_back(); // the 'j'
+  size_t split = StringRef::npos;
+  for (size_t i = 1; i < text.size(); ++i)
+    if ((text[i] == '+' || text[i] == '-') && text[i - 1] != 'e' &&
+        text[i - 1] != 'E')
+      split = i;
+  StringRef real = split == StringRef::npos ? StringRef() : text.take_front(split);
+  StringRef imag = split == StringRef::npos ? text : text.drop_front(split);
+  imag.consume_front("+");
+  s.isFloat = s.isComplex = true;
+  s.d = 0;
+  if ((!real.empty() && real.getAsDouble(s.d)) || imag.getAsDouble(s.im))
+    return error(tok.pos, "invalid complex literal '" + tok.text + "'");
   advance();
   return true;
 }
@@ -852,6 +896,12 @@ bool Parser::parseNumberValue(AttrValue &v) {
   Scalar s;
   if (!parseScalar(s))
     return false;
+  if (s.isComplex) {
+    v.kind = AttrValue::Kind::Complex;
+    v.floatValue = s.d;
+    v.imagValue = s.im;
+    return true;
+  }
   if (continuesTensor())
     return parseInlineTensor(v, &s);
   v.kind = s.isFloat ? AttrValue::Kind::Float : AttrValue::Kind::Int;
@@ -885,7 +935,11 @@ bool Parser::parseAttrValue(AttrValue &v) {
   case TokKind::LBrace: { // 2019 boxed scalar: `alpha={1}`
     advance();
     Scalar s;
-    if (!parseScalar(s) || !expect(TokKind::RBrace, "'}' after scalar"))
+    if (!parseScalar(s))
+      return false;
+    if (s.isComplex)
+      return error(v.pos, "complex values in inline tensors are not supported");
+    if (!expect(TokKind::RBrace, "'}' after scalar"))
       return false;
     // Torch printed the value with operator<<, so `{1}` may be a float
     // tensor; keep the number both ways and leave the dtype open.
@@ -896,15 +950,21 @@ bool Parser::parseAttrValue(AttrValue &v) {
                                            : 0; // inf/nan/huge: no int
     v.floatValue = s.asDouble();
     v.tensorValues.push_back(s.asDouble());
+    if (!s.isFloat)
+      v.tensorInts.push_back(s.i);
     return true;
   }
-  case TokKind::Less: // <Tensor>: the data lives outside the text.
+  case TokKind::Less: // <Tensor>, <Graph>: the data lives outside the text.
     advance();
-    if (!isIdent("Tensor"))
-      return expected("'Tensor' after '<'");
+    if (!isIdent("Tensor") && !isIdent("Graph"))
+      return expected("'Tensor' or 'Graph' after '<'");
+    v.kind = tok.text == "Graph" ? K::GraphRef : K::TensorRef;
     advance();
-    v.kind = K::TensorRef;
-    return expect(TokKind::Greater, "'>' after '<Tensor'");
+    return expect(TokKind::Greater, "'>' closing '<" +
+                                        Twine(v.kind == K::GraphRef
+                                                  ? "Graph"
+                                                  : "Tensor") +
+                                        "'");
   case TokKind::Ident:
     if (tok.text == "inf" || tok.text == "nan")
       return parseNumberValue(v);
@@ -968,11 +1028,21 @@ bool Parser::parseInlineTensor(AttrValue &v, const Scalar *first) {
   bool lastWasNumber = false;
   double lastRaw = 0;
   llvm::SmallVector<int64_t, 8> colBlocks; // (valueIndex, first, last)...
-  if (first) {
-    lastRaw = first->asDouble();
-    v.tensorValues.push_back(lastRaw);
+  // Integer literals, kept exactly while every value is one.
+  bool integral = true;
+  auto record = [&](const Scalar &s) {
+    if (s.isComplex)
+      return error(v.pos, "complex values in inline tensors are not supported");
+    lastRaw = s.asDouble();
+    v.tensorValues.push_back(lastRaw * scale);
+    integral &= !s.isFloat && scale == 1;
+    if (integral)
+      v.tensorInts.push_back(s.i);
     lastWasNumber = true;
-  }
+    return true;
+  };
+  if (first && !record(*first))
+    return false;
   for (;;) {
     if (tok.kind == TokKind::LBracket) {
       if (!parseTensorTrailer(v))
@@ -985,6 +1055,9 @@ bool Parser::parseInlineTensor(AttrValue &v, const Scalar *first) {
         return expected("a number before '*' in inline tensor");
       scale = lastRaw;
       v.tensorValues.pop_back();
+      if (integral && !v.tensorInts.empty())
+        v.tensorInts.pop_back();
+      integral &= scale == 1;
       lastWasNumber = false;
       advance();
       continue;
@@ -993,11 +1066,8 @@ bool Parser::parseInlineTensor(AttrValue &v, const Scalar *first) {
     if (tok.kind == TokKind::Number || tok.kind == TokKind::Minus ||
         isIdent("inf") || isIdent("nan")) {
       Scalar s;
-      if (!parseScalar(s))
+      if (!parseScalar(s) || !record(s))
         return false;
-      lastRaw = s.asDouble();
-      v.tensorValues.push_back(lastRaw * scale);
-      lastWasNumber = true;
     } else if (isIdent("Columns")) {
       advance();
       int64_t a, b;
@@ -1036,6 +1106,8 @@ bool Parser::parseInlineTensor(AttrValue &v, const Scalar *first) {
   if (numel != v.tensorValues.size())
     return error(v.pos, "inline tensor has " + Twine(v.tensorValues.size()) +
                             " values but its shape needs " + Twine(numel));
+  if (!integral)
+    v.tensorInts.clear();
   return colBlocks.empty() || reorderColumns(v, colBlocks);
 }
 
@@ -1085,6 +1157,7 @@ bool Parser::reorderColumns(AttrValue &v, llvm::ArrayRef<int64_t> colBlocks) {
   uint64_t cols = v.tensorShape.back();
   uint64_t rows = v.tensorShape[v.tensorShape.size() - 2];
   std::vector<double> out(v.tensorValues.size());
+  std::vector<int64_t> outInts(v.tensorInts.size());
   size_t block = 0, in = 0;
   for (size_t base = 0; base < out.size(); base += rows * cols) {
     for (uint64_t col = 0; col < cols;) {
@@ -1097,12 +1170,16 @@ bool Parser::reorderColumns(AttrValue &v, llvm::ArrayRef<int64_t> colBlocks) {
       uint64_t width = colBlocks[block * 3 + 2] - col;
       ++block;
       for (uint64_t r = 0; r < rows; ++r)
-        for (uint64_t c = 0; c < width; ++c)
-          out[base + r * cols + col + c] = v.tensorValues[in++];
+        for (uint64_t c = 0; c < width; ++c, ++in) {
+          out[base + r * cols + col + c] = v.tensorValues[in];
+          if (!outInts.empty())
+            outInts[base + r * cols + col + c] = v.tensorInts[in];
+        }
       col += width;
     }
   }
   v.tensorValues = std::move(out);
+  v.tensorInts = std::move(outInts);
   return true;
 }
 

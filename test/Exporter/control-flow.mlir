@@ -21,11 +21,11 @@
 // CHECK-NEXT:       %z.5 : Tensor = aten::mul(%z.11, %z.11)
 // CHECK-NEXT:       %5 : str = prim::Constant[value="AssertionError: "]()
 // CHECK-NEXT:       %6 : bool = aten::gt(%i, %k.3)
-// CHECK-NEXT:        = prim::If(%6)
+// CHECK-NEXT:       prim::If(%6)
 // CHECK-NEXT:         block0():
 // CHECK-NEXT:           -> ()
 // CHECK-NEXT:         block1():
-// CHECK-NEXT:            = prim::RaiseException(%5) # <string>:5:2
+// CHECK-NEXT:           prim::RaiseException(%5) # <string>:5:2
 // CHECK-NEXT:           -> ()
 // CHECK-NEXT:       -> (%4, %z.5, %i)
 // CHECK-NEXT:   return (%z, %k)

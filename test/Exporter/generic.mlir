@@ -8,11 +8,11 @@
 // CHECK-NEXT:       %x.1 : Float(3, 20)):
 // CHECK-NEXT:   %fc : __torch__.Linear = prim::GetAttr[name="fc"](%self)
 // CHECK-NEXT:   %y : Tensor = prim::CallMethod[name="forward"](%fc, %x.1)
-// CHECK-NEXT:    = prim::SetAttr[name="last"](%self, %y)
+// CHECK-NEXT:   prim::SetAttr[name="last"](%self, %y)
 // CHECK-NEXT:   %e : Float(3!, 80) = aten::expand[implicit=0, size=[3, 80]](%x.1)
 // CHECK-NEXT:   %s : Float(3, 80) = aten::addmm[alpha={1}, beta={0.5}](%e, %x.1, %x.1)
 // CHECK-NEXT:   %m : Tensor = my_ns::magic[flag=True, name="q\"uote", scale=0.25, t= 1 2 [ CPULongType{2} ], ty=int[], w=<Tensor>](%s)
-// CHECK-NEXT:    = aten::warn[warn_id=0](%m)
+// CHECK-NEXT:   aten::warn[warn_id=0](%m)
 // CHECK-NEXT:   %r : Tensor = ^MyPythonOp()(%m)
 // CHECK-NEXT:   %w : Tensor = prim::With(%r)
 // CHECK-NEXT:     block0(%in : Tensor):

@@ -67,6 +67,10 @@ struct TypeExpr {
   SourcePos pos;
   std::vector<std::unique_ptr<TypeExpr>> elements;
   llvm::StringRef name; // Class: the qualified name.
+  // The value was written without `: Type` (`graph(%x):`, `%y = op(%x)`).
+  // torch types it as Tensor, or, for an output of an op with a schema, as
+  // the schema's return type; MLIRGen does the same.
+  bool implicit = false;
 
   // Tensor refinements; every one is optional, as in TorchScript's TensorType.
   llvm::StringRef dtype;      // "Float", "Long", ... empty if unknown.
@@ -84,6 +88,7 @@ struct AttrValue {
   enum class Kind {
     Int,       // 1, -9223372036854775808
     Float,     // 2., 1e-05, inf, -inf, nan
+    Complex,   // 3.j, -3.14j, 1.+2.j ; floatValue is the real part
     Bool,      // True / False (ints print as 0/1 and stay Int)
     Str,       // "text" (decoded escapes in str)
     List,      // [a, b] ; elements
@@ -92,11 +97,13 @@ struct AttrValue {
     TensorRef, // <Tensor>
     Type,      // a type, in `types=[Float(1, 2)]`
     Annotated, // annotate(List[int], [])  ; type + elements[0]
+    GraphRef,  // <Graph>: a graph attribute, printed without its body
   };
   Kind kind = Kind::Int;
   SourcePos pos;
   int64_t intValue = 0;
   double floatValue = 0;
+  double imagValue = 0; // Complex
   bool boolValue = false;
   std::string str;
   std::vector<AttrValue> elements;
@@ -108,6 +115,9 @@ struct AttrValue {
   llvm::StringRef tensorDtype;
   std::vector<int64_t> tensorShape;
   std::vector<double> tensorValues;
+  // The same values exactly, for integer dtypes: doubles lose int64 values
+  // above 2^53. Empty unless every printed value was an integer literal.
+  std::vector<int64_t> tensorInts;
   bool legacyScalarTensor = false; // the 2019 `{1}` form
 };
 

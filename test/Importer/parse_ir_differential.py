@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""parse_ir_differential.py - tsir reads what torch's parse_ir reads.
+
+Differential test with Debian's python3-torch (1.13) as the oracle, over the
+hand-written graphs in Inputs/parse-ir/ (one per form of the grammar that
+torch's own tests write by hand: untyped values, bare statements, shadowed
+names, undefined tensor constants, complex literals, attribute kinds, ...).
+
+For each graph that torch._C.parse_ir accepts, tsir-translate must import
+it, export it, and parse_ir must accept the export. A graph torch rejects
+is only reported, with what tsir does with it: tsir may read more than
+torch does (the forms torch prints but cannot read back, `with` sections),
+and where it rejects a graph the error must name its place (file:line:col).
+
+    parse_ir_differential.py TSIR_TRANSLATE INPUT_DIR
+"""
+
+import pathlib
+import re
+import subprocess
+import sys
+
+try:
+    import torch
+except ImportError as error:  # pragma: no cover - depends on the machine
+    print(f"SKIP: torch not importable ({error}); run tools/setup.sh")
+    sys.exit(0)
+
+
+def torch_parses(text):
+    """Whether parse_ir reads the text; tensor constants (`<Tensor>`) are
+    allowed, as torch's tests allow them."""
+    try:
+        torch._C.parse_ir(text, parse_tensor_constants=True)
+        return True, ""
+    except Exception as error:  # torch raises RuntimeError and others
+        return False, str(error).splitlines()[0]
+
+
+def tsir_round_trip(translate, path):
+    """(import error or None, exported text)."""
+    imported = subprocess.run([translate, "--import-torchscript", str(path),
+                               "--mlir-print-debuginfo"],
+                              capture_output=True, text=True)
+    if imported.returncode:
+        return imported.stderr.strip(), None
+    exported = subprocess.run([translate, "--export-torchscript"],
+                              input=imported.stdout, capture_output=True,
+                              text=True)
+    if exported.returncode:
+        return "export failed: " + exported.stderr.strip(), None
+    return None, exported.stdout
+
+
+def main():
+    translate, inputs = sys.argv[1], pathlib.Path(sys.argv[2])
+    accepted = failures = 0
+    for path in sorted(inputs.glob("*.txt")):
+        text = path.read_text()
+        torch_ok, torch_error = torch_parses(text)
+        error, export = tsir_round_trip(translate, path)
+        if not torch_ok:
+            # Not part of the contract; tsir's errors must still be located.
+            if error and not re.search(r":\d+:\d+: error:", error):
+                print(f"FAIL {path.name}: unlocated error: {error}")
+                failures += 1
+            else:
+                state = "rejects it too" if error else "reads it"
+                print(f"torch rejects {path.name} ({torch_error}); tsir {state}")
+            continue
+        if error:
+            print(f"FAIL {path.name}: torch reads it, tsir does not: {error}")
+            failures += 1
+            continue
+        export_ok, export_error = torch_parses(export)
+        if not export_ok:
+            print(f"FAIL {path.name}: parse_ir rejects the export: "
+                  f"{export_error}\n{export}")
+            failures += 1
+            continue
+        accepted += 1
+        print(f"OK {path.name}")
+    print(f"{accepted} graphs read by both and exported readably, "
+          f"{failures} failures")
+    return 1 if failures or accepted == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
