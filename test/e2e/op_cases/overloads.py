@@ -129,6 +129,19 @@ func.func @graph(%n: i64, %e: i64) -> (f64, i64) {
 }
 """
 
+# A warn node without torch's warn_id attribute: the typed op (scripted
+# graphs carry the attribute and stay generic). torch's interpreter needs
+# the attribute, so the expected value comes from a reference.
+WARN_WITHOUT_ID = """
+graph(%x : Tensor):
+  %msg : str = prim::Constant[value="careful"]()
+  %lvl : int = prim::Constant[value=2]()
+  aten::warn(%msg, %lvl)
+  %one : int = prim::Constant[value=1]()
+  %r : Tensor = aten::add(%x, %one, %one)
+  return (%r)
+"""
+
 INTERPOLATE = """
 graph(%x : Tensor):
   %none : NoneType = prim::Constant()
@@ -169,6 +182,8 @@ CASES = [
     Case(None, [-3, 3], name="float_int_pow_int_to_int",
          mlir=FLOAT_INT_POW_INT_TO_INT,
          reference=lambda n, e: (float(n), n ** e)),
+    Case(None, [torch.randn(4)], name="warn_without_id", graph=WARN_WITHOUT_ID,
+         reference=lambda x: x + 1),
     Case(None, [torch.randn(1, 2, 3, 3)], name="interpolate",
          graph=INTERPOLATE,
          reference=lambda x: F.interpolate(x, scale_factor=2.0, mode="nearest")),
