@@ -48,6 +48,23 @@ def TsirDecomposePass : Pass<"tsir-decompose", "mlir::func::FuncOp"> {
                            "::tsir::prim::PrimDialect"];
 }
 
+def TsirApproximateMathPass
+    : Pass<"tsir-approximate-math", "mlir::func::FuncOp"> {
+  let summary = "replace f32 transcendental math ops by polynomial "
+                "approximations the loop vectorizer can vectorize";
+  let description = [{
+    `math.tanh`, `math.exp`, `math.expm1`, `math.log`, `math.log1p`,
+    `math.log2` and `math.erf` on f32 (and vectors of f32) become MLIR's
+    polynomial approximations: plain arithmetic, accurate to a few ulp over
+    the whole range, where the libm calls they would otherwise become stop
+    LLVM from vectorizing the loop around them. Other types and functions
+    keep their libm calls.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def TsirExternalizeWeightsPass
     : Pass<"tsir-externalize-weights", "mlir::func::FuncOp"> {
   let summary = "turn weight constants without data into function arguments";

@@ -56,6 +56,10 @@ void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
   // must be returned as a buffer the caller owns) become alloc + copy.
   pm.addPass(createConvertBufferizationToMemRefPass());
 
+  // Transcendental functions as arithmetic, so that LLVM vectorizes the
+  // loops that compute them.
+  if (options.vectorize)
+    pm.addNestedPass<func::FuncOp>(createTsirApproximateMathPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
