@@ -14,6 +14,8 @@
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
+
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/TargetSelect.h"
 
@@ -115,13 +117,26 @@ rt::StatusOr<std::unique_ptr<Plan>> tsir::Plan::compile(ModuleOp module,
   // The LLVM IR translations are registered once, with the context's
   // dialects (GraphExecutor's registerEverything).
 
+  // Code for this machine's CPU and its features (AVX-512 where there is
+  // one). The optimization passes get the same target machine: without it
+  // LLVM's loop vectorizer has no cost model and leaves loops scalar.
+  auto targetBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!targetBuilder)
+    return rt::Status::error("JIT compilation failed: " +
+                             llvm::toString(targetBuilder.takeError()));
+  targetBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto targetMachine = targetBuilder->createTargetMachine();
+  if (!targetMachine)
+    return rt::Status::error("JIT compilation failed: " +
+                             llvm::toString(targetMachine.takeError()));
   ExecutionEngineOptions options;
   auto transformer = makeOptimizingTransformer(/*optLevel=*/3,
                                                /*sizeLevel=*/0,
-                                               /*targetMachine=*/nullptr);
+                                               targetMachine->get());
   options.transformer = transformer;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  auto engine = ExecutionEngine::create(module, options);
+  auto engine =
+      ExecutionEngine::create(module, options, std::move(*targetMachine));
   if (!engine)
     return rt::Status::error("JIT compilation failed: " +
                              llvm::toString(engine.takeError()));
