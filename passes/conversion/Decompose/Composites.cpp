@@ -2,7 +2,8 @@
 //
 // populateCompositeDecompositionPatterns (Decompositions.h): ops that
 // PyTorch defines as another op with other arguments (`mT` is
-// `transpose(-2, -1)`, `ravel` is `reshape(-1)`, `flipud` is `flip([0])`)
+// `transpose(-2, -1)`, `ravel` is `reshape(-1)`, `flipud` is `flip([0])`,
+// `vstack` is `cat` of `atleast_2d`s)
 // are rewritten into that op, so that one lowering serves them all. Each
 // replacement takes the replaced op's refined type: the two agree by
 // definition, and nothing needs refining again.
@@ -202,6 +203,84 @@ template <typename OpTy> struct DecomposeFlip : OpRewritePattern<OpTy> {
   int64_t dim;
 };
 
+/// The sizes atleast_Nd gives a tensor of sizes `in`.
+SmallVector<int64_t> atLeast(ArrayRef<int64_t> in, int64_t rank) {
+  if (static_cast<int64_t>(in.size()) >= rank)
+    return SmallVector<int64_t>(in);
+  if (in.empty())
+    return SmallVector<int64_t>(rank, 1);
+  if (in.size() == 1)
+    return rank == 2 ? SmallVector<int64_t>{1, in[0]}
+                     : SmallVector<int64_t>{1, in[0], 1};
+  return {in[0], in[1], 1};
+}
+
+enum class StackKind { H, V, D, Column };
+
+/// hstack, vstack, dstack and column_stack of a list literal of statically
+/// sized tensors: each tensor reshaped as torch does (atleast_1d/2d/3d, or
+/// a column for column_stack's vectors) and concatenated along 0, 1 or 2.
+template <typename OpTy, StackKind Kind>
+struct DecomposeStack : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<Value>> elements =
+        getListElements(op.getTensors());
+    if (!elements || elements->empty())
+      return rewriter.notifyMatchFailure(op, "needs a list literal");
+    SmallVector<SmallVector<int64_t>> sizes;
+    for (Value element : *elements) {
+      auto type = dyn_cast<prim::TensorType>(element.getType());
+      if (!type || !type.getDtype() || !type.getHasSizes() ||
+          llvm::is_contained(type.getSizes(), prim::TensorType::kUnknownSize))
+        return rewriter.notifyMatchFailure(op, "needs statically sized "
+                                               "tensors");
+      ArrayRef<int64_t> in = type.getSizes();
+      switch (Kind) {
+      case StackKind::H:
+        sizes.push_back(atLeast(in, 1));
+        break;
+      case StackKind::V:
+        sizes.push_back(atLeast(in, 2));
+        break;
+      case StackKind::D:
+        sizes.push_back(atLeast(in, 3));
+        break;
+      case StackKind::Column:
+        sizes.push_back(in.size() == 0   ? SmallVector<int64_t>{1, 1}
+                        : in.size() == 1 ? SmallVector<int64_t>{in[0], 1}
+                                         : SmallVector<int64_t>(in));
+        break;
+      }
+    }
+    int64_t dim = Kind == StackKind::V ? 0 : Kind == StackKind::D ? 2 : 1;
+    if (Kind == StackKind::H &&
+        llvm::all_of(sizes, [](const auto &s) { return s.size() == 1; }))
+      dim = 0;
+    Location loc = op.getLoc();
+    Constants c{rewriter, loc};
+    SmallVector<Value> reshaped;
+    for (auto [element, target] : llvm::zip(*elements, sizes)) {
+      auto type = cast<prim::TensorType>(element.getType());
+      if (type.getSizes() == ArrayRef<int64_t>(target)) {
+        reshaped.push_back(element);
+        continue;
+      }
+      auto targetType = prim::TensorType::get(
+          op.getContext(), type.getDtype(), true, target, false, {},
+          type.getDevice(), type.getRequiresGrad(), {});
+      reshaped.push_back(aten::ReshapeOp::create(rewriter, loc, targetType,
+                                                 element, c.intList(target)));
+    }
+    Value list = prim::ListConstructOp::create(
+        rewriter, loc, op.getTensors().getType(), reshaped);
+    rewriter.replaceOpWithNewOp<aten::CatOp>(op, op.getType(), list,
+                                             c.integer(dim));
+    return success();
+  }
+};
+
 } // namespace
 
 void tsir::populateCompositeDecompositionPatterns(RewritePatternSet &patterns) {
@@ -216,5 +295,9 @@ void tsir::populateCompositeDecompositionPatterns(RewritePatternSet &patterns) {
                DecomposeToReshape<aten::RavelOp, 0>,
                DecomposeToReshape<aten::Atleast1dOp, 1>,
                DecomposeToReshape<aten::Atleast2dOp, 2>,
-               DecomposeToReshape<aten::Atleast3dOp, 3>>(context);
+               DecomposeToReshape<aten::Atleast3dOp, 3>,
+               DecomposeStack<aten::HstackOp, StackKind::H>,
+               DecomposeStack<aten::VstackOp, StackKind::V>,
+               DecomposeStack<aten::DstackOp, StackKind::D>,
+               DecomposeStack<aten::ColumnStackOp, StackKind::Column>>(context);
 }

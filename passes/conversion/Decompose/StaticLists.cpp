@@ -1,7 +1,7 @@
 //===- StaticLists.cpp - Split ops into lists of slices -------------------===//
 //
-// populateStaticListDecompositionPatterns (Decompositions.h): chunk, split
-// and unbind with statically known pieces become a prim.ListConstruct of
+// populateStaticListDecompositionPatterns (Decompositions.h): chunk, split,
+// unbind, tensor_split and the h/v/dsplits with statically known pieces become a prim.ListConstruct of
 // aten.slice.Tensor/aten.select.int results, so that no `Tensor[]` value is
 // left for the lowering where the optimizer can fold the list away.
 //
@@ -12,6 +12,8 @@
 #include "../Common/Utils.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
+
+#include <algorithm>
 
 using namespace mlir;
 using namespace tsir;
@@ -52,6 +54,41 @@ FailureOr<SmallVector<Piece>> cut(Operation *op, int64_t size) {
       return failure();
     return fixedPieces(size, *step);
   }
+  // tensor_split and the h/v/dsplits: n sections, the first size % n one
+  // element longer (hsplit and friends require n to divide the size), or
+  // the pieces between sorted indices, clamped to the dim.
+  if (isa<aten::TensorSplitSectionsOp, aten::HsplitIntOp, aten::VsplitIntOp,
+          aten::DsplitIntOp>(op)) {
+    std::optional<int64_t> sections = matchConstantInt(op->getOperand(1));
+    if (!sections || *sections <= 0)
+      return failure();
+    if (!isa<aten::TensorSplitSectionsOp>(op) && size % *sections != 0)
+      return failure();
+    SmallVector<Piece> pieces;
+    int64_t start = 0;
+    for (int64_t i = 0; i < *sections; ++i) {
+      int64_t length = size / *sections + (i < size % *sections ? 1 : 0);
+      pieces.push_back({start, length});
+      start += length;
+    }
+    return pieces;
+  }
+  if (isa<aten::TensorSplitIndicesOp, aten::HsplitArrayOp,
+          aten::VsplitArrayOp, aten::DsplitArrayOp>(op)) {
+    std::optional<SmallVector<int64_t>> indices =
+        matchConstantIntList(op->getOperand(1));
+    if (!indices)
+      return failure();
+    SmallVector<Piece> pieces;
+    int64_t start = 0;
+    for (int64_t index : *indices) {
+      int64_t end = std::clamp<int64_t>(index, start, size);
+      pieces.push_back({start, end - start});
+      start = end;
+    }
+    pieces.push_back({start, size - start});
+    return pieces;
+  }
   if (isa<aten::UnbindIntOp>(op)) {
     SmallVector<Piece> pieces;
     for (int64_t i = 0; i < size; ++i)
@@ -75,6 +112,25 @@ FailureOr<SmallVector<Piece>> cut(Operation *op, int64_t size) {
   return pieces;
 }
 
+/// The dim `op` splits along: its `dim` operand, or the fixed one of the
+/// h/v/dsplits (hsplit splits a vector along 0, anything else along 1).
+template <typename OpTy>
+std::optional<int64_t> splitDim(OpTy op, int64_t rank) {
+  if constexpr (std::is_same_v<OpTy, aten::HsplitIntOp> ||
+                std::is_same_v<OpTy, aten::HsplitArrayOp>)
+    return rank == 1 ? 0 : (rank >= 2 ? std::optional<int64_t>(1) : std::nullopt);
+  else if constexpr (std::is_same_v<OpTy, aten::VsplitIntOp> ||
+                     std::is_same_v<OpTy, aten::VsplitArrayOp>)
+    return rank >= 2 ? std::optional<int64_t>(0) : std::nullopt;
+  else if constexpr (std::is_same_v<OpTy, aten::DsplitIntOp> ||
+                     std::is_same_v<OpTy, aten::DsplitArrayOp>)
+    return rank >= 3 ? std::optional<int64_t>(2) : std::nullopt;
+  else {
+    std::optional<int64_t> dim = matchConstantInt(op.getDim());
+    return dim ? normalizeDim(*dim, rank) : std::nullopt;
+  }
+}
+
 template <typename OpTy> struct DecomposeStaticSplit : OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
 
@@ -84,9 +140,7 @@ template <typename OpTy> struct DecomposeStaticSplit : OpRewritePattern<OpTy> {
     if (!type || !type.getDtype() || !type.getHasSizes() ||
         type.getSizes().empty())
       return rewriter.notifyMatchFailure(op, "input shape is not refined");
-    std::optional<int64_t> dim = matchConstantInt(op.getDim());
-    if (dim)
-      dim = normalizeDim(*dim, type.getSizes().size());
+    std::optional<int64_t> dim = splitDim(op, type.getSizes().size());
     if (!dim)
       return rewriter.notifyMatchFailure(op, "dim is not a valid constant");
     int64_t size = type.getSizes()[*dim];
@@ -137,5 +191,13 @@ void tsir::populateStaticListDecompositionPatterns(
                DecomposeStaticSplit<aten::SplitTensorOp>,
                DecomposeStaticSplit<aten::SplitSizesOp>,
                DecomposeStaticSplit<aten::SplitWithSizesOp>,
-               DecomposeStaticSplit<aten::UnbindIntOp>>(patterns.getContext());
+               DecomposeStaticSplit<aten::UnbindIntOp>,
+               DecomposeStaticSplit<aten::TensorSplitSectionsOp>,
+               DecomposeStaticSplit<aten::TensorSplitIndicesOp>,
+               DecomposeStaticSplit<aten::HsplitIntOp>,
+               DecomposeStaticSplit<aten::HsplitArrayOp>,
+               DecomposeStaticSplit<aten::VsplitIntOp>,
+               DecomposeStaticSplit<aten::VsplitArrayOp>,
+               DecomposeStaticSplit<aten::DsplitIntOp>,
+               DecomposeStaticSplit<aten::DsplitArrayOp>>(patterns.getContext());
 }

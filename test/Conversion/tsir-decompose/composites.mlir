@@ -105,3 +105,29 @@ func.func @reshapes_and_flips(%x: !prim.tensor<dtype = f32, sizes = [3, 4]>, %si
   %3 = aten.fliplr %x : (!prim.tensor<dtype = f32, sizes = [3, 4]>) -> !prim.tensor<dtype = f32, sizes = [3, 4]>
   return %0, %1, %2, %3 : !prim.tensor<dtype = f32, sizes = [12]>, !prim.tensor<dtype = f32>, !prim.tensor<dtype = f32, sizes = [3, 4]>, !prim.tensor<dtype = f32, sizes = [3, 4]>
 }
+
+// -----
+
+// vstack reshapes a vector to a row (atleast_2d) and concatenates along 0.
+// CHECK-LABEL: func.func @vstack
+// CHECK: %[[ROW:.*]] = aten.reshape %arg1, %{{.*}} : {{.*}} -> !prim.tensor<dtype = f32, sizes = [1, 4]>
+// CHECK: %[[L:.*]] = prim.ListConstruct %arg0, %[[ROW]]
+// CHECK: aten.cat %[[L]], %{{.*}} : {{.*}} -> !prim.tensor<dtype = f32, sizes = [3, 4]>
+func.func @vstack(%m: !prim.tensor<dtype = f32, sizes = [2, 4]>, %v: !prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dtype = f32, sizes = [3, 4]> {
+  %l = prim.ListConstruct %m, %v : (!prim.tensor<dtype = f32, sizes = [2, 4]>, !prim.tensor<dtype = f32, sizes = [4]>) -> !prim.list<!prim.tensor>
+  %0 = aten.vstack %l : (!prim.list<!prim.tensor>) -> !prim.tensor<dtype = f32, sizes = [3, 4]>
+  return %0 : !prim.tensor<dtype = f32, sizes = [3, 4]>
+}
+
+// -----
+
+// tensor_split into 3 sections of a dim of 5: pieces of 2, 2 and 1.
+// CHECK-LABEL: func.func @tensor_split_sections
+// CHECK-COUNT-3: aten.slice.Tensor
+// CHECK: prim.ListConstruct {{.*}} -> !prim.list<!prim.tensor>
+func.func @tensor_split_sections(%x: !prim.tensor<dtype = f32, sizes = [5, 4]>) -> !prim.list<!prim.tensor> {
+  %three = prim.Constant {value = 3 : i64} : i64
+  %zero = prim.Constant {value = 0 : i64} : i64
+  %0 = aten.tensor_split.sections %x, %three, %zero : (!prim.tensor<dtype = f32, sizes = [5, 4]>, i64, i64) -> !prim.list<!prim.tensor>
+  return %0 : !prim.list<!prim.tensor>
+}

@@ -8,7 +8,9 @@ composite views tsir-decompose rewrites (mT, mH, adjoint, T, H, movedim
 with lists, ravel, atleast_Nd, broadcast_to, flipud/fliplr) and the ops
 of several results it splits (var_mean, std_mean, aminmax,
 broadcast_tensors, meshgrid); plus isclose, the alpha dropouts without
-effect, the per-element losses and the diagonal family."""
+effect, the per-element losses, the diagonal family, and the stacking and
+splitting helpers (hstack/vstack/dstack/column_stack, tensor_split and
+the h/v/dsplits)."""
 
 import torch
 import torch.nn.functional as F
@@ -212,6 +214,19 @@ def diag(v, m):
     return torch.diag(v), torch.diag(v, 2), torch.diag(m, -1), torch.diag(m, 3)
 
 
+def stacks(a, b, v):
+    return (torch.hstack([a, b]), torch.hstack([v, v]), torch.vstack([a, v[:4]]),
+            torch.dstack([a, b]), torch.column_stack([v, v]),
+            torch.column_stack([a, v[:3]]))
+
+
+def splits(x):
+    return (torch.tensor_split(x, 3), torch.tensor_split(x, [1, 3], 1),
+            torch.hsplit(x, 2), torch.hsplit(x, [1]), torch.vsplit(x, [2]),
+            torch.vsplit(x, 5), torch.dsplit(x.unsqueeze(2), 1),
+            torch.dsplit(x.unsqueeze(2), [0]))
+
+
 CASES = [
     Case(inverse_trig, [unit(3, 4)]),
     Case(hyperbolic, [randn(3, 4)]),
@@ -258,4 +273,6 @@ CASES = [
     Case(binary_cross_entropy, [torch.rand(3, 4), torch.rand(3, 4), torch.rand(3, 4)]),
     Case(diagonals, [randn(3, 4, 5)]),
     Case(diag, [randn(4), randn(3, 5)]),
+    Case(stacks, [randn(3, 4), randn(3, 4), randn(5)]),
+    Case(splits, [randn(5, 4)]),
 ]
