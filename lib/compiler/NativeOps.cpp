@@ -178,33 +178,6 @@ bool tsir::isNativeScalarOp(Operation *op) {
          llvm::all_of(op->getResultTypes(), isScalar);
 }
 
-/// TorchScript's ScalarType number of a runtime dtype.
-static int64_t scalarTypeOf(rt::DType dtype) {
-  switch (dtype) {
-  case rt::DType::UInt8:
-    return 0;
-  case rt::DType::Int8:
-    return 1;
-  case rt::DType::Int16:
-    return 2;
-  case rt::DType::Int32:
-    return 3;
-  case rt::DType::Int64:
-    return 4;
-  case rt::DType::Float16:
-    return 5;
-  case rt::DType::Float32:
-    return 6;
-  case rt::DType::Float64:
-    return 7;
-  case rt::DType::Bool:
-    return 11;
-  case rt::DType::BFloat16:
-    return 15;
-  }
-  return -1;
-}
-
 static bool isNumber(const rt::Value &value) {
   return value.isInt() || value.isDouble() || value.isBool();
 }
@@ -254,7 +227,7 @@ static rt::StatusOr<rt::Value> tensorQuery(Native kind,
   case Native::Numel:
     return rt::Value(tensor.numel());
   case Native::Dtype:
-    return rt::Value(scalarTypeOf(tensor.dtype()));
+    return rt::Value(rt::dtypeScalarType(tensor.dtype()));
   default:
     return rt::Value(tensor.device());
   }

@@ -20,20 +20,21 @@ struct DTypeInfo {
   const char *torchName;
   const char *numpyDescr;
   const char *safetensorsName;
+  int64_t scalarType; // torch's ScalarType number
 };
 
 // Indexed by the enum's value.
 constexpr DTypeInfo kInfo[] = {
-    {DType::Float32, 4, "Float", "<f4", "F32"},
-    {DType::Float64, 8, "Double", "<f8", "F64"},
-    {DType::Float16, 2, "Half", "<f2", "F16"},
-    {DType::BFloat16, 2, "BFloat16", "<V2", "BF16"},
-    {DType::Int64, 8, "Long", "<i8", "I64"},
-    {DType::Int32, 4, "Int", "<i4", "I32"},
-    {DType::Int16, 2, "Short", "<i2", "I16"},
-    {DType::Int8, 1, "Char", "|i1", "I8"},
-    {DType::UInt8, 1, "Byte", "|u1", "U8"},
-    {DType::Bool, 1, "Bool", "|b1", "BOOL"},
+    {DType::Float32, 4, "Float", "<f4", "F32", 6},
+    {DType::Float64, 8, "Double", "<f8", "F64", 7},
+    {DType::Float16, 2, "Half", "<f2", "F16", 5},
+    {DType::BFloat16, 2, "BFloat16", "<V2", "BF16", 15},
+    {DType::Int64, 8, "Long", "<i8", "I64", 4},
+    {DType::Int32, 4, "Int", "<i4", "I32", 3},
+    {DType::Int16, 2, "Short", "<i2", "I16", 2},
+    {DType::Int8, 1, "Char", "|i1", "I8", 1},
+    {DType::UInt8, 1, "Byte", "|u1", "U8", 0},
+    {DType::Bool, 1, "Bool", "|b1", "BOOL", 11},
 };
 
 const DTypeInfo &info(DType type) { return kInfo[static_cast<size_t>(type)]; }
@@ -61,6 +62,15 @@ const char *dtypeSafetensorsName(DType type) {
 std::optional<DType> dtypeFromTorchName(std::string_view name) {
   for (const DTypeInfo &entry : kInfo)
     if (name == entry.torchName)
+      return entry.type;
+  return std::nullopt;
+}
+
+int64_t dtypeScalarType(DType type) { return info(type).scalarType; }
+
+std::optional<DType> dtypeFromScalarType(int64_t scalarType) {
+  for (const DTypeInfo &entry : kInfo)
+    if (entry.scalarType == scalarType)
       return entry.type;
   return std::nullopt;
 }

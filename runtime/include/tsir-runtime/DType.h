@@ -45,6 +45,11 @@ size_t dtypeSize(DType type);
 const char *dtypeTorchName(DType type);
 std::optional<DType> dtypeFromTorchName(std::string_view name);
 
+/// torch's ScalarType number (Float32 is 6, Bool 11), as TorchScript passes
+/// dtypes to ops and `x.dtype` returns them, and back.
+int64_t dtypeScalarType(DType type);
+std::optional<DType> dtypeFromScalarType(int64_t scalarType);
+
 bool isFloating(DType type);
 /// Integer types, excluding Bool (as torch's isIntegralType(t, false)).
 bool isIntegral(DType type);

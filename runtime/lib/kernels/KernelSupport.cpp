@@ -29,32 +29,10 @@ StatusOr<std::vector<Value>> popArgs(Stack &stack, size_t n) {
   return args;
 }
 
-/// torch's ScalarType numbering.
-StatusOr<DType> dtypeFromScalarType(int64_t code) {
-  switch (code) {
-  case 0:
-    return DType::UInt8;
-  case 1:
-    return DType::Int8;
-  case 2:
-    return DType::Int16;
-  case 3:
-    return DType::Int32;
-  case 4:
-    return DType::Int64;
-  case 5:
-    return DType::Float16;
-  case 6:
-    return DType::Float32;
-  case 7:
-    return DType::Float64;
-  case 11:
-    return DType::Bool;
-  case 15:
-    return DType::BFloat16;
-  default:
-    return Status::error("unsupported ScalarType " + std::to_string(code));
-  }
+StatusOr<DType> scalarTypeArgument(int64_t code) {
+  if (std::optional<DType> dtype = dtypeFromScalarType(code))
+    return *dtype;
+  return Status::error("unsupported ScalarType " + std::to_string(code));
 }
 
 StatusOr<DType> optionalDType(const Value &value, DType fallback) {
@@ -63,7 +41,7 @@ StatusOr<DType> optionalDType(const Value &value, DType fallback) {
   if (!value.isInt())
     return Status::error(std::string("expected a ScalarType, got ") +
                          value.kindName());
-  return dtypeFromScalarType(value.toInt());
+  return scalarTypeArgument(value.toInt());
 }
 
 StatusOr<std::vector<int64_t>> sizeList(const Value &value) {

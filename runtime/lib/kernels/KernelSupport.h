@@ -33,8 +33,9 @@ void registerKernelTable(KernelRegistry &registry,
 /// Pops the `n` arguments of a schema, first argument first.
 StatusOr<std::vector<Value>> popArgs(Stack &stack, size_t n);
 
-/// The DType of torch's ScalarType number (6 is Float32).
-StatusOr<DType> dtypeFromScalarType(int64_t code);
+/// A `ScalarType` argument (6 is Float32) as a DType, or an error naming
+/// the number tsir does not run.
+StatusOr<DType> scalarTypeArgument(int64_t code);
 
 /// A `ScalarType?` argument: `fallback` when it is None.
 StatusOr<DType> optionalDType(const Value &value, DType fallback);

@@ -69,16 +69,21 @@ TEST(DTypeTest, TablesAreConsistent) {
                               "Int",   "Short",  "Char", "Byte",     "Bool"};
   const char *safetensorsNames[] = {"F32", "F64", "F16", "BF16", "I64",
                                     "I32", "I16", "I8",  "U8",   "BOOL"};
+  // torch's ScalarType numbers (c10/core/ScalarType.h).
+  const int64_t scalarTypes[] = {6, 7, 5, 15, 4, 3, 2, 1, 0, 11};
   for (size_t i = 0; i < std::size(kAllDTypes); ++i) {
     DType type = kAllDTypes[i];
     EXPECT_STREQ(dtypeTorchName(type), torchNames[i]);
     EXPECT_EQ(dtypeFromTorchName(torchNames[i]), type);
     EXPECT_STREQ(dtypeSafetensorsName(type), safetensorsNames[i]);
     EXPECT_EQ(dtypeFromSafetensorsName(safetensorsNames[i]), type);
+    EXPECT_EQ(dtypeScalarType(type), scalarTypes[i]);
+    EXPECT_EQ(dtypeFromScalarType(scalarTypes[i]), type);
     EXPECT_NE(isFloating(type), isIntegral(type) || type == DType::Bool);
   }
   EXPECT_FALSE(dtypeFromTorchName("ComplexFloat"));
   EXPECT_FALSE(dtypeFromSafetensorsName("F8_E4M3"));
+  EXPECT_FALSE(dtypeFromScalarType(9)); // ComplexFloat
   EXPECT_STREQ(dtypeNumpyDescr(DType::Float16), "<f2");
   EXPECT_STREQ(dtypeNumpyDescr(DType::BFloat16), "<V2");
   EXPECT_STREQ(dtypeNumpyDescr(DType::Bool), "|b1");
