@@ -24,6 +24,7 @@ config.substitutions.append(
     ("%corpus", os.path.normpath(os.path.join(config.tsir_src_root, "..",
                                               "shared", "corpus"))))
 config.substitutions.append(("%tsir_src", config.tsir_src_root))
+config.substitutions.append(("%tsir_obj", config.tsir_obj_root))
 config.substitutions.append(
     ("%tsir_run", os.path.join(config.tsir_tools_dir, "tsir-run")))
 config.substitutions.append(

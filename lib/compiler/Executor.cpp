@@ -89,30 +89,38 @@ static void registerEverything(MLIRContext &context) {
 rt::StatusOr<std::unique_ptr<GraphExecutor>>
 tsir::GraphExecutor::fromFile(const std::string &path,
                               const ExecutorOptions &options) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buffer)
+    return rt::Status::error("cannot read " + path + ": " +
+                             buffer.getError().message());
+  return fromSource((*buffer)->getBuffer().str(), path, options);
+}
+
+rt::StatusOr<std::unique_ptr<GraphExecutor>>
+tsir::GraphExecutor::fromSource(const std::string &text,
+                                const std::string &bufferName,
+                                const ExecutorOptions &options) {
   auto impl = std::make_unique<Impl>();
   impl->options = options;
   registerEverything(impl->context);
   DiagnosticCollector diagnostics(&impl->context);
 
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
-  if (!buffer)
-    return rt::Status::error("cannot read " + path + ": " +
-                             buffer.getError().message());
-  if (llvm::StringRef(path).ends_with(".mlir")) {
-    impl->module = parseSourceString<ModuleOp>((*buffer)->getBuffer(),
-                                               &impl->context, path);
+  if (llvm::StringRef(bufferName).ends_with(".mlir")) {
+    impl->module = parseSourceString<ModuleOp>(text, &impl->context,
+                                               bufferName);
   } else {
     // Weights are bound at run time, not imported: the compiled code reads
     // them from the runtime's tensors instead of carrying copies.
     ImportOptions importOptions;
-    impl->module = importTorchScript((*buffer)->getBuffer(), path,
-                                     &impl->context, importOptions);
+    impl->module =
+        importTorchScript(text, bufferName, &impl->context, importOptions);
   }
   if (!impl->module)
-    return rt::Status::error(diagnostics.take("cannot read " + path));
+    return rt::Status::error(diagnostics.take("cannot read " + bufferName));
   auto graph = impl->module->lookupSymbol<func::FuncOp>("graph");
   if (!graph)
-    return rt::Status::error(path + ": no func.func @graph in the module");
+    return rt::Status::error(bufferName +
+                             ": no func.func @graph in the module");
   impl->signature = std::make_unique<GraphSignature>(graph);
 
   if (!options.weightsPath.empty()) {
@@ -122,6 +130,9 @@ tsir::GraphExecutor::fromFile(const std::string &path,
     for (auto &[name, tensor] : *weights)
       impl->weights.emplace(name, tensor);
   }
+  // In-memory weights win over a file's of the same name.
+  for (const auto &[name, tensor] : options.weights)
+    impl->weights.insert_or_assign(name, tensor);
   return std::unique_ptr<GraphExecutor>(new GraphExecutor(std::move(impl)));
 }
 

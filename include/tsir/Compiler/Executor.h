@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tsir {
@@ -25,6 +26,9 @@ namespace tsir {
 struct ExecutorOptions {
   /// A safetensors file with the graph's `<Tensor>` constants, by name.
   std::string weightsPath;
+  /// Weights held in memory (an embedder's, or Python's), by value name
+  /// without `%`; they take precedence over `weightsPath`'s.
+  std::vector<std::pair<std::string, rt::Tensor>> weights;
   /// Print the IR after every pass of the compile pipeline to stderr.
   bool printIRAfterAll = false;
   /// Run tsir-optimize before lowering.
@@ -47,6 +51,11 @@ public:
   /// in `.mlir`. Errors name the file, line and column.
   static rt::StatusOr<std::unique_ptr<GraphExecutor>>
   fromFile(const std::string &path, const ExecutorOptions &options = {});
+  /// The same for text held in memory; `bufferName` names it in errors, and
+  /// a name ending in `.mlir` reads the text as MLIR.
+  static rt::StatusOr<std::unique_ptr<GraphExecutor>>
+  fromSource(const std::string &text, const std::string &bufferName,
+             const ExecutorOptions &options = {});
 
   /// The graph's inputs, as the caller supplies them (a frozen module's
   /// `self` excluded): their TorchScript types and value names.
