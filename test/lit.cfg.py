@@ -34,7 +34,7 @@ config.substitutions.append(
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.tsir_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["tsir-opt", "tsir-translate", "tsir-run", "tsir-unittests", "tsir-runtime-unittests"],
+llvm_config.add_tool_substitutions(["tsir-opt", "tsir-translate", "tsir-run", "tsir-unittests", "tsir-runtime-unittests", "tsir-lsp-server"],
                                    tool_dirs)
 
 # The leak check needs valgrind (tools/setup.sh installs it).
