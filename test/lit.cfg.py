@@ -25,6 +25,16 @@ config.substitutions.append(
                                               "shared", "corpus"))))
 config.substitutions.append(("%tsir_src", config.tsir_src_root))
 config.substitutions.append(("%tsir_obj", config.tsir_obj_root))
+# Configures a CMake project the way this tree was configured (the install
+# test builds examples/embedding against an installed tsir).
+config.substitutions.append(
+    ("%cmake_configure",
+     f"{config.cmake_command} -G Ninja -DCMAKE_BUILD_TYPE=Release "
+     f"-DCMAKE_C_COMPILER={config.c_compiler} "
+     f"-DCMAKE_CXX_COMPILER={config.cxx_compiler} "
+     f"'-DCMAKE_EXE_LINKER_FLAGS={config.exe_linker_flags}' "
+     f"-DMLIR_DIR={config.mlir_dir}"))
+config.substitutions.append(("%cmake", config.cmake_command))
 config.substitutions.append(
     ("%tsir_run", os.path.join(config.tsir_tools_dir, "tsir-run")))
 config.substitutions.append(
