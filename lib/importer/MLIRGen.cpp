@@ -178,9 +178,14 @@ Type MLIRGen::convertType(const ts::TypeExpr &type) {
     BoolAttr grad = type.requiresGrad
                         ? BoolAttr::get(context, *type.requiresGrad)
                         : BoolAttr();
-    return prim::TensorType::get(context, dtype, type.hasSizes, type.sizes,
-                                 type.hasStrides, type.strides, device, grad,
-                                 legacy);
+    // Checked, so that a type the dialect rejects (strides that do not
+    // match the sizes) is an error at its place in the text, not a module
+    // that fails its own verifier later.
+    auto emitError = [&] { return error(type.pos); };
+    return prim::TensorType::getChecked(
+        emitError, context, dtype, type.hasSizes, ArrayRef<int64_t>(type.sizes),
+        type.hasStrides, ArrayRef<int64_t>(type.strides), device, grad,
+        ArrayRef<int64_t>(legacy));
   }
   case Kind::Int:
   case Kind::Layout:
@@ -653,31 +658,62 @@ Attribute MLIRGen::convertInlineTensor(const ts::AttrValue &value,
     for (double v : value.tensorValues) {
       APFloat f(v);
       bool lost;
-      f.convert(floatType.getFloatSemantics(), APFloat::rmNearestTiesToEven,
-                &lost);
+      APFloat::opStatus status = f.convert(floatType.getFloatSemantics(),
+                                           APFloat::rmNearestTiesToEven, &lost);
+      // Rounding is expected (torch prints rounded values); a finite value
+      // that becomes infinite in the dtype is not what the graph holds.
+      if (status & APFloat::opOverflow) {
+        error(value.pos) << "inline tensor value " << v
+                         << " does not fit its dtype " << prim::torchNameOfDtype(dtype);
+        return {};
+      }
       values.push_back(f);
     }
     return DenseElementsAttr::get(type, values);
   }
-  unsigned width = dtype.getIntOrFloatBitWidth();
+  // Integer and bool values must be integers the dtype holds: torch prints
+  // them exactly, so anything else (300 in a Char tensor, 0.5 in a Long
+  // one, 2 in a Bool one) is a malformed graph, not something to wrap or
+  // truncate silently.
+  auto intType = cast<IntegerType>(dtype);
+  unsigned width = intType.getWidth();
+  bool isUnsigned = intType.isUnsigned() || width == 1;
+  APInt minValue = isUnsigned ? APInt::getMinValue(width)
+                              : APInt::getSignedMinValue(width);
+  APInt maxValue = isUnsigned ? APInt::getMaxValue(width)
+                              : APInt::getSignedMaxValue(width);
+  auto fits = [&](int64_t v) {
+    if (width == 64)
+      return !isUnsigned || v >= 0;
+    return isUnsigned ? v >= 0 && static_cast<uint64_t>(v) <=
+                                      maxValue.getZExtValue()
+                      : v >= minValue.getSExtValue() &&
+                            v <= maxValue.getSExtValue();
+  };
+  auto rejectValue = [&](auto v) {
+    error(value.pos) << "inline tensor value " << v
+                     << " does not fit its dtype " << prim::torchNameOfDtype(dtype);
+    return Attribute();
+  };
   SmallVector<APInt> values;
   if (value.tensorInts.size() == value.tensorValues.size()) {
     // The printed integers exactly: int64 values above 2^53 have no double.
-    for (int64_t v : value.tensorInts)
-      values.push_back(APInt(width, v, /*isSigned=*/true,
+    for (int64_t v : value.tensorInts) {
+      if (!fits(v))
+        return rejectValue(v);
+      values.push_back(APInt(width, v, /*isSigned=*/!isUnsigned,
                              /*implicitTrunc=*/true));
+    }
     return DenseElementsAttr::get(type, values);
   }
   for (double v : value.tensorValues) {
     // Converting inf, nan or a double beyond int64 to an integer is
-    // undefined behaviour.
-    if (!fitsInt64(v)) {
-      error(value.pos) << "inline tensor value " << v
-                       << " does not fit its integer dtype " << dtype;
-      return {};
-    }
-    values.push_back(APInt(width, static_cast<int64_t>(v), /*isSigned=*/true,
-                           /*implicitTrunc=*/true));
+    // undefined behaviour, so range-check before converting.
+    if (!fitsInt64(v) || v != std::trunc(v) ||
+        !fits(static_cast<int64_t>(v)))
+      return rejectValue(v);
+    values.push_back(APInt(width, static_cast<int64_t>(v),
+                           /*isSigned=*/!isUnsigned, /*implicitTrunc=*/true));
   }
   return DenseElementsAttr::get(type, values);
 }

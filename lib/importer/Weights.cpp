@@ -23,6 +23,35 @@ static int64_t elementSize(llvm::StringRef dtype) {
       .Default(0);
 }
 
+/// The deepest nesting of arrays and objects in `json`, outside strings.
+/// llvm::json::parse recurses once per level with no limit of its own, so a
+/// header nested tens of thousands deep would overflow the stack; this flat
+/// scan runs first and turns that into an error. A safetensors header nests
+/// three levels (header, entry, shape).
+static unsigned jsonNestingDepth(llvm::StringRef json) {
+  unsigned depth = 0, deepest = 0;
+  bool inString = false;
+  for (size_t i = 0; i < json.size(); ++i) {
+    char c = json[i];
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+/// The runtime's safetensors reader allows the same depth.
+static constexpr unsigned kMaxHeaderDepth = 64;
+
 llvm::Expected<std::unique_ptr<WeightsFile>>
 WeightsFile::open(llvm::StringRef path) {
   auto fail = [&](const llvm::Twine &why) {
@@ -46,7 +75,11 @@ WeightsFile::open(llvm::StringRef path) {
     return fail("header length " + llvm::Twine(headerSize) +
                 " runs past the end of the file");
   llvm::StringRef data = bytes.drop_front(8 + headerSize);
-  auto header = llvm::json::parse(bytes.substr(8, headerSize));
+  llvm::StringRef headerText = bytes.substr(8, headerSize);
+  if (jsonNestingDepth(headerText) > kMaxHeaderDepth)
+    return fail("bad JSON header: nesting deeper than " +
+                llvm::Twine(kMaxHeaderDepth) + " levels");
+  auto header = llvm::json::parse(headerText);
   if (!header)
     return fail("bad JSON header: " + llvm::toString(header.takeError()));
   const llvm::json::Object *entries = header->getAsObject();

@@ -9,6 +9,8 @@ MODE (default `good`):
   short      fewer than the 8 bytes of the header length
   offsets    `w` whose data_offsets run past the end of the data
   dtype      `w` of a dtype the importer does not know (`C64`)
+  deep       a header nested 100,000 levels deep (a `__metadata__` entry
+             of nested arrays), which a recursive parser overflows on
   huge       `w` of shape [2**32, 2**32] over no data: the element count
              wraps to 0 in 64 bits
 """
@@ -39,6 +41,8 @@ if mode == "offsets":
 text = json.dumps(header).encode()
 if mode == "bad-json":
     text = b"{not json"
+if mode == "deep":
+    text = b'{"__metadata__":' + b"[" * 100000 + b"]" * 100000 + b"}"
 blob = struct.pack("<Q", len(text)) + text + data
 if mode == "truncated":
     blob = blob[:len(blob) - 10]
