@@ -167,22 +167,35 @@ AliasAnalysis::AliasAnalysis(Operation *root) {
   finalize(root);
 }
 
+bool AliasAnalysis::isMutable(Type type) const {
+  // A tuple's mutability is that of its elements, so asking about a tuple
+  // of N elements costs N; the analysis asks once per value that has the
+  // type (each of a TupleUnpack's N results), which made wide tuples
+  // quadratic. Types are uniqued, so the answer is kept per type.
+  if (!isa<prim::TupleType, prim::UnionType, prim::OptionalType>(type))
+    return isMutableType(type);
+  auto [it, inserted] = mutableTypes.try_emplace(type, false);
+  if (inserted)
+    it->second = isMutableType(type);
+  return it->second;
+}
+
 void AliasAnalysis::addValue(Value value) {
-  if (!isMutableType(value.getType()))
+  if (!isMutable(value.getType()))
     return;
   sets.insert(key(value)); // a no-op if already there
 }
 
 void AliasAnalysis::makeWildcard(Value value) {
-  if (!isMutableType(value.getType()))
+  if (!isMutable(value.getType()))
     return;
   addValue(value);
   sets.unionSets(key(value), &wildcardTag);
 }
 
 void AliasAnalysis::unite(Value a, Value b) {
-  bool aMutable = isMutableType(a.getType());
-  bool bMutable = isMutableType(b.getType());
+  bool aMutable = isMutable(a.getType());
+  bool bMutable = isMutable(b.getType());
   if (!aMutable && !bMutable)
     return;
   // A mutable value flowing into an immutable-typed one (or back) is a
@@ -197,7 +210,7 @@ void AliasAnalysis::unite(Value a, Value b) {
 }
 
 void AliasAnalysis::recordWrite(Operation *op, Value value) {
-  if (!isMutableType(value.getType()))
+  if (!isMutable(value.getType()))
     return;
   addValue(value);
   rawWrites[op].push_back(key(value));
@@ -258,7 +271,7 @@ void AliasAnalysis::analyzeSchemaOp(Operation *op, const aten::Schema &schema) {
 
   llvm::StringMap<SmallVector<Value, 2>> operandsBySet;
   for (auto [operand, arg] : llvm::zip(op->getOperands(), schema.arguments)) {
-    if (!isMutableType(operand.getType()))
+    if (!isMutable(operand.getType()))
       continue;
     addValue(operand);
     const aten::SchemaType &type = arg.type;
@@ -280,7 +293,7 @@ void AliasAnalysis::analyzeSchemaOp(Operation *op, const aten::Schema &schema) {
   }
 
   for (auto [result, ret] : llvm::zip(op->getResults(), schema.returns)) {
-    if (!isMutableType(result.getType()))
+    if (!isMutable(result.getType()))
       continue;
     addValue(result);
     const aten::SchemaType &type = ret.type;
@@ -430,7 +443,7 @@ void AliasAnalysis::finalize(Operation *root) {
 //===----------------------------------------------------------------------===//
 
 const void *AliasAnalysis::aliasSet(Value value) const {
-  if (!isMutableType(value.getType()))
+  if (!isMutable(value.getType()))
     return nullptr;
   // A value created after the analysis ran is unknown: assume the worst.
   return leader(key(value));
@@ -489,7 +502,7 @@ bool AliasAnalysis::mayAliasWildcard(Value value) const {
 
 SmallVector<Value> AliasAnalysis::aliasesOf(Value value) const {
   SmallVector<Value> result;
-  if (!isMutableType(value.getType()) || !sets.contains(key(value)))
+  if (!isMutable(value.getType()) || !sets.contains(key(value)))
     return result;
   for (const void *member : sets.members(key(value)))
     if (member != &wildcardTag)

@@ -134,6 +134,23 @@ private:
     });
   }
 
+  /// The sets `creator` reads, as collectReads gives them. A list literal
+  /// that folds one mutation after another grows by one element each time,
+  /// so its sets are kept and grown with it instead of rescanned: with
+  /// tens of thousands of appends, rescanning made the pass quadratic.
+  const llvm::SmallPtrSetImpl<const void *> &
+  creatorReads(Operation *creator,
+               llvm::SmallPtrSetImpl<const void *> &scratch) {
+    if (!isa<prim::ListConstructOp>(creator)) {
+      collectReads(creator, scratch);
+      return scratch;
+    }
+    auto [it, inserted] = literalReads.try_emplace(creator);
+    if (inserted)
+      collectReads(creator, it->second);
+    return it->second;
+  }
+
   void collectWrites(Operation *op, llvm::SmallPtrSetImpl<const void *> &sets) {
     if (created.contains(op))
       return;
@@ -172,8 +189,9 @@ private:
     // (The creator is above the mutation, which uses what it makes.)
     if (creator->getBlock() != mutation->getBlock() || hasSideEffects(creator))
       return false;
-    llvm::SmallPtrSet<const void *, 8> creatorReads, creatorWrites;
-    collectReads(creator, creatorReads);
+    llvm::SmallPtrSet<const void *, 8> scratchReads, creatorWrites;
+    const llvm::SmallPtrSetImpl<const void *> &creatorReads =
+        this->creatorReads(creator, scratchReads);
     collectWrites(creator, creatorWrites);
     // The ops between that depend on the creator, and their reads/writes.
     llvm::SmallPtrSet<Operation *, 8> dependents;
@@ -284,10 +302,18 @@ private:
         // with the write), so this is the move TorchScript makes.
         list->moveBefore(&op);
         auto [index, replace] = *position;
-        if (replace)
+        auto reads = literalReads.find(list);
+        if (replace) {
           list->setOperand(index, element);
-        else
+          // The replaced element's sets may no longer be read.
+          if (reads != literalReads.end())
+            literalReads.erase(reads);
+        } else {
           list->insertOperands(index, element);
+          if (reads != literalReads.end())
+            if (const void *set = aliasSet(element))
+              reads->second.insert(set);
+        }
         for (Value result : op.getResults())
           result.replaceAllUsesWith(list.getResult());
         op.erase();
@@ -398,6 +424,8 @@ private:
   /// values they made that stand for an earlier value.
   llvm::DenseSet<Operation *> created;
   llvm::DenseMap<Value, const void *> createdSets;
+  /// creatorReads' sets of the list literals folded into so far.
+  llvm::DenseMap<Operation *, llvm::SmallPtrSet<const void *, 8>> literalReads;
   /// getFunctionalVariant's answers, per op name (the schema lookups are
   /// string searches).
   llvm::DenseMap<OperationName, std::optional<OperationName>>

@@ -86,6 +86,8 @@ public:
   llvm::SmallVector<mlir::Value> aliasesOf(mlir::Value value) const;
 
 private:
+  /// isMutableType, remembered per composite type.
+  bool isMutable(mlir::Type type) const;
   void analyze(mlir::Operation *op);
   void analyzeSchemaOp(mlir::Operation *op, const aten::Schema &schema);
   void analyzeOpaque(mlir::Operation *op);
@@ -107,6 +109,7 @@ private:
   /// After finalize: per op (nested writes included) the written leaders.
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<const void *, 2>> writes;
   llvm::DenseSet<const void *> writtenLeaders;
+  mutable llvm::DenseMap<mlir::Type, bool> mutableTypes;
 };
 
 } // namespace tsir
