@@ -87,6 +87,8 @@ public:
     return it == names.end() ? StringRef() : StringRef(it->second);
   }
 
+  const llvm::DenseMap<Value, std::string> &getNames() const { return names; }
+
 private:
   void collect(Block &block);
   void want(Value value, StringRef name);
@@ -346,28 +348,22 @@ LogicalResult GraphExporter::printKind(Operation &op) {
     return success();
   }
 
-  StringRef dialect = op.getName().getDialectNamespace();
-  StringRef name = op.getName().stripDialect();
-  if (isa_and_nonnull<prim::PrimDialect>(op.getDialect())) {
-    os << "prim::" << name;
-    // GetAttr, SetAttr and CallMethod carry the attribute or method name.
+  std::string kind = getNodeKind(&op);
+  if (kind.empty())
+    return op.emitError("cannot export '")
+           << op.getName() << "' to TorchScript: the '"
+           << op.getName().getDialectNamespace()
+           << "' dialect has no TorchScript equivalent (export before "
+              "lowering)";
+  os << kind;
+  // GetAttr, SetAttr and CallMethod carry the attribute or method name.
+  if (isa_and_nonnull<prim::PrimDialect>(op.getDialect()))
     if (auto attrName = op.getAttrOfType<StringAttr>("name")) {
       os << "[name=";
       exporter::printQuotedString(attrName.getValue(), os);
       os << ']';
     }
-    return success();
-  }
-  if (isa_and_nonnull<aten::AtenDialect>(op.getDialect())) {
-    // `aten.add.Tensor` is the overload `add.Tensor` of `aten::add`;
-    // TorchScript text names only the operator.
-    os << "aten::" << name.split('.').first;
-    return success();
-  }
-  return op.emitError("cannot export '")
-         << op.getName() << "' to TorchScript: the '" << dialect
-         << "' dialect has no TorchScript equivalent (export before "
-            "lowering)";
+  return success();
 }
 
 LogicalResult GraphExporter::printNode(Operation &op, unsigned level) {
@@ -446,6 +442,47 @@ LogicalResult tsir::exportTorchScript(func::FuncOp func, raw_ostream &os) {
     return failure();
   os << text;
   return success();
+}
+
+std::string tsir::getNodeKind(Operation *op) {
+  if (StringRef kind = subgraphKind(op); !kind.empty())
+    return kind.str();
+  if (auto generic = dyn_cast<prim::GenericOp>(op))
+    return generic.getKind().str();
+  StringRef name = op->getName().stripDialect();
+  if (isa_and_nonnull<prim::PrimDialect>(op->getDialect()))
+    return ("prim::" + name).str();
+  // `aten.add.Tensor` is the overload `add.Tensor` of `aten::add`;
+  // TorchScript text names only the operator.
+  if (isa_and_nonnull<aten::AtenDialect>(op->getDialect()))
+    return ("aten::" + name.split('.').first).str();
+  return "";
+}
+
+bool tsir::isSubgraphNode(Operation *op) { return !subgraphKind(op).empty(); }
+
+llvm::DenseMap<Value, std::string> tsir::getValueNames(func::FuncOp func) {
+  llvm::DenseMap<Value, std::string> names;
+  auto nameGraph = [&](Block &body) {
+    NameTable table;
+    table.assign(body);
+    for (const auto &[value, name] : table.getNames())
+      names[value] = name;
+  };
+  if (func.isExternal())
+    return names;
+  nameGraph(func.getBody().front());
+  // Each subgraph is a namespace of its own, as in the printed file.
+  func.walk([&](Operation *op) {
+    if (isSubgraphNode(op) && op->getNumRegions() == 1 &&
+        !op->getRegion(0).empty())
+      nameGraph(op->getRegion(0).front());
+  });
+  return names;
+}
+
+bool tsir::printTorchScriptType(Type type, raw_ostream &os) {
+  return exporter::printType(type, os);
 }
 
 LogicalResult tsir::exportTorchScript(ModuleOp module, raw_ostream &os) {

@@ -13,6 +13,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <string>
 
 namespace tsir {
 
@@ -27,6 +30,30 @@ mlir::LogicalResult exportTorchScript(mlir::ModuleOp module,
 /// Prints `func` as TorchScript graph text (see above).
 mlir::LogicalResult exportTorchScript(mlir::func::FuncOp func,
                                       llvm::raw_ostream &os);
+
+// What the exporter prints for single nodes and values, for tools that show
+// a graph another way (the Python module's traversal, Graphviz).
+
+/// The TorchScript kind `op` prints as, without attributes or a subgraph's
+/// `_N`: `aten::add` (the operator of `aten.add.Tensor`), `prim::If`,
+/// `prim::FusionGroup`, a generic node's own kind (`my_ns::magic`); "" for
+/// an op of another dialect.
+std::string getNodeKind(mlir::Operation *op);
+
+/// Whether `op` prints as a `with ... = graph(...)` subgraph, its one region
+/// a graph with its own value names.
+bool isSubgraphNode(mlir::Operation *op);
+
+/// The name the exporter gives every value of `func` (block arguments and
+/// results, in nested blocks and subgraphs too), without `%`: the name the
+/// location carries, made unique per graph, or a fresh number.
+llvm::DenseMap<mlir::Value, std::string>
+getValueNames(mlir::func::FuncOp func);
+
+/// Prints `type` as a graph prints it (`Float(2, *)`, `int[]`, `(int,
+/// Tensor)`). Returns false, having printed something partial, if the type
+/// has no TorchScript spelling.
+bool printTorchScriptType(mlir::Type type, llvm::raw_ostream &os);
 
 } // namespace tsir
 
