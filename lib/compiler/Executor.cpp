@@ -309,3 +309,10 @@ const ExecutionStats &tsir::GraphExecutor::lastStats() const {
 size_t tsir::GraphExecutor::numCachedPlans() const {
   return impl->plans.size();
 }
+
+std::vector<std::string> tsir::GraphExecutor::cachedSpecs() const {
+  std::vector<std::string> specs;
+  for (const auto &entry : impl->plans)
+    specs.push_back(entry.first);
+  return specs;
+}

@@ -70,6 +70,9 @@ public:
 
   const ExecutionStats &lastStats() const;
   size_t numCachedPlans() const;
+  /// The argument specs of the cached plans, in the form lastStats().spec
+  /// gives, sorted.
+  std::vector<std::string> cachedSpecs() const;
 
   struct Impl;
 
