@@ -1,0 +1,103 @@
+//===- Execution.cpp - tsir.Executable: compile a graph and run it --------===//
+//
+// A compiled graph is a tsir::GraphExecutor made from the graph's MLIR
+// (printed with its locations, so errors still name the graph text's
+// lines) and its weights. Calls convert the arguments (Tensors.cpp),
+// release the GIL while the executor compiles and runs, and convert the
+// outputs back; the executor's plan cache, one plan per argument spec, is
+// visible as `plans`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Bindings.h"
+
+#include "tsir/Compiler/Executor.h"
+
+#include <pybind11/stl.h>
+
+#include <mutex>
+
+using namespace tsir::python;
+namespace rt = tsir::rt;
+
+namespace {
+class PyExecutable {
+public:
+  PyExecutable(const GraphRef &graph, const std::string &device,
+               bool optimize) {
+    if (device != "cpu")
+      throw Error("device '" + device +
+                  "' is not supported: tsir compiles for 'cpu' only (the GPU "
+                  "path is not built yet)");
+    tsir::ExecutorOptions options;
+    options.weights = graph->weights();
+    options.optimize = optimize;
+    std::string text = graph->toMLIR(/*debugInfo=*/true);
+    // The executor reads a buffer whose name ends in `.mlir` as MLIR.
+    auto executor = tsir::GraphExecutor::fromSource(
+        text, graph->bufferName() + ".mlir", options);
+    if (!executor.ok())
+      throw Error(executor.status().message());
+    this->executor = std::move(*executor);
+  }
+
+  /// Runs the graph; outputs flattened depth-first, as the executor gives
+  /// them.
+  py::list call(const py::sequence &arguments, bool bfloat16AsDLPack) {
+    std::vector<tsir::rt::Value> inputs;
+    for (py::handle argument : arguments)
+      inputs.push_back(valueFromPython(argument));
+    tsir::rt::StatusOr<std::vector<tsir::rt::Value>> outputs =
+        tsir::rt::Status::error("not run");
+    {
+      // Compiling can take seconds: let other Python threads run. The
+      // executor is not reentrant, so calls are serialized.
+      py::gil_scoped_release release;
+      std::lock_guard<std::mutex> lock(mutex);
+      outputs = executor->run(inputs);
+    }
+    if (!outputs.ok())
+      throw Error(outputs.status().message());
+    py::list result;
+    for (const tsir::rt::Value &output : *outputs)
+      result.append(valueToPython(output, bfloat16AsDLPack));
+    return result;
+  }
+
+  std::vector<std::string> plans() {
+    std::lock_guard<std::mutex> lock(mutex);
+    return executor->cachedSpecs();
+  }
+
+  py::dict lastStats() {
+    std::lock_guard<std::mutex> lock(mutex);
+    const tsir::ExecutionStats &stats = executor->lastStats();
+    py::dict result;
+    result["spec"] = stats.spec;
+    result["compiled"] = stats.compiled;
+    result["compile_seconds"] = stats.compileSeconds;
+    result["run_seconds"] = stats.runSeconds;
+    return result;
+  }
+
+  std::vector<std::string> inputTypes() const { return executor->inputTypes(); }
+  std::vector<std::string> inputNames() const { return executor->inputNames(); }
+
+private:
+  std::unique_ptr<tsir::GraphExecutor> executor;
+  std::mutex mutex;
+};
+} // namespace
+
+void tsir::python::bindExecution(py::module_ &m) {
+  py::class_<PyExecutable>(m, "_Executable")
+      .def(py::init<const GraphRef &, const std::string &, bool>(),
+           py::arg("graph"), py::arg("device") = "cpu",
+           py::arg("optimize") = true)
+      .def("call", &PyExecutable::call, py::arg("arguments"),
+           py::arg("bfloat16_as_dlpack") = false)
+      .def_property_readonly("plans", &PyExecutable::plans)
+      .def_property_readonly("last_stats", &PyExecutable::lastStats)
+      .def_property_readonly("input_types", &PyExecutable::inputTypes)
+      .def_property_readonly("input_names", &PyExecutable::inputNames);
+}

@@ -1,0 +1,286 @@
+//===- Graph.cpp - tsir.Graph: import, passes, export ---------------------===//
+//
+// The graph object: importing TorchScript text or MLIR with its weights,
+// running tsir's pipelines and any registered pass on it, and printing it
+// back as TorchScript or MLIR. Errors become tsir.Error with MLIR's
+// diagnostics formatted as the executor formats them (`graph.txt:12:7:
+// error: ...`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Bindings.h"
+
+#include "compiler/Diagnostics.h"
+
+#include "tsir/Dialect/Prim/PrimDialect.h"
+#include "tsir/Exporter/Exporter.h"
+#include "tsir/Importer/Importer.h"
+#include "tsir/InitAll.h"
+
+#include "tsir-runtime/Safetensors.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <pybind11/stl.h>
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace tsir::python;
+namespace rt = tsir::rt;
+namespace prim = tsir::prim;
+
+/// Every dialect and extension, as the executor registers them, so that
+/// any pass or pipeline (lowering included) can run on a graph and MLIR
+/// files of any dialect parse. Registering is cheap; dialects load lazily.
+static const DialectRegistry &fullRegistry() {
+  static const DialectRegistry *registry = [] {
+    auto *result = new DialectRegistry();
+    mlir::registerAllDialects(*result);
+    mlir::registerAllExtensions(*result);
+    tsir::registerAllDialects(*result);
+    return result;
+  }();
+  return *registry;
+}
+
+/// `<Tensor>` constants must have a weight of their dtype and sizes when
+/// weights are given, so that a wrong weights file is reported at import,
+/// at the constant's line, not when the graph first runs.
+static LogicalResult checkWeights(func::FuncOp func, const Weights &weights) {
+  llvm::StringMap<const rt::Tensor *> byName;
+  for (const auto &[name, tensor] : weights)
+    byName[name] = &tensor;
+  WalkResult result = func.walk([&](prim::ConstantOp constant) {
+    auto ref = dyn_cast<prim::TensorRefAttr>(constant.getValue());
+    if (!ref)
+      return WalkResult::advance();
+    auto found = byName.find(ref.getName());
+    if (found == byName.end()) {
+      constant.emitError("weight '")
+          << ref.getName() << "' is not among the weights given";
+      return WalkResult::interrupt();
+    }
+    const rt::Tensor &weight = *found->second;
+    auto type = dyn_cast<prim::TensorType>(constant.getType());
+    if (!type)
+      return WalkResult::advance();
+    bool fits = true;
+    if (Type dtype = type.getDtype())
+      fits = prim::torchNameOfDtype(dtype) == rt::dtypeTorchName(weight.dtype());
+    if (type.getHasSizes()) {
+      ArrayRef<int64_t> sizes = type.getSizes();
+      fits &= static_cast<int64_t>(sizes.size()) == weight.dim();
+      for (size_t i = 0; fits && i < sizes.size(); ++i)
+        fits = sizes[i] == prim::TensorType::kUnknownSize ||
+               sizes[i] == weight.size(i);
+    }
+    if (!fits) {
+      constant.emitError("weight '")
+          << ref.getName() << "' is " << weight.toString()
+          << ", which does not fit the constant's type";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+std::shared_ptr<PyGraph> PyGraph::import(const std::string &text,
+                                         const std::string &bufferName,
+                                         bool isMLIR, Weights weights) {
+  std::shared_ptr<PyGraph> graph(new PyGraph());
+  // One graph is worked on by one thread at a time; a thread pool per
+  // graph would only cost threads.
+  graph->ctx = std::make_unique<MLIRContext>(
+      fullRegistry(), MLIRContext::Threading::DISABLED);
+  graph->name = bufferName;
+  graph->weightList = std::move(weights);
+  tsir::DiagnosticCollector diagnostics(graph->ctx.get());
+  if (isMLIR) {
+    graph->moduleOp =
+        parseSourceString<ModuleOp>(text, graph->ctx.get(), bufferName);
+  } else {
+    // Weights stay outside the module (the executor binds them by name),
+    // so the module prints small and an MLIR round trip stays cheap.
+    tsir::ImportOptions options;
+    graph->moduleOp =
+        tsir::importTorchScript(text, bufferName, graph->ctx.get(), options);
+  }
+  if (!graph->moduleOp)
+    throw Error(diagnostics.take("cannot read " + bufferName));
+  if (!graph->func())
+    throw Error(bufferName + ": no func.func @graph in the module");
+  if (!graph->weightList.empty() &&
+      failed(checkWeights(graph->func(), graph->weightList)))
+    throw Error(diagnostics.take("the weights do not fit the graph"));
+  return graph;
+}
+
+func::FuncOp PyGraph::func() const {
+  return moduleOp.get().lookupSymbol<func::FuncOp>("graph");
+}
+
+void PyGraph::runPipeline(const std::string &pipeline) {
+  StringRef text = StringRef(pipeline).trim();
+  // `builtin.module(...)` anchors the pipeline where the graph already is.
+  if (text.consume_front("builtin.module(")) {
+    if (!text.consume_back(")"))
+      throw Error("malformed pass pipeline '" + pipeline + "'");
+  }
+  // Implicit nesting lets `prim-cse` (a func.func pass) run on the module,
+  // as tsir-opt's `--prim-cse` does.
+  PassManager pm(ctx.get(), ModuleOp::getOperationName(),
+                 OpPassManager::Nesting::Implicit);
+  std::string parseErrors;
+  llvm::raw_string_ostream errorStream(parseErrors);
+  if (failed(parsePassPipeline(text, pm, errorStream)))
+    throw Error("invalid pass pipeline '" + pipeline +
+                "': " + StringRef(parseErrors).trim().str());
+
+  tsir::DiagnosticCollector diagnostics(ctx.get());
+  OwningOpRef<ModuleOp> work(moduleOp->clone());
+  if (failed(pm.run(*work)))
+    throw Error(diagnostics.take("pass pipeline '" + pipeline + "' failed"));
+  moduleOp = std::move(work);
+  ++gen;
+  names.reset();
+}
+
+std::string PyGraph::toTorchScript() const {
+  tsir::DiagnosticCollector diagnostics(ctx.get());
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (failed(tsir::exportTorchScript(module(), os)))
+    throw Error(diagnostics.take("cannot export the graph"));
+  return text;
+}
+
+std::string PyGraph::toMLIR(bool debugInfo) const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  OpPrintingFlags flags;
+  if (debugInfo)
+    flags.enableDebugInfo();
+  module()->print(os, flags);
+  return text;
+}
+
+std::shared_ptr<PyGraph> PyGraph::copy() const {
+  return import(toMLIR(/*debugInfo=*/true), name + ".mlir", /*isMLIR=*/true,
+                weightList);
+}
+
+const std::string &PyGraph::valueName(Value value) {
+  if (!names)
+    names = tsir::getValueNames(func());
+  return (*names)[value];
+}
+
+void PyHandle::checkFresh() const {
+  if (graph->generation() != generation)
+    throw Error("this handle was taken before the graph was transformed "
+                "(optimize or run_pass); walk the graph again");
+}
+
+//===----------------------------------------------------------------------===//
+// Python
+//===----------------------------------------------------------------------===//
+
+/// `tsir-optimize{unroll=false fuse=true}` from Python keywords
+/// (`inline_subgraphs=False` is the option `inline-subgraphs`).
+static std::string optimizePipeline(const py::kwargs &options) {
+  std::string text = "tsir-optimize";
+  std::string list;
+  for (auto [key, value] : options) {
+    std::string name = py::str(key);
+    std::replace(name.begin(), name.end(), '_', '-');
+    std::string spelled;
+    if (py::isinstance<py::bool_>(value))
+      spelled = value.cast<bool>() ? "true" : "false";
+    else
+      spelled = py::str(value);
+    list += (list.empty() ? "" : " ") + name + "=" + spelled;
+  }
+  if (!list.empty())
+    text += "{" + list + "}";
+  return text;
+}
+
+static Weights weightsFromPython(const py::object &weights) {
+  Weights result;
+  if (weights.is_none())
+    return result;
+  if (py::isinstance<py::str>(weights)) {
+    std::string path = weights.cast<std::string>();
+    auto read = rt::readSafetensors(path);
+    if (!read.ok())
+      throw Error(read.status().message());
+    return std::move(*read);
+  }
+  if (!py::isinstance<py::dict>(weights))
+    throw py::type_error("weights must be a safetensors path or a dict of "
+                         "name -> array");
+  for (auto [key, value] : weights.cast<py::dict>()) {
+    if (!py::isinstance<py::str>(key))
+      throw py::type_error("weight names must be str");
+    result.emplace_back(key.cast<std::string>(), tensorFromPython(value));
+  }
+  return result;
+}
+
+void tsir::python::bindGraph(py::module_ &m) {
+  m.def(
+      "_import_graph",
+      [](const std::string &text, const std::string &bufferName, bool isMLIR,
+         const py::object &weights) {
+        return PyGraph::import(text, bufferName, isMLIR,
+                               weightsFromPython(weights));
+      },
+      py::arg("text"), py::arg("buffer_name"), py::arg("is_mlir"),
+      py::arg("weights") = py::none());
+
+  py::class_<PyGraph, GraphRef>(m, "Graph",
+                                "A TorchScript graph held as prim/aten MLIR.")
+      .def(
+          "optimize",
+          [](PyGraph &graph, const py::kwargs &options) {
+            graph.runPipeline(optimizePipeline(options));
+          },
+          "Runs tsir-optimize (TorchScript's optimizer) in place. Keywords "
+          "are the pipeline's options: unroll, fuse, inline_subgraphs.")
+      .def("run_pass", &PyGraph::runPipeline, py::arg("pipeline"),
+           "Runs a registered pass or pipeline, or a textual pipeline, in "
+           "place; the graph is unchanged if it fails.")
+      .def("to_torchscript", &PyGraph::toTorchScript,
+           "The graph as TorchScript text, as torch 1.13 prints it.")
+      .def("to_mlir", &PyGraph::toMLIR, py::arg("debug_info") = false,
+           "The module as MLIR; debug_info adds the locations.")
+      .def("to_dot",
+           [](const GraphRef &graph) { return graphToDot(graph); },
+           "The graph as Graphviz dot text.")
+      .def("copy", &PyGraph::copy, "An independent copy of the graph.")
+      .def("__str__", [](const PyGraph &graph) { return graph.toMLIR(false); })
+      .def("__repr__",
+           [](const PyGraph &graph) {
+             return "<tsir.Graph " + graph.bufferName() + ">";
+           })
+      .def_property_readonly("name", &PyGraph::bufferName,
+                             "The name the graph text was read under.")
+      .def_property_readonly(
+          "weights",
+          [](const PyGraph &graph) {
+            py::dict result;
+            for (const auto &[name, tensor] : graph.weights())
+              result[py::str(name)] = arrayFromTensor(tensor);
+            return result;
+          },
+          "The attached weights, name -> numpy array (no copies).");
+}

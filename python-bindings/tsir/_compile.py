@@ -1,0 +1,83 @@
+# _compile.py - tsir.compile and the callable it returns.
+"""Compiled graphs. The native executor compiles one plan per argument
+spec (dtypes and sizes of the tensors, types of the scalars) on first use
+and caches it; this wrapper converts torch tensors and numpy scalars on
+the way in and gives torch tensors back when torch tensors went in."""
+
+import numpy as np
+
+from . import _torch
+from ._tsir import _Executable
+
+
+class Function:
+    """A graph compiled for the CPU; call it with the graph's inputs.
+
+    Tensors: numpy arrays or torch tensors, passed without a copy when
+    their memory can be (see docs/python.md). Scalars: Python int, float,
+    bool (numpy scalars too), str, None, and lists or tuples of these.
+    Returns one output bare, several as a tuple (a graph's tuple outputs
+    flattened depth-first), None for none. Outputs are numpy arrays, or
+    torch tensors if any input was a torch tensor.
+    """
+
+    def __init__(self, graph, device="cpu", optimize=True):
+        self.graph = graph
+        self._executable = _Executable(graph, device, optimize)
+
+    def __call__(self, *args):
+        saw_torch = [False]
+        arguments = [_argument(arg, saw_torch) for arg in args]
+        outputs = self._executable.call(arguments, saw_torch[0])
+        if saw_torch[0]:
+            outputs = [_torch.to_torch(output) for output in outputs]
+        if not outputs:
+            return None
+        if len(outputs) == 1:
+            return outputs[0]
+        return tuple(outputs)
+
+    @property
+    def plans(self):
+        """The argument specs the executor has compiled plans for, sorted
+        (`len(f.plans)` is the number of plans)."""
+        return self._executable.plans
+
+    @property
+    def last_stats(self):
+        """What the last call did: spec, compiled (bool), compile_seconds,
+        run_seconds."""
+        return self._executable.last_stats
+
+    @property
+    def input_types(self):
+        """The TorchScript types of the inputs a caller gives (a frozen
+        module's `self` excluded)."""
+        return self._executable.input_types
+
+    @property
+    def input_names(self):
+        return self._executable.input_names
+
+    def __repr__(self):
+        return f"<tsir.Function of {self.graph.name}, {len(self.plans)} plan(s)>"
+
+
+def _argument(value, saw_torch):
+    if _torch.is_tensor(value):
+        saw_torch[0] = True
+        return _torch.native_tensor(value)
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, (list, tuple)):
+        converted = [_argument(element, saw_torch) for element in value]
+        return tuple(converted) if isinstance(value, tuple) else converted
+    return value
+
+
+def compile(graph, device="cpu", optimize=True):  # noqa: A001 - the API's name
+    """Compiles `graph` (a tsir.Graph) for `device` (only "cpu" for now)
+    and returns a Function. The graph is copied: changing it afterwards
+    does not change the Function. optimize=False skips tsir-optimize
+    before lowering."""
+    return Function(graph, device, optimize)

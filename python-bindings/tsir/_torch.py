@@ -1,0 +1,115 @@
+# _torch.py - PyTorch interop: tensors in and out, and tsir.from_torch.
+"""torch is optional: nothing here imports it unless the caller hands over
+something of torch's (then torch is already imported) or calls from_torch.
+
+Tensors cross without copies: a CPU tensor's `numpy()` view shares its
+memory, and tsir's outputs come back through `torch.from_numpy`. numpy has
+no bfloat16, so bfloat16 tensors go through DLPack instead."""
+
+import sys
+
+import numpy as np
+
+from ._tsir import Error
+
+
+def is_tensor(value):
+    torch = sys.modules.get("torch")
+    return torch is not None and isinstance(value, torch.Tensor)
+
+
+def native_tensor(value):
+    """What the native module takes for a tensor: a numpy array over the
+    same memory, or a DLPack capsule for bfloat16."""
+    if not is_tensor(value):
+        return value if isinstance(value, np.ndarray) else np.asarray(value)
+    import torch
+    if value.device.type != "cpu":
+        raise Error(f"tsir runs on the CPU; the tensor is on {value.device}: "
+                    "move it with .cpu()")
+    value = value.detach()
+    if value.is_conj():
+        value = value.resolve_conj()
+    if value.is_neg():
+        value = value.resolve_neg()
+    if value.dtype == torch.bfloat16:
+        return torch.utils.dlpack.to_dlpack(value)
+    try:
+        return value.numpy()
+    except TypeError as error:
+        raise TypeError(f"cannot pass a {value.dtype} tensor to tsir: {error}") from None
+
+
+def to_torch(value):
+    """An output as torch: arrays and DLPack capsules become tensors over
+    the same memory; lists, tuples and dicts are converted inside."""
+    import torch
+    if isinstance(value, np.ndarray):
+        return torch.from_numpy(value)
+    if type(value).__name__ == "PyCapsule":
+        return torch.utils.dlpack.from_dlpack(value)
+    if isinstance(value, list):
+        return [to_torch(element) for element in value]
+    if isinstance(value, tuple):
+        return tuple(to_torch(element) for element in value)
+    if isinstance(value, dict):
+        return {key: to_torch(element) for key, element in value.items()}
+    return value
+
+
+def _tensor_constants(graph):
+    """Every tensor-typed prim::Constant of a torch graph, blocks included,
+    by value name: a frozen module's weights (`<Tensor>`), and the small
+    tensors torch prints inline with only four significant digits."""
+    import torch
+    constants = {}
+
+    def walk(nodes):
+        for node in nodes:
+            if node.kind() == "prim::Constant" and node.outputsSize() == 1:
+                output = node.output()
+                if isinstance(output.type(), torch._C.TensorType):
+                    value = output.toIValue()
+                    if isinstance(value, torch.Tensor):
+                        constants[output.debugName()] = native_tensor(value)
+            for block in node.blocks():
+                walk(block.nodes())
+
+    walk(graph.nodes())
+    return constants
+
+
+def from_torch(obj, *, freeze=True):
+    """A tsir.Graph from a TorchScript function or module, weights attached.
+
+    obj: a scripted or traced function or module (torch.jit.script,
+    torch.jit.trace, torch.jit.freeze), or a plain function or nn.Module,
+    which is scripted first. A module that is not frozen yet is frozen
+    (torch.jit.freeze, which needs eval mode) unless freeze=False: a frozen
+    graph holds its parameters as constants, which become the graph's
+    weights. No file is written.
+    """
+    import torch
+    from ._graph import import_graph
+
+    if not isinstance(obj, (torch.jit.ScriptModule, torch.jit.ScriptFunction)):
+        if not callable(obj):
+            raise TypeError(f"from_torch takes a function or module, not {type(obj).__name__}")
+        obj = torch.jit.script(obj)
+    if isinstance(obj, torch.jit.ScriptModule):
+        name = obj.original_name
+        if freeze and not _is_frozen(obj):
+            if obj.training:
+                raise Error(f"cannot freeze {name} in training mode: call "
+                            ".eval() first (or pass freeze=False)")
+            obj = torch.jit.freeze(obj)
+    else:
+        name = obj.name
+    graph = obj.inlined_graph
+    weights = _tensor_constants(graph)
+    return import_graph(str(graph), weights or None, name=f"<torch {name}>")
+
+
+def _is_frozen(module):
+    """A frozen module's forward reads no attributes of `self`."""
+    return not module.graph.findAllNodes("prim::GetAttr")
