@@ -128,6 +128,69 @@ func::FuncOp PyGraph::func() const {
   return moduleOp.get().lookupSymbol<func::FuncOp>("graph");
 }
 
+/// The top-level elements of a textual pipeline: `a{x=1},b(c,d)` is `a{x=1}`
+/// and `b(c,d)`.
+static SmallVector<StringRef> splitPipeline(StringRef text) {
+  SmallVector<StringRef> elements;
+  int depth = 0;
+  char quote = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (quote) {
+      quote = c == quote ? 0 : quote;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '(' || c == '{') {
+      ++depth;
+    } else if (c == ')' || c == '}') {
+      --depth;
+    } else if (c == ',' && depth == 0) {
+      elements.push_back(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  elements.push_back(text.drop_front(start).trim());
+  return elements;
+}
+
+/// Whether `element` parses as a pipeline anchored on `anchor`; the parse
+/// error otherwise.
+static std::optional<std::string> tryParse(StringRef element,
+                                           StringRef anchor) {
+  OpPassManager trial(anchor, OpPassManager::Nesting::Implicit);
+  std::string errors;
+  llvm::raw_string_ostream os(errors);
+  if (succeeded(parsePassPipeline(element, trial, os)))
+    return std::nullopt;
+  return StringRef(errors).trim().str();
+}
+
+/// The pipeline anchored on the module. MLIR's textual pipelines do not
+/// nest implicitly, so an element that only runs on functions (every
+/// `prim-*` pass) is wrapped in `func.func(...)`, as tsir-opt's `--prim-cse`
+/// is nested on each function.
+static std::string anchorPipeline(StringRef text) {
+  std::string anchored;
+  for (StringRef element : splitPipeline(text)) {
+    std::optional<std::string> moduleError =
+        tryParse(element, ModuleOp::getOperationName());
+    std::string spelled = element.str();
+    if (moduleError) {
+      std::optional<std::string> funcError =
+          tryParse(element, func::FuncOp::getOperationName());
+      if (funcError)
+        throw Error("invalid pass pipeline '" + text.str() + "': " +
+                    (StringRef(*moduleError).contains("intend to nest")
+                         ? *funcError
+                         : *moduleError));
+      spelled = "func.func(" + spelled + ")";
+    }
+    anchored += (anchored.empty() ? "" : ",") + spelled;
+  }
+  return anchored;
+}
+
 void PyGraph::runPipeline(const std::string &pipeline) {
   StringRef text = StringRef(pipeline).trim();
   // `builtin.module(...)` anchors the pipeline where the graph already is.
@@ -135,13 +198,13 @@ void PyGraph::runPipeline(const std::string &pipeline) {
     if (!text.consume_back(")"))
       throw Error("malformed pass pipeline '" + pipeline + "'");
   }
-  // Implicit nesting lets `prim-cse` (a func.func pass) run on the module,
-  // as tsir-opt's `--prim-cse` does.
-  PassManager pm(ctx.get(), ModuleOp::getOperationName(),
-                 OpPassManager::Nesting::Implicit);
+  if (text.empty())
+    throw Error("empty pass pipeline");
+  PassManager pm(ctx.get(), ModuleOp::getOperationName());
   std::string parseErrors;
   llvm::raw_string_ostream errorStream(parseErrors);
-  if (failed(parsePassPipeline(text, pm, errorStream)))
+  if (failed(parsePassPipeline(anchorPipeline(text), pm,
+                               errorStream)))
     throw Error("invalid pass pipeline '" + pipeline +
                 "': " + StringRef(parseErrors).trim().str());
 

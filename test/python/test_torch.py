@@ -1,0 +1,107 @@
+# test_torch.py - tsir.from_torch on scripted, traced and frozen torch code.
+import numpy as np
+import pytest
+
+import tsir
+
+torch = pytest.importorskip("torch")
+nn = torch.nn
+
+
+@torch.jit.script
+def clipped_poly(x, y, n: int):
+    z = x * y + 1.0
+    if bool(z.sum() > 0):
+        z = torch.clamp(z, -1.0, 2.0)
+    for _ in range(n):
+        z = z * 0.5 + y
+    return z, z.mean()
+
+
+class SmallNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, 3, padding=1)
+        self.bn = nn.BatchNorm2d(4)
+        self.fc = nn.Linear(4, 5)
+
+    def forward(self, x):
+        x = torch.relu(self.bn(self.conv(x)))
+        x = torch.flatten(nn.functional.adaptive_avg_pool2d(x, 1), 1)
+        return torch.softmax(self.fc(x), dim=-1)
+
+
+def small_net():
+    torch.manual_seed(0)
+    net = SmallNet().eval()
+    # Non-trivial batch-norm statistics, so folding them shows.
+    net.bn.running_mean.uniform_(-0.5, 0.5)
+    net.bn.running_var.uniform_(0.5, 1.5)
+    return net
+
+
+def test_scripted_function():
+    graph = tsir.from_torch(clipped_poly)
+    assert graph.name == "<torch clipped_poly>"
+    assert [v.name for v in graph.inputs] == ["x.1", "y.1", "n.1"]
+    assert graph.find_nodes("prim::If") and graph.find_nodes("prim::Loop")
+    f = tsir.compile(graph)
+    torch.manual_seed(1)
+    for shape, n in [((3, 4), 2), ((5,), 0), ((3, 4), 3)]:
+        x, y = torch.randn(shape), torch.randn(shape)
+        z, mean = f(x, y, n)
+        want_z, want_mean = clipped_poly(x, y, n)
+        assert torch.allclose(z, want_z, atol=1e-6)
+        assert torch.allclose(mean, want_mean, atol=1e-6)
+    assert len(f.plans) == 2
+
+
+def test_traced_function():
+    traced = torch.jit.trace(lambda a, b: torch.tanh(a @ b) * 2, (torch.ones(2, 3), torch.ones(3, 4)))
+    f = tsir.compile(tsir.from_torch(traced))
+    a, b = torch.randn(2, 3), torch.randn(3, 4)
+    assert torch.allclose(f(a, b), traced(a, b), atol=1e-6)
+
+
+def test_frozen_module_has_its_weights():
+    net = small_net()
+    frozen = torch.jit.freeze(torch.jit.script(net))
+    graph = tsir.from_torch(frozen)
+    # The frozen graph's tensor constants are the graph's weights, by name.
+    tensor_constants = [n.outputs[0].name for n in graph.find_nodes("prim::Constant")
+                        if n.outputs[0].type.kind == "TensorType"]
+    assert tensor_constants and sorted(graph.weights) == sorted(tensor_constants)
+    assert any(name.endswith("weight_fused_bn") for name in graph.weights)
+    assert graph.inputs[0].type.kind == "ClassType"  # self, which callers do not pass
+    f = tsir.compile(graph)
+    assert f.input_names == ["x.1"]
+    x = torch.randn(2, 3, 6, 6)
+    with torch.no_grad():
+        assert torch.allclose(f(x), net(x), atol=1e-5)
+    np.testing.assert_allclose(f(x.numpy()), net(x).detach().numpy(), atol=1e-5)
+
+
+def test_modules_are_scripted_and_frozen_on_the_way():
+    net = small_net()
+    x = torch.randn(1, 3, 4, 4)
+    with torch.no_grad():
+        expected = net(x)
+    for source in [net, torch.jit.script(net)]:
+        graph = tsir.from_torch(source)
+        assert not graph.find_nodes("prim::GetAttr")
+        assert torch.allclose(tsir.compile(graph)(x), expected, atol=1e-5)
+
+
+def test_traced_module():
+    net = small_net()
+    x = torch.randn(1, 3, 5, 5)
+    traced = torch.jit.trace(net, x)
+    with torch.no_grad():
+        assert torch.allclose(tsir.compile(tsir.from_torch(traced))(x), net(x), atol=1e-5)
+
+
+def test_training_mode_and_bad_objects():
+    with pytest.raises(tsir.Error, match=r"\.eval\(\)"):
+        tsir.from_torch(torch.jit.script(SmallNet().train()))
+    with pytest.raises(TypeError):
+        tsir.from_torch(42)
