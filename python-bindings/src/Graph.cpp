@@ -116,7 +116,8 @@ std::shared_ptr<PyGraph> PyGraph::import(const std::string &text,
   }
   if (!graph->moduleOp)
     throw Error(diagnostics.take("cannot read " + bufferName));
-  if (!graph->func())
+  auto body = graph->moduleOp.get().lookupSymbol<func::FuncOp>("graph");
+  if (!body || body.isExternal())
     throw Error(bufferName + ": no func.func @graph in the module");
   if (!graph->weightList.empty() &&
       failed(checkWeights(graph->func(), graph->weightList)))
@@ -125,7 +126,11 @@ std::shared_ptr<PyGraph> PyGraph::import(const std::string &text,
 }
 
 func::FuncOp PyGraph::func() const {
-  return moduleOp.get().lookupSymbol<func::FuncOp>("graph");
+  auto graph = moduleOp.get().lookupSymbol<func::FuncOp>("graph");
+  // Lowering to LLVM replaces the function: nothing is left to walk.
+  if (!graph || graph.isExternal())
+    throw Error("the module holds no func.func @graph with a body");
+  return graph;
 }
 
 /// The top-level elements of a textual pipeline: `a{x=1},b(c,d)` is `a{x=1}`

@@ -172,8 +172,9 @@ void tsir::python::bindTraversal(py::module_ &m) {
           "find_nodes",
           [](const GraphRef &graph, const std::string &kind) {
             py::list result;
-            graph->func().walk([&](Operation *op) {
-              if (!op->hasTrait<OpTrait::IsTerminator>() && op != graph->func() &&
+            func::FuncOp body = graph->func();
+            body.walk([&](Operation *op) {
+              if (!op->hasTrait<OpTrait::IsTerminator>() && op != body &&
                   kindOf(op) == kind)
                 result.append(PyNode(graph, op));
             });

@@ -111,5 +111,6 @@ def from_torch(obj, *, freeze=True):
 
 
 def _is_frozen(module):
-    """A frozen module's forward reads no attributes of `self`."""
-    return not module.graph.findAllNodes("prim::GetAttr")
+    """A frozen module's forward, with the methods it calls inlined, reads
+    no attributes of `self`."""
+    return not module.inlined_graph.findAllNodes("prim::GetAttr")

@@ -127,3 +127,14 @@ def test_export_failure_is_an_error(corpus):
         graph.to_torchscript()
     # Lowered graphs can still be walked: kinds fall back to MLIR op names.
     assert any(kind.startswith("linalg.") for kind in kinds(graph, recurse=True))
+
+
+def test_lowered_to_llvm_graph_is_no_longer_walkable(corpus):
+    graph = tsir.import_graph(corpus / "pointwise_chain" / "graph.txt")
+    graph.run_pass("tsir-refine-types{arg-spec='Float(4), Float(4)'}")
+    graph.run_pass("tsir-lower-to-llvm")
+    assert "llvm.func @graph" in str(graph)
+    with pytest.raises(tsir.Error, match="no func.func @graph"):
+        graph.nodes()
+    with pytest.raises(tsir.Error, match="no func.func @graph"):
+        tsir.compile(graph)
