@@ -83,9 +83,8 @@ static py::object resourceToArray(DenseResourceElementsAttr resource) {
     return py::none();
   ArrayRef<char> data = blob->getData();
   py::module_ numpy = py::module_::import("numpy");
-  py::object array =
-      numpy.attr("frombuffer")(py::bytes(data.data(), data.size()),
-                               py::arg("dtype") = dtype);
+  py::object array = numpy.attr("frombuffer")(
+      py::bytes(data.data(), data.size()), py::arg("dtype") = dtype);
   py::tuple shape(shaped.getRank());
   for (int64_t i = 0; i < shaped.getRank(); ++i)
     shape[i] = py::int_(shaped.getDimSize(i));

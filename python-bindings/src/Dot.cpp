@@ -89,7 +89,8 @@ private:
       bool terminator = op.hasTrait<OpTrait::IsTerminator>();
       std::string id = "n" + std::to_string(nextId++);
       ids[&op] = id;
-      os.indent(2 * level) << id << " [" << (terminator ? "shape=ellipse, " : "")
+      os.indent(2 * level) << id << " ["
+                           << (terminator ? "shape=ellipse, " : "")
                            << "label=\""
                            << (terminator ? std::string("return") : label(&op))
                            << "\"];\n";

@@ -74,7 +74,8 @@ static LogicalResult checkWeights(func::FuncOp func, const Weights &weights) {
       return WalkResult::advance();
     bool fits = true;
     if (Type dtype = type.getDtype())
-      fits = prim::torchNameOfDtype(dtype) == rt::dtypeTorchName(weight.dtype());
+      fits =
+          prim::torchNameOfDtype(dtype) == rt::dtypeTorchName(weight.dtype());
     if (type.getHasSizes()) {
       ArrayRef<int64_t> sizes = type.getSizes();
       fits &= static_cast<int64_t>(sizes.size()) == weight.dim();
@@ -99,8 +100,8 @@ std::shared_ptr<PyGraph> PyGraph::import(const std::string &text,
   std::shared_ptr<PyGraph> graph(new PyGraph());
   // One graph is worked on by one thread at a time; a thread pool per
   // graph would only cost threads.
-  graph->ctx = std::make_unique<MLIRContext>(
-      fullRegistry(), MLIRContext::Threading::DISABLED);
+  graph->ctx = std::make_unique<MLIRContext>(fullRegistry(),
+                                             MLIRContext::Threading::DISABLED);
   graph->name = bufferName;
   graph->weightList = std::move(weights);
   tsir::DiagnosticCollector diagnostics(graph->ctx.get());
@@ -208,8 +209,7 @@ void PyGraph::runPipeline(const std::string &pipeline) {
   PassManager pm(ctx.get(), ModuleOp::getOperationName());
   std::string parseErrors;
   llvm::raw_string_ostream errorStream(parseErrors);
-  if (failed(parsePassPipeline(anchorPipeline(text), pm,
-                               errorStream)))
+  if (failed(parsePassPipeline(anchorPipeline(text), pm, errorStream)))
     throw Error("invalid pass pipeline '" + pipeline +
                 "': " + StringRef(parseErrors).trim().str());
 
@@ -331,9 +331,9 @@ void tsir::python::bindGraph(py::module_ &m) {
            "The graph as TorchScript text, as torch 1.13 prints it.")
       .def("to_mlir", &PyGraph::toMLIR, py::arg("debug_info") = false,
            "The module as MLIR; debug_info adds the locations.")
-      .def("to_dot",
-           [](const GraphRef &graph) { return graphToDot(graph); },
-           "The graph as Graphviz dot text.")
+      .def(
+          "to_dot", [](const GraphRef &graph) { return graphToDot(graph); },
+          "The graph as Graphviz dot text.")
       .def("copy", &PyGraph::copy, "An independent copy of the graph.")
       .def("__str__", [](const PyGraph &graph) { return graph.toMLIR(false); })
       .def("__repr__",

@@ -149,15 +149,16 @@ static rt::Tensor tensorFromDLPack(py::capsule capsule) {
     for (int64_t i = 0; i < dl.ndim; ++i)
       extent += (sizes[i] - 1) * strides[i];
   char *first = static_cast<char *>(dl.data) + dl.byte_offset;
-  rt::Ref<rt::Storage> storage = rt::Storage::adopt(
-      first, first, extent * rt::dtypeSize(*dtype), rt::Device::cpu(),
-      [managed](void *) {
-        // The producer's deleter may drop Python objects (torch's does).
-        if (!managed->deleter || !Py_IsInitialized())
-          return;
-        py::gil_scoped_acquire gil;
-        managed->deleter(managed);
-      });
+  rt::Ref<rt::Storage> storage =
+      rt::Storage::adopt(first, first, extent * rt::dtypeSize(*dtype),
+                         rt::Device::cpu(), [managed](void *) {
+                           // The producer's deleter may drop Python objects
+                           // (torch's does).
+                           if (!managed->deleter || !Py_IsInitialized())
+                             return;
+                           py::gil_scoped_acquire gil;
+                           managed->deleter(managed);
+                         });
   PyCapsule_SetName(capsule.ptr(), kUsedCapsuleName);
   return rt::Tensor(storage, sizes, strides, 0, *dtype);
 }
@@ -271,9 +272,9 @@ static rt::Tensor tensorFromArray(py::array array) {
     // layouts the runtime cannot describe. Both run on a copy.
     py::module_ numpy = py::module_::import("numpy");
     py::dtype native = array.dtype().attr("newbyteorder")("=");
-    py::array copy = numpy.attr("array")(array, py::arg("dtype") = native,
-                                         py::arg("order") = "C",
-                                         py::arg("copy") = true);
+    py::array copy =
+        numpy.attr("array")(array, py::arg("dtype") = native,
+                            py::arg("order") = "C", py::arg("copy") = true);
     return tensorFromArray(copy);
   }
 
@@ -315,9 +316,9 @@ rt::Tensor tsir::python::tensorFromPython(py::handle object) {
 py::object tsir::python::arrayFromTensor(const rt::Tensor &tensor) {
   if (!tensor.defined())
     return py::none();
-  rt::Tensor held =
-      tensor.dtype() == rt::DType::BFloat16 ? tensor.to(rt::DType::Float32)
-                                            : tensor;
+  rt::Tensor held = tensor.dtype() == rt::DType::BFloat16
+                        ? tensor.to(rt::DType::Float32)
+                        : tensor;
   std::vector<ssize_t> shape, strides;
   for (int64_t i = 0; i < held.dim(); ++i) {
     shape.push_back(held.size(i));
@@ -325,9 +326,8 @@ py::object tsir::python::arrayFromTensor(const rt::Tensor &tensor) {
                       static_cast<ssize_t>(held.elementSize()));
   }
   auto *owner = new rt::Tensor(held);
-  py::capsule base(owner, [](void *pointer) {
-    delete static_cast<rt::Tensor *>(pointer);
-  });
+  py::capsule base(
+      owner, [](void *pointer) { delete static_cast<rt::Tensor *>(pointer); });
   py::dtype dtype(numpyName(held.dtype()));
   if (!held.data()) {
     // An empty tensor may have no memory at all; numpy then allocates.

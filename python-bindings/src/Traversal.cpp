@@ -107,7 +107,8 @@ static py::dict attributesOf(const GraphRef &graph, Operation *op) {
     return result;
   }
   if (auto typeCheck = dyn_cast<tsir::prim::TypeCheckOp>(op)) {
-    result["types"] = attributeToPython(graph, typeCheck.getTypesAttr(), Type());
+    result["types"] =
+        attributeToPython(graph, typeCheck.getTypesAttr(), Type());
     return result;
   }
   if (isa_and_nonnull<tsir::prim::PrimDialect>(op->getDialect()))
@@ -252,8 +253,7 @@ void tsir::python::bindTraversal(py::module_ &m) {
           },
           "The node whose block holds this node, or None at top level.")
       .def("__repr__", [](const PyNode &self) {
-        return "<tsir.Node " + describeNode(*self.getGraph(), self.get()) +
-               ">";
+        return "<tsir.Node " + describeNode(*self.getGraph(), self.get()) + ">";
       });
   // Handles compare and hash by what they point at, so that `node in
   // value.uses` and dicts keyed by nodes or values work.
@@ -344,9 +344,9 @@ void tsir::python::bindTraversal(py::module_ &m) {
               uses.push_back(&use);
             py::list result;
             for (OpOperand *use : llvm::reverse(uses))
-              result.append(py::make_tuple(
-                  PyNode(self.getGraph(), use->getOwner()),
-                  use->getOperandNumber()));
+              result.append(
+                  py::make_tuple(PyNode(self.getGraph(), use->getOwner()),
+                                 use->getOperandNumber()));
             return result;
           },
           "(node, input index) for every use; graph and block outputs are "

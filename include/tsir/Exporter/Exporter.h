@@ -47,8 +47,7 @@ bool isSubgraphNode(mlir::Operation *op);
 /// The name the exporter gives every value of `func` (block arguments and
 /// results, in nested blocks and subgraphs too), without `%`: the name the
 /// location carries, made unique per graph, or a fresh number.
-llvm::DenseMap<mlir::Value, std::string>
-getValueNames(mlir::func::FuncOp func);
+llvm::DenseMap<mlir::Value, std::string> getValueNames(mlir::func::FuncOp func);
 
 /// Prints `type` as a graph prints it (`Float(2, *)`, `int[]`, `(int,
 /// Tensor)`). Returns false, having printed something partial, if the type
