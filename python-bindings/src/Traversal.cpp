@@ -172,13 +172,18 @@ void tsir::python::bindTraversal(py::module_ &m) {
       .def(
           "find_nodes",
           [](const GraphRef &graph, const std::string &kind) {
-            py::list result;
+            // Collected first: no Python call (which may throw) runs inside
+            // MLIR's walk, which is built without exceptions.
+            SmallVector<Operation *> found;
             func::FuncOp body = graph->func();
             body.walk([&](Operation *op) {
               if (!op->hasTrait<OpTrait::IsTerminator>() && op != body &&
                   kindOf(op) == kind)
-                result.append(PyNode(graph, op));
+                found.push_back(op);
             });
+            py::list result;
+            for (Operation *op : found)
+              result.append(PyNode(graph, op));
             return result;
           },
           py::arg("kind"), "Every node of this kind, in blocks too.")
