@@ -8,7 +8,7 @@ packages=(
   cmake ninja-build
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22
   libgtest-dev python3-numpy python3-torch python3-torchvision valgrind
-  liblapack3 pybind11-dev python3-pytest
+  liblapack3 pybind11-dev python3-pytest libclang-rt-22-dev
 )
 
 missing=()
