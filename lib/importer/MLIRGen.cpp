@@ -23,6 +23,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/ScopedHashTable.h"
 #include "llvm/ADT/StringSet.h"
@@ -678,17 +679,9 @@ Attribute MLIRGen::convertInlineTensor(const ts::AttrValue &value,
   auto intType = cast<IntegerType>(dtype);
   unsigned width = intType.getWidth();
   bool isUnsigned = intType.isUnsigned() || width == 1;
-  APInt minValue = isUnsigned ? APInt::getMinValue(width)
-                              : APInt::getSignedMinValue(width);
-  APInt maxValue = isUnsigned ? APInt::getMaxValue(width)
-                              : APInt::getSignedMaxValue(width);
   auto fits = [&](int64_t v) {
-    if (width == 64)
-      return !isUnsigned || v >= 0;
-    return isUnsigned ? v >= 0 && static_cast<uint64_t>(v) <=
-                                      maxValue.getZExtValue()
-                      : v >= minValue.getSExtValue() &&
-                            v <= maxValue.getSExtValue();
+    return isUnsigned ? v >= 0 && llvm::isUIntN(width, v)
+                      : llvm::isIntN(width, v);
   };
   auto rejectValue = [&](auto v) {
     error(value.pos) << "inline tensor value " << v
