@@ -33,6 +33,7 @@ config.substitutions.append(
      f"-DCMAKE_C_COMPILER={config.c_compiler} "
      f"-DCMAKE_CXX_COMPILER={config.cxx_compiler} "
      f"'-DCMAKE_EXE_LINKER_FLAGS={config.exe_linker_flags}' "
+     f"'-DCMAKE_CXX_FLAGS={config.sanitizer_flags}' "
      f"-DMLIR_DIR={config.mlir_dir}"))
 config.substitutions.append(("%cmake", config.cmake_command))
 config.substitutions.append(
@@ -51,3 +52,29 @@ llvm_config.add_tool_substitutions(["tsir-opt", "tsir-translate", "tsir-run", "t
 import shutil
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
+
+# The sanitizer build (tools/build.sh with TSIR_SANITIZE=1) runs this same
+# suite. An error report aborts (abort_on_error), so `not` cannot mistake
+# it for an expected failure. allow_user_poisoning=0: LLVM's bump allocator
+# poisons memory it hands out again, and libMLIR.so is not instrumented, so
+# ASan would see MLIR's own writes to it as use-after-poison
+# (docs/hardening.md). Leak checking stays on.
+python_with_tsir = config.python_executable
+if config.sanitizers:
+    config.available_features.add("asan")
+    config.environment["ASAN_OPTIONS"] = (
+        "allow_user_poisoning=0:detect_leaks=1:abort_on_error=1")
+    config.environment["UBSAN_OPTIONS"] = (
+        "print_stacktrace=1:halt_on_error=1:abort_on_error=1")
+    # Python loading the instrumented extension needs ASan's runtime first.
+    # Python itself leaks by design at exit, so no leak check there.
+    import subprocess
+    asan_runtime = subprocess.check_output(
+        [config.c_compiler, "-print-file-name=libclang_rt.asan-x86_64.so"],
+        text=True).strip()
+    python_with_tsir = (
+        f"env LD_PRELOAD={asan_runtime} "
+        "ASAN_OPTIONS=allow_user_poisoning=0:detect_leaks=0:abort_on_error=1 "
+        f"{config.python_executable}")
+# Python that imports the tsir extension module.
+config.substitutions.append(("%tsir_python", python_with_tsir))

@@ -1,40 +1,31 @@
 #!/usr/bin/env bash
-# tools/fuzz.sh [minutes] [harness ...] - build the libFuzzer harnesses in
-# build-fuzz/ (every tsir library instrumented, ASan + UBSan) and run each
-# for `minutes` (default 1) on a seed corpus made from ../shared/corpus and
-# the project's own tests. Crashes, leaks and sanitizer reports stop a
-# harness and leave the input in build-fuzz/fuzz/<harness>/; the exit code
+# tools/fuzz.sh [minutes|Ns] [harness ...] - build the libFuzzer harnesses
+# in build-sanitize/ (tools/build.sh with TSIR_SANITIZE=1: every tsir
+# library instrumented, ASan + UBSan) and run each for `minutes` (default
+# 1; "30s" is thirty seconds) on a seed corpus made from ../shared/corpus
+# and the project's own tests. Crashes, leaks and sanitizer reports stop a
+# harness and leave the input in build-sanitize/fuzz/<harness>/; the exit code
 # is non-zero if any harness found one.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-build="${TSIR_FUZZ_BUILD_DIR:-$root/build-fuzz}"
-minutes="${1:-1}"
+build="${TSIR_BUILD_DIR:-$root/build-sanitize}"
+# "10" is ten minutes, "30s" thirty seconds.
+case "${1:-1}" in
+  *s) seconds="${1%s}" ;;
+  *) seconds=$(( ${1:-1} * 60 )) ;;
+esac
 shift || true
 harnesses=("$@")
-((${#harnesses[@]})) || harnesses=(import-fuzzer optimize-fuzzer safetensors-fuzzer npy-fuzzer)
+((${#harnesses[@]})) || harnesses=(import-fuzzer optimize-fuzzer safetensors-fuzzer npy-fuzzer executor-fuzzer)
 
-exec 9>"$build.lock"
-flock 9
-if [ ! -f "$build/build.ninja" ]; then
-  cmake -G Ninja -S "$root" -B "$build" \
-    -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-    -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld-22 \
-    -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld-22 \
-    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
-    -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
-    -DLLVM_USE_SANITIZER="Address;Undefined" \
-    -DLLVM_USE_SANITIZE_COVERAGE=ON \
-    -DTSIR_BUILD_FUZZERS=ON
-fi
-ninja -C "$build" "${harnesses[@]}"
+TSIR_SANITIZE=1 TSIR_BUILD_DIR="$build" "$root/tools/build.sh" "${harnesses[@]}"
 
 # Seeds: graph texts (the corpus and the importer's tests), weights and
 # .npy files of the corpus.
 corpus="$root/../shared/corpus"
 seeds="$build/fuzz/seeds"
 rm -rf "$seeds"
-mkdir -p "$seeds/graphs" "$seeds/safetensors" "$seeds/npy"
+mkdir -p "$seeds/graphs" "$seeds/safetensors" "$seeds/npy" "$seeds/executor"
 i=0
 for f in "$corpus"/*/graph.txt "$corpus"/formats/*.txt "$root"/test/Importer/*.txt \
          "$root"/test/Importer/errors/*.txt "$root"/examples/*.txt; do
@@ -58,11 +49,13 @@ for h in "${harnesses[@]}"; do
     import-fuzzer|optimize-fuzzer) seed="$seeds/graphs"; dict=(-dict="$root/tools/fuzz/torchscript.dict") ;;
     safetensors-fuzzer) seed="$seeds/safetensors"; dict=() ;;
     npy-fuzzer) seed="$seeds/npy"; dict=() ;;
+    # Its inputs are decoded calls, not files: it starts from nothing.
+    executor-fuzzer) seed="$seeds/executor"; dict=() ;;
   esac
   work="$build/fuzz/$h"
   mkdir -p "$work/corpus"
-  echo "== $h: $minutes min"
-  if ! (cd "$work" && "$build/bin/$h" "${dict[@]}" -max_total_time=$((minutes * 60)) \
+  echo "== $h: $seconds s"
+  if ! (cd "$work" && "$build/bin/$h" "${dict[@]}" -max_total_time="$seconds" \
           -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
           "$work/corpus" "$seed" 2>&1 | tail -25); then
     status=1
