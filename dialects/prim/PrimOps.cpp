@@ -12,6 +12,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 
@@ -240,6 +241,36 @@ static LogicalResult verifySubgraph(Operation *op) {
 LogicalResult FusionGroupOp::verify() { return verifySubgraph(*this); }
 LogicalResult TensorExprGroupOp::verify() { return verifySubgraph(*this); }
 LogicalResult FallbackGraphOp::verify() { return verifySubgraph(*this); }
+
+/// Whether `name` is one identifier of graph text (`prim::FusionGroup_0`,
+/// `a.b`), as the importer's lexer reads it.
+static bool isGraphIdentifier(StringRef name) {
+  auto isStart = [](char c) { return llvm::isAlpha(c) || c == '_'; };
+  auto isBody = [](char c) { return llvm::isAlnum(c) || c == '_'; };
+  if (name.empty() || !isStart(name.front()))
+    return false;
+  for (;;) {
+    name = name.drop_while(isBody);
+    if (name.empty())
+      return true;
+    if (name.size() >= 3 && name.starts_with("::") && isStart(name[2]))
+      name = name.drop_front(3);
+    else if (name.size() >= 2 && name.front() == '.' && isBody(name[1]))
+      name = name.drop_front(2);
+    else
+      return false;
+  }
+}
+
+LogicalResult UnusedSubgraphOp::verify() {
+  // The exporter prints the section under this name, which must read back.
+  if (!isGraphIdentifier(getName()))
+    return emitOpError("name '")
+           << getName()
+           << "' is not a section name of graph text such as "
+              "'prim::FusionGroup_0'";
+  return success();
+}
 
 LogicalResult TypeCheckOp::verify() {
   size_t count = getInputs().size();

@@ -174,6 +174,35 @@ def Prim_TensorExprGroupOp : Prim_SubgraphOp<"TensorExprGroup",
 def Prim_FallbackGraphOp : Prim_SubgraphOp<"FallbackGraph",
     "the unoptimized graph a guarded fusion falls back to">;
 
+def Prim_UnusedSubgraphOp : Prim_Op<"UnusedSubgraph", [
+    IsolatedFromAbove, HasParent<"::mlir::ModuleOp">,
+    SingleBlockImplicitTerminator<"ReturnOp">]> {
+  let summary = "a `with` section that no node of the graph uses";
+  let description = [{
+    A used `with prim::FusionGroup_0 = graph(...)` section becomes the body
+    of the subgraph op that names it. A section that no node names (one a
+    pass left behind, or written by hand) has no such op; it is kept here,
+    beside the module's `func.func @graph`, so that it exports back in its
+    place. `name` is the section's name as written; the exporter prints the
+    section with it and numbers the graph's other sections around it. The
+    body is never run: compiling the graph drops it.
+
+    ```mlir
+    prim.UnusedSubgraph "prim::FusionGroup_1" {
+    ^bb0(%a: !prim.tensor):
+      %b = aten.sigmoid %a : (!prim.tensor) -> !prim.tensor
+      prim.Return %b : !prim.tensor
+    }
+    ```
+
+    It declares no memory effects, so that nothing erases it as dead.
+  }];
+  let arguments = (ins StrAttr:$name);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$name attr-dict-with-keyword $body";
+  let hasVerifier = 1;
+}
+
 def Prim_TypeCheckOp : Prim_Op<"TypeCheck", [Pure]> {
   let summary = "checks tensors against profiled types (a fusion guard)";
   let description = [{

@@ -135,3 +135,36 @@ func.func @yield_parent() {
   // expected-error @+1 {{expects parent op to be one of}}
   prim.Yield
 }
+
+// -----
+
+func.func @unused_subgraph_in_graph() {
+  // expected-error @+1 {{expects parent op 'builtin.module'}}
+  prim.UnusedSubgraph "prim::FusionGroup_0" {
+    prim.Return
+  }
+  return
+}
+
+// -----
+
+// expected-error @+1 {{name 'prim::FusionGroup 0' is not a section name of graph text}}
+prim.UnusedSubgraph "prim::FusionGroup 0" {
+  prim.Return
+}
+
+// -----
+
+// expected-error @+1 {{name '' is not a section name}}
+prim.UnusedSubgraph "" {
+  prim.Return
+}
+
+// -----
+
+%y = prim.Constant {value = 1 : i64} : i64
+// expected-note @+1 {{required by region isolation constraints}}
+prim.UnusedSubgraph "prim::FusionGroup_0" {
+  // expected-error @+1 {{using value defined outside the region}}
+  prim.Return %y : i64
+}

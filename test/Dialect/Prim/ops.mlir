@@ -178,3 +178,21 @@ func.func @fusion(%x: !prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor {
   }
   return %g : !prim.tensor
 }
+
+// -----
+
+// A `with` section that no node uses, beside the graph.
+// CHECK-LABEL: func @graph
+func.func @graph(%x: !prim.tensor) -> !prim.tensor {
+  return %x : !prim.tensor
+}
+// CHECK: prim.UnusedSubgraph "prim::FusionGroup_1" {
+// CHECK-NEXT: ^bb0(%[[A:.*]]: !prim.tensor<dtype = f32, sizes = [4]>):
+// CHECK-NEXT:   %[[N:.*]] = aten.neg %[[A]]
+// CHECK-NEXT:   prim.Return %[[N]] : !prim.tensor
+// CHECK-NEXT: }
+prim.UnusedSubgraph "prim::FusionGroup_1" {
+^bb0(%a: !prim.tensor<dtype = f32, sizes = [4]>):
+  %n = aten.neg %a : (!prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor
+  prim.Return %n : !prim.tensor
+}
