@@ -3,8 +3,9 @@
 // Walks the syntax tree of a graph file and builds `func.func @graph`:
 // resolves value names by scope, checks block arities, resolves aten
 // overloads, turns constants into typed attributes (weights into
-// dense_resource blobs), and expands `with` subgraphs into regions. Every
-// error names its place in the text.
+// dense_resource blobs), and expands `with` subgraphs into regions; a
+// section that no node uses becomes a prim.UnusedSubgraph beside the
+// function. Every error names its place in the text.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,17 +13,20 @@
 
 #include "OverloadResolution.h"
 #include "SchemaTypes.h"
+#include "SubgraphSections.h"
 #include "Weights.h"
 
 #include "tsir/Dialect/Aten/AtenDialect.h"
 #include "tsir/Dialect/Prim/NodeLocation.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
+#include "tsir/Importer/Parser.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/ScopedHashTable.h"
 #include "llvm/ADT/StringSet.h"
@@ -87,9 +91,12 @@ private:
                     ArrayRef<Type> resultTypes, Location loc);
   Operation *emitLoop(const ts::Node &node, ArrayRef<Value> inputs,
                       ArrayRef<Type> resultTypes, Location loc);
-  Operation *emitSubgraphNode(const ts::Node &node, const ts::Graph &graph,
+  Operation *emitSubgraphNode(const ts::Node &node, unsigned section,
                               ArrayRef<Value> inputs,
                               ArrayRef<Type> resultTypes, Location loc);
+  LogicalResult emitSection(unsigned section, Region &region,
+                            StringRef terminator);
+  LogicalResult emitUnusedSection(unsigned section);
   Operation *emitConstant(const ts::Node &node, ArrayRef<Type> resultTypes,
                           Location loc);
   Operation *emitAten(const ts::Node &node, ArrayRef<Value> inputs,
@@ -128,9 +135,23 @@ private:
   using LatestDefs = llvm::StringMap<std::pair<Value, ts::SourcePos>>;
   LatestDefs mainLatestDefs;
   LatestDefs *latestDefs = &mainLatestDefs;
-  llvm::StringMap<const ts::Graph *> subgraphs;
-  // Subgraphs being expanded, to reject a subgraph that uses itself.
-  llvm::StringSet<> expanding;
+  // Which graph holds each `with` section; set by build().
+  std::optional<SectionTree> sections;
+  // The graph whose nodes are being built, as a SectionTree graph id: the
+  // sections a node names are looked up from there.
+  unsigned currentGraph = SectionTree::kMainGraph;
+  // Sections being expanded, to reject a subgraph that uses itself.
+  llvm::DenseSet<unsigned> expanding;
+  // The sections expanded so far; the rest are unused.
+  std::vector<bool> expanded;
+  // The bodies being built inside one another, subgraphs included.
+  unsigned depth = 0;
+  // A section that several nodes name is copied for each; the copies may
+  // add this many nodes to those of the text, which bounds the growth of
+  // sections that name one another twice, level after level.
+  static constexpr size_t kMaxCopiedNodes = size_t(1) << 16;
+  size_t nodesBuilt = 0;
+  size_t nodeBudget = 0;
   bool hadError = false;
 };
 
@@ -318,13 +339,26 @@ LogicalResult MLIRGen::resolveInputs(const ts::Node &node,
 // Graphs and blocks
 //===----------------------------------------------------------------------===//
 
+/// The nodes of `block`, nested blocks included.
+static size_t countNodes(const ts::Block &block) {
+  size_t count = block.nodes.size();
+  for (const ts::Node &node : block.nodes)
+    for (const ts::Block &nested : node.blocks)
+      count += countNodes(nested);
+  return count;
+}
+
 OwningOpRef<ModuleOp> MLIRGen::build() {
-  for (const ts::Graph &graph : file.subgraphs) {
-    if (!subgraphs.try_emplace(graph.name, &graph).second) {
-      error(graph.pos) << "subgraph '" << graph.name << "' is defined twice";
-      return nullptr;
-    }
-  }
+  sections =
+      SectionTree::build(file, [&](ts::SourcePos pos) -> InFlightDiagnostic {
+        return error(pos);
+      });
+  if (!sections)
+    return nullptr;
+  expanded.assign(file.subgraphs.size(), false);
+  nodeBudget = countNodes(file.main.body) + kMaxCopiedNodes;
+  for (const ts::Graph &section : file.subgraphs)
+    nodeBudget += countNodes(section.body);
 
   OwningOpRef<ModuleOp> module = ModuleOp::create(at(file.main.pos));
   builder.setInsertionPointToEnd(module->getBody());
@@ -345,6 +379,14 @@ OwningOpRef<ModuleOp> MLIRGen::build() {
     return nullptr;
   func.setFunctionType(builder.getFunctionType(
       inputTypes, entry->getTerminator()->getOperandTypes()));
+
+  // The sections of the main graph that no node used; expanding one
+  // expands the sections it holds.
+  for (unsigned index = 0, e = file.subgraphs.size(); index != e; ++index)
+    if (!expanded[index] &&
+        sections->holder(index) == SectionTree::kMainGraph &&
+        failed(emitUnusedSection(index)))
+      return nullptr;
   if (hadError)
     return nullptr;
   return module;
@@ -354,6 +396,16 @@ OwningOpRef<ModuleOp> MLIRGen::build() {
 /// created), nodes and return terminator (an op named `terminator`).
 LogicalResult MLIRGen::emitBlockBody(const ts::Block &block, Block &target,
                                      StringRef terminator) {
+  // The parser bounds the nesting of blocks in each graph; subgraphs nest
+  // graphs, and the module they build must stay within what MLIR's
+  // recursive printer and verifier can take.
+  ++depth;
+  llvm::scope_exit leave([&] { --depth; });
+  if (depth > ts::kMaxNestingDepth + 1) {
+    error(block.pos) << "blocks and subgraphs nested deeper than "
+                     << ts::kMaxNestingDepth << " levels";
+    return failure();
+  }
   for (auto [arg, def] : llvm::zip(target.getArguments(), block.params))
     if (failed(define(def, arg)))
       return failure();
@@ -415,6 +467,12 @@ static bool namesSubgraph(StringRef kind) {
 }
 
 LogicalResult MLIRGen::emitNode(const ts::Node &node) {
+  if (++nodesBuilt > nodeBudget) {
+    error(node.pos) << "the subgraphs expand to more than " << kMaxCopiedNodes
+                    << " nodes beyond those of the text: a section that "
+                       "several nodes name is copied for each";
+    return failure();
+  }
   SmallVector<Value> inputs;
   SmallVector<Type> resultTypes;
   if (failed(resolveInputs(node, inputs)) ||
@@ -430,8 +488,16 @@ LogicalResult MLIRGen::emitNode(const ts::Node &node) {
     op = emitIf(node, inputs, resultTypes, loc);
   } else if (kind == "prim::Loop") {
     op = emitLoop(node, inputs, resultTypes, loc);
-  } else if (auto it = subgraphs.find(kind); it != subgraphs.end()) {
-    op = emitSubgraphNode(node, *it->second, inputs, resultTypes, loc);
+  } else if (sections->isSectionName(kind)) {
+    std::optional<unsigned> section = sections->resolve(currentGraph, kind);
+    if (!section) {
+      error(node.pos) << "'" << kind << "' names "
+                      << sections->countDefinitions(kind)
+                      << " sections, none of them a section of this graph "
+                         "or of a graph that holds it";
+      return failure();
+    }
+    op = emitSubgraphNode(node, *section, inputs, resultTypes, loc);
   } else if (namesSubgraph(kind)) {
     error(node.pos) << "'" << kind << "' names a subgraph, but no 'with "
                     << kind << " = graph(...)' follows the graph";
@@ -550,10 +616,10 @@ Operation *MLIRGen::emitLoop(const ts::Node &node, ArrayRef<Value> inputs,
   return loop;
 }
 
-Operation *MLIRGen::emitSubgraphNode(const ts::Node &node,
-                                     const ts::Graph &graph,
+Operation *MLIRGen::emitSubgraphNode(const ts::Node &node, unsigned section,
                                      ArrayRef<Value> inputs,
                                      ArrayRef<Type> resultTypes, Location loc) {
+  const ts::Graph &graph = file.subgraphs[section];
   // `prim::FusionGroup_0` names the subgraph; the op is prim.FusionGroup.
   StringRef base = node.kind.rsplit('_').first;
   StringRef opName = llvm::StringSwitch<StringRef>(base)
@@ -577,11 +643,10 @@ Operation *MLIRGen::emitSubgraphNode(const ts::Node &node,
                     << resultTypes.size() << " outputs";
     return nullptr;
   }
-  if (!expanding.insert(graph.name).second) {
+  if (expanding.contains(section)) {
     error(node.pos) << "subgraph '" << graph.name << "' uses itself";
     return nullptr;
   }
-  llvm::scope_exit done([&] { expanding.erase(graph.name); });
 
   OperationState state(loc, opName.empty() ? prim::GenericOp::getOperationName()
                                            : opName);
@@ -592,27 +657,47 @@ Operation *MLIRGen::emitSubgraphNode(const ts::Node &node,
   if (DictionaryAttr attrs = convertNodeAttrs(node))
     state.addAttribute("node_attrs", attrs);
   Region *region = state.addRegion();
-  Block *target = addBlock(*region, graph.body.params);
-  if (!target)
+  if (failed(emitSection(section, *region,
+                         opName.empty() ? prim::YieldOp::getOperationName()
+                                        : prim::ReturnOp::getOperationName())))
     return nullptr;
-  {
-    // A subgraph sees only its own values.
-    SymbolTable subgraphSymbols;
-    LatestDefs subgraphLatestDefs;
-    SymbolTable *outer = std::exchange(symbols, &subgraphSymbols);
-    LatestDefs *outerLatest = std::exchange(latestDefs, &subgraphLatestDefs);
-    llvm::scope_exit restore([&] {
-      symbols = outer;
-      latestDefs = outerLatest;
-    });
-    Scope scope(*symbols);
-    if (failed(emitBlockBody(graph.body, *target,
-                             opName.empty()
-                                 ? prim::YieldOp::getOperationName()
-                                 : prim::ReturnOp::getOperationName())))
-      return nullptr;
-  }
   return builder.create(state);
+}
+
+/// Builds section `section` into `region`, ending in `terminator`.
+LogicalResult MLIRGen::emitSection(unsigned section, Region &region,
+                                   StringRef terminator) {
+  const ts::Graph &graph = file.subgraphs[section];
+  expanded[section] = true;
+  Block *target = addBlock(region, graph.body.params);
+  if (!target)
+    return failure();
+  // A subgraph sees only its own values, and the sections it holds first.
+  SymbolTable subgraphSymbols;
+  LatestDefs subgraphLatestDefs;
+  SymbolTable *outer = std::exchange(symbols, &subgraphSymbols);
+  LatestDefs *outerLatest = std::exchange(latestDefs, &subgraphLatestDefs);
+  unsigned outerGraph =
+      std::exchange(currentGraph, SectionTree::graphOf(section));
+  expanding.insert(section);
+  llvm::scope_exit restore([&] {
+    symbols = outer;
+    latestDefs = outerLatest;
+    currentGraph = outerGraph;
+    expanding.erase(section);
+  });
+  Scope scope(*symbols);
+  return emitBlockBody(graph.body, *target, terminator);
+}
+
+/// A section of the main graph that no node names: kept whole beside the
+/// function, so that it exports back in its place.
+LogicalResult MLIRGen::emitUnusedSection(unsigned section) {
+  const ts::Graph &graph = file.subgraphs[section];
+  auto unused =
+      prim::UnusedSubgraphOp::create(builder, at(graph.pos), graph.name);
+  return emitSection(section, unused.getBody(),
+                     prim::ReturnOp::getOperationName());
 }
 
 //===----------------------------------------------------------------------===//
