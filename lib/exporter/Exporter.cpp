@@ -4,7 +4,9 @@
 // 1.13's `print(graph)` does (torch/csrc/jit/ir/ir.cpp, Graph::print and
 // Node::print): value names from the op locations, made unique per graph,
 // `# file:line:col` source comments, nested `blockN(...)` blocks, and a
-// `with prim::FusionGroup_N = graph(...)` section per subgraph op.
+// `with prim::FusionGroup_N = graph(...)` section per subgraph op, numbered
+// per graph and nested as torch nests them; the module's
+// prim.UnusedSubgraph ops print as sections of the main graph.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,11 +18,12 @@
 #include "tsir/Dialect/Prim/NodeLocation.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
-#include <deque>
+#include <optional>
 
 using namespace mlir;
 using namespace tsir;
@@ -188,7 +191,38 @@ public:
   LogicalResult exportFunction(func::FuncOp func);
 
 private:
-  LogicalResult printGraph(Block &body);
+  /// One graph's `with` sections. torch numbers the subgraph nodes of each
+  /// graph it prints from 0, in print order, and prints their sections after
+  /// the graph's return, each followed by its own (Graph::print in
+  /// torch/csrc/jit/ir/ir.cpp). Unused sections keep the numbers they were
+  /// imported with, and the nodes' numbers go around them.
+  struct Sections {
+    struct Entry {
+      uint64_t number;
+      std::string name;
+      Block *body;
+    };
+    // Numbered sections, each number once; unused sections whose name
+    // has no number or another's number, which print as they are, after
+    // those; and unused sections whose name another one has, which take a
+    // fresh number after the nodes' (and print in its order), so that the
+    // text reads back.
+    std::vector<Entry> entries;
+    std::vector<Entry> unnumbered;
+    std::vector<Entry> renamed;
+    llvm::DenseSet<uint64_t> reserved;
+    uint64_t next = 0;
+
+    uint64_t takeNumber() {
+      uint64_t number = next++;
+      while (reserved.contains(number))
+        number = next++;
+      return number;
+    }
+  };
+
+  LogicalResult printGraph(Block &body,
+                           ArrayRef<prim::UnusedSubgraphOp> unused = {});
   LogicalResult printNode(Operation &op, unsigned level);
   LogicalResult printKind(Operation &op);
   LogicalResult printNestedBlock(Operation &op, Block &block, unsigned index,
@@ -200,11 +234,8 @@ private:
   raw_ostream &indent(unsigned level) { return os.indent(2 * level); }
 
   raw_ostream &os;
-  // Subgraph ops whose `with` sections are still to print, and their names.
-  // The number after `_` counts subgraphs of every kind in the order they
-  // print, over the whole file, so that every section name is unique.
-  std::deque<std::pair<Operation *, std::string>> pendingSubgraphs;
-  unsigned nextSubgraph = 0;
+  // The sections of the graph being printed.
+  Sections *sections = nullptr;
   NameTable *names = nullptr;
 };
 
@@ -216,27 +247,52 @@ LogicalResult GraphExporter::exportFunction(func::FuncOp func) {
   if (!func.getBody().hasOneBlock())
     return func.emitError("cannot export a function with more than one "
                           "block: TorchScript has no branches");
+  // The sections no node uses belong to the module's one graph.
+  SmallVector<prim::UnusedSubgraphOp> unused;
+  if (auto module = dyn_cast_or_null<ModuleOp>(func->getParentOp()))
+    llvm::append_range(unused, module.getOps<prim::UnusedSubgraphOp>());
   os << "graph(";
-  if (failed(printGraph(func.getBody().front())))
-    return failure();
-  // torch prints the sections after the main graph; nested subgraphs follow
-  // in the order they were numbered.
-  while (!pendingSubgraphs.empty()) {
-    auto [op, name] = pendingSubgraphs.front();
-    pendingSubgraphs.pop_front();
-    os << "with " << name << " = graph(";
-    if (failed(printGraph(op->getRegion(0).front())))
-      return failure();
-  }
-  return success();
+  return printGraph(func.getBody().front(), unused);
 }
 
-/// Prints a graph's inputs, nodes and return, after `graph(`.
-LogicalResult GraphExporter::printGraph(Block &body) {
+/// The `N` of a section name `prim::FusionGroup_N`.
+static std::optional<uint64_t> sectionNumber(StringRef name) {
+  StringRef digits = name.rsplit('_').second;
+  uint64_t number;
+  if (digits.empty() || digits.size() == name.size() ||
+      !llvm::all_of(digits, llvm::isDigit) || digits.getAsInteger(10, number))
+    return std::nullopt;
+  return number;
+}
+
+/// Prints a graph's inputs, nodes and return, after `graph(`, then its
+/// sections, `unused` among them.
+LogicalResult
+GraphExporter::printGraph(Block &body,
+                          ArrayRef<prim::UnusedSubgraphOp> unused) {
   NameTable table;
   table.assign(body);
   NameTable *outer = std::exchange(names, &table);
-  llvm::scope_exit restore([&] { names = outer; });
+  Sections graphSections;
+  Sections *outerSections = std::exchange(sections, &graphSections);
+  llvm::scope_exit restore([&] {
+    names = outer;
+    sections = outerSections;
+  });
+  llvm::StringSet<> unusedNames;
+  for (prim::UnusedSubgraphOp op : unused) {
+    StringRef name = op.getName();
+    std::optional<uint64_t> number = sectionNumber(name);
+    Sections::Entry entry{number.value_or(0), name.str(),
+                          &op.getBody().front()};
+    bool unique = unusedNames.insert(name).second;
+    if (number && graphSections.reserved.insert(*number).second)
+      graphSections.entries.push_back(std::move(entry));
+    else if (unique)
+      graphSections.unnumbered.push_back(std::move(entry));
+    else
+      graphSections.renamed.push_back(std::move(entry));
+  }
 
   Operation *owner = body.getParentOp();
   if (failed(printDefinitions(body.getArguments(), ",\n      ", owner)))
@@ -254,6 +310,25 @@ LogicalResult GraphExporter::printGraph(Block &body) {
   os << "  return (";
   printUses(terminator->getOperands());
   os << ")\n";
+
+  for (Sections::Entry &entry : graphSections.renamed) {
+    StringRef base = entry.name;
+    if (sectionNumber(base))
+      base = base.rsplit('_').first;
+    entry.number = graphSections.takeNumber();
+    entry.name = (base + "_" + Twine(entry.number)).str();
+    graphSections.entries.push_back(std::move(entry));
+  }
+  llvm::sort(graphSections.entries,
+             [](const Sections::Entry &a, const Sections::Entry &b) {
+               return a.number < b.number;
+             });
+  llvm::append_range(graphSections.entries, graphSections.unnumbered);
+  for (const Sections::Entry &entry : graphSections.entries) {
+    os << "with " << entry.name << " = graph(";
+    if (failed(printGraph(*entry.body)))
+      return failure();
+  }
   return success();
 }
 
@@ -330,9 +405,10 @@ LogicalResult GraphExporter::printKind(Operation &op) {
     return success();
   }
   if (StringRef kind = subgraphKind(&op); !kind.empty()) {
-    std::string name = (kind + "_" + Twine(nextSubgraph++)).str();
+    uint64_t number = sections->takeNumber();
+    std::string name = (kind + "_" + Twine(number)).str();
     os << name;
-    pendingSubgraphs.emplace_back(&op, name);
+    sections->entries.push_back({number, name, &op.getRegion(0).front()});
     return printNodeAttrs(op, op.getAttrOfType<DictionaryAttr>("node_attrs"));
   }
   if (auto generic = dyn_cast<prim::GenericOp>(op)) {

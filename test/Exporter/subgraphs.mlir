@@ -1,10 +1,11 @@
 // RUN: tsir-translate --export-torchscript %s | FileCheck %s
 
 // Subgraph ops print as `prim::FusionGroup_N(...)` with their bodies in
-// `with ... = graph(...)` sections after the main graph. N counts the
-// subgraphs of every kind over the whole file in print order, nested ones
-// included, so that every section name is unique; each section is a
-// namespace of its own.
+// `with ... = graph(...)` sections, as torch's Graph::print writes them:
+// N counts the subgraph nodes of every kind of one graph in print order,
+// from 0 in each graph, and a graph's sections follow it, each section
+// followed at once by its own (the nested prim::FusionGroup_0 after
+// prim::FusionGroup_2). Each section is a namespace of its own.
 
 !F = !prim.tensor<dtype = f32, sizes = [1, 1, 128, 128]>
 !G = !prim.tensor<dtype = f32, sizes = [1, 1, 128, 128], strides = [16384, 16384, 128, 1], device = "cpu", requires_grad = false>
@@ -30,17 +31,17 @@
 // CHECK-NEXT:   return (%x.2)
 // CHECK-NEXT: with prim::FusionGroup_2 = graph(%12 : Tensor,
 // CHECK-NEXT:       %13 : Tensor):
-// CHECK-NEXT:   %7 : Tensor = prim::FusionGroup_4(%12, %13)
+// CHECK-NEXT:   %7 : Tensor = prim::FusionGroup_0(%12, %13)
 // CHECK-NEXT:   %14 : Tensor = aten::sigmoid(%7)
 // CHECK-NEXT:   return (%7, %14)
-// CHECK-NEXT: with prim::DifferentiableGraph_3 = graph(%x : Tensor):
-// CHECK-NEXT:   %y : Tensor = aten::neg(%x)
-// CHECK-NEXT:   return (%y)
-// CHECK-NEXT: with prim::FusionGroup_4 = graph(%0 : Tensor,
+// CHECK-NEXT: with prim::FusionGroup_0 = graph(%0 : Tensor,
 // CHECK-NEXT:       %1 : Tensor):
 // CHECK-NEXT:   %2 : int = prim::Constant[value=1]()
 // CHECK-NEXT:   %3 : Tensor = aten::add(%0, %1, %2)
 // CHECK-NEXT:   return (%3)
+// CHECK-NEXT: with prim::DifferentiableGraph_3 = graph(%x : Tensor):
+// CHECK-NEXT:   %y : Tensor = aten::neg(%x)
+// CHECK-NEXT:   return (%y)
 // CHECK-NOT: with
 func.func @graph(%a: !prim.tensor loc("a.1"), %b: !prim.tensor loc("b.1"))
     -> (!prim.tensor, !prim.tensor) {

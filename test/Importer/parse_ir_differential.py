@@ -7,10 +7,14 @@ torch's own tests write by hand: untyped values, bare statements, shadowed
 names, undefined tensor constants, complex literals, attribute kinds, ...).
 
 For each graph that torch._C.parse_ir accepts, tsir-translate must import
-it, export it, and parse_ir must accept the export. A graph torch rejects
-is only reported, with what tsir does with it: tsir may read more than
-torch does (the forms torch prints but cannot read back, `with` sections),
-and where it rejects a graph the error must name its place (file:line:col).
+it, export it, and parse_ir must accept the export. parse_ir stops after
+the main graph's return and never reads the `with` sections that follow
+(irparser.cpp), so it cannot see what tsir does with them: the export must
+also keep the input's sections, by name and in order, used or not, nested
+or not. A graph torch rejects is only reported, with what tsir does with
+it: tsir may read more than torch does (the forms torch prints but cannot
+read back), and where it rejects a graph the error must name its place
+(file:line:col).
 
     parse_ir_differential.py TSIR_TRANSLATE INPUT_DIR
 """
@@ -25,6 +29,9 @@ try:
 except ImportError as error:  # pragma: no cover - depends on the machine
     print(f"SKIP: torch not importable ({error}); run tools/setup.sh")
     sys.exit(0)
+
+
+SECTION = re.compile(r"^with (\S+) = graph\(", re.M)
 
 
 def torch_parses(text):
@@ -70,6 +77,12 @@ def main():
             continue
         if error:
             print(f"FAIL {path.name}: torch reads it, tsir does not: {error}")
+            failures += 1
+            continue
+        if SECTION.findall(export) != SECTION.findall(text):
+            print(f"FAIL {path.name}: the export's `with` sections "
+                  f"{SECTION.findall(export)} are not the input's "
+                  f"{SECTION.findall(text)}")
             failures += 1
             continue
         export_ok, export_error = torch_parses(export)

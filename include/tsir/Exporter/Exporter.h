@@ -3,7 +3,9 @@
 // The library entry point behind `tsir-translate --export-torchscript`: prints
 // a graph the way torch 1.13's `print(graph)` does, with the value names,
 // source comments and scopes the importer kept in the op locations, and the
-// `with prim::FusionGroup_N = graph(...)` sections of subgraph ops.
+// `with prim::FusionGroup_N = graph(...)` sections of subgraph ops (numbered
+// and nested per graph, as torch prints them) and of the module's
+// prim.UnusedSubgraph ops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,7 +29,9 @@ namespace tsir {
 mlir::LogicalResult exportTorchScript(mlir::ModuleOp module,
                                       llvm::raw_ostream &os);
 
-/// Prints `func` as TorchScript graph text (see above).
+/// Prints `func` as TorchScript graph text (see above). The
+/// prim.UnusedSubgraph ops of the module holding `func` print as sections
+/// of its graph.
 mlir::LogicalResult exportTorchScript(mlir::func::FuncOp func,
                                       llvm::raw_ostream &os);
 
