@@ -12,6 +12,7 @@
 #include "Diagnostics.h"
 
 #include "tsir/Conversion/Passes.h"
+#include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -49,6 +50,11 @@ tsir::specializeGraph(ModuleOp graph, const CompileOptions &options) {
   if (!func)
     return rt::Status::error("the module has no func.func @graph");
   result.numGraphArguments = func.getNumArguments();
+  // A `with` section that no node uses never runs; nothing lowers it.
+  for (Operation &op :
+       llvm::make_early_inc_range(result.module->getBody()->getOperations()))
+    if (isa<prim::UnusedSubgraphOp>(op))
+      op.erase();
 
   // 1. Weights become arguments before any optimization, so that the
   // optimizer sees them as opaque inputs and the inline constants the
