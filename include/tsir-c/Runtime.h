@@ -72,6 +72,11 @@ typedef enum TsirDType {
   TsirDTypeInt8,
   TsirDTypeUInt8,
   TsirDTypeBool,
+  /// Not a dtype. Like Vulkan's *_MAX_ENUM, it makes every int a value of
+  /// the enum in C++ too (whose enums otherwise only hold the range their
+  /// enumerators span), so a caller's out-of-range dtype is an error the
+  /// functions report, not undefined behaviour in them.
+  TsirDTypeMaxEnum = 0x7fffffff,
 } TsirDType;
 
 /// What a value holds.

@@ -44,7 +44,9 @@ struct Preamble {
 };
 
 StatusOr<Preamble> parsePreamble(const unsigned char *bytes, size_t size) {
-  if (std::memcmp(bytes, kMagic, std::min(size, kMagicSize)) != 0)
+  // memcmp's pointers must be valid even for 0 bytes: an empty buffer may
+  // come with a null pointer.
+  if (size != 0 && std::memcmp(bytes, kMagic, std::min(size, kMagicSize)) != 0)
     return Status::error("not an .npy file (bad magic string)");
   if (size < kMagicSize)
     return Status::error("truncated: the file ends inside the magic string");
