@@ -17,7 +17,11 @@ std::vector<int64_t> contiguousStrides(const std::vector<int64_t> &sizes) {
   for (size_t i = sizes.size(); i-- > 0;) {
     strides[i] = stride;
     // Zero-size dimensions still get the stride of a size-1 one, as torch.
-    stride *= sizes[i] > 1 ? sizes[i] : 1;
+    // The product can overflow only beside a zero-size dimension (callers
+    // reject shapes whose element count overflows); such strides never
+    // address an element, so the wrapped value the builtin leaves is as
+    // good as any, and, unlike `*=`, defined.
+    (void)__builtin_mul_overflow(stride, sizes[i] > 1 ? sizes[i] : 1, &stride);
   }
   return strides;
 }

@@ -102,7 +102,8 @@ rt::Tensor consumeTensor(FuzzedDataProvider &data) {
   if (dtype == rt::DType::Bool)
     for (uint8_t &byte : bytes)
       byte &= 1;
-  std::memcpy(tensor.data(), bytes.data(), bytes.size());
+  if (!bytes.empty()) // an empty tensor's data may be null
+    std::memcpy(tensor.data(), bytes.data(), bytes.size());
   // Sometimes a non-contiguous view of it.
   if (tensor.dim() >= 2 && data.ConsumeBool()) {
     auto transposed = tensor.transpose(0, tensor.dim() - 1);

@@ -127,6 +127,16 @@ TEST(NpyTest, ZeroDimAndEmptyArrays) {
   EXPECT_EQ(back.sizes(), (std::vector<int64_t>{0, 3}));
   EXPECT_EQ(back.numel(), 0);
 
+  // A zero, then dimensions whose product overflows: the element count is
+  // 0, so the array is valid and empty, as for torch (found by npy-fuzzer:
+  // computing its strides overflowed).
+  std::string hugeButEmpty =
+      npyImage(dictFor("<f4", "(0, 3858878583120, 243146430520)"), "");
+  back = *parseNpy(hugeButEmpty.data(), hugeButEmpty.size());
+  EXPECT_EQ(back.sizes(),
+            (std::vector<int64_t>{0, 3858878583120, 243146430520}));
+  EXPECT_EQ(back.numel(), 0);
+
   std::string handWritten =
       npyImage(dictFor("<i4", "()"), rawBytes<int32_t>({7}));
   back = *parseNpy(handWritten.data(), handWritten.size());
