@@ -55,9 +55,13 @@ for h in "${harnesses[@]}"; do
   work="$build/fuzz/$h"
   mkdir -p "$work/corpus"
   echo "== $h: $seconds s"
+  # The whole log stays in $work/fuzz.log; shown are the coverage at start
+  # and end, the final stats and any report (not the progress lines and the
+  # recommended dictionary).
   if ! (cd "$work" && "$build/bin/$h" "${dict[@]}" -max_total_time="$seconds" \
           -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
-          "$work/corpus" "$seed" 2>&1 | tail -25); then
+          "$work/corpus" "$seed" 2>&1 | tee "$work/fuzz.log" |
+          grep -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse|RELOAD)|^[[:space:]]+NEW_FUNC|^"|^###### |^[[:space:]]*$'); then
     status=1
   fi
 done

@@ -266,6 +266,13 @@ tsir::Plan::call(const std::vector<rt::Value> &inputs,
                                  "(--weights) that holds it");
       tensor = found->second;
     }
+    // The caller's inputs are checked against the graph's signature, but a
+    // value computed between segments (a kernel's output, an element of a
+    // container) reaches here unchecked.
+    if (!tensor.defined())
+      return rt::Status::error("an undefined tensor reached compiled code "
+                               "as argument " +
+                               std::to_string(descriptors.size()));
     if (tensor.dtype() != slot.dtype || tensor.dim() != slot.rank)
       return rt::Status::error("an argument does not match the compiled "
                                "plan: " + tensor.toString());

@@ -35,6 +35,8 @@ tsir::GraphSignature::GraphSignature(func::FuncOp graph) {
 std::string tsir::describeValue(const rt::Value &value) {
   if (value.isTensor()) {
     const rt::Tensor &tensor = value.toTensor();
+    if (!tensor.defined())
+      return "an undefined tensor";
     return std::string(rt::dtypeTorchName(tensor.dtype())) +
            " tensor of shape " + rt::sizesToString(tensor.sizes());
   }
@@ -61,6 +63,10 @@ static std::string mismatch(Type type, const rt::Value &value) {
     if (!value.isTensor())
       return "a tensor";
     const rt::Tensor &t = value.toTensor();
+    // Undefined tensors exist inside torch (an absent optional tensor) but
+    // are not a value a caller can pass for a tensor: no op computes on one.
+    if (!t.defined())
+      return "a defined tensor";
     if (Type dtype = tensor.getDtype()) {
       StringRef name = prim::torchNameOfDtype(dtype);
       if (name != rt::dtypeTorchName(t.dtype()))
@@ -78,6 +84,38 @@ static std::string mismatch(Type type, const rt::Value &value) {
     }
     return "";
   }
+  // Containers are checked element by element: compiled code and kernels
+  // take an element's kind from the graph's type, and a caller's list of
+  // the wrong elements must be an error here, not an abort there.
+  if (auto list = dyn_cast<prim::ListType>(type)) {
+    if (!value.isList())
+      return "a list";
+    const std::vector<rt::Value> &elements = value.toList();
+    for (size_t i = 0; i < elements.size(); ++i) {
+      std::string inner = mismatch(list.getElementType(), elements[i]);
+      if (!inner.empty())
+        return "a list whose element " + std::to_string(i) + " is " + inner;
+    }
+    return "";
+  }
+  if (auto tuple = dyn_cast<prim::TupleType>(type)) {
+    if (!value.isTuple())
+      return "a tuple";
+    const std::vector<rt::Value> &elements = value.toTuple();
+    ArrayRef<Type> types = tuple.getTypes();
+    if (elements.size() != types.size())
+      return "a tuple of " + std::to_string(types.size()) + " elements";
+    for (size_t i = 0; i < elements.size(); ++i) {
+      std::string inner = mismatch(types[i], elements[i]);
+      if (!inner.empty())
+        return "a tuple whose element " + std::to_string(i) + " is " + inner;
+    }
+    return "";
+  }
+  if (isa<prim::StrType>(type))
+    return value.isString() ? "" : "a str";
+  if (isa<prim::DeviceType>(type))
+    return value.isDevice() ? "" : "a Device";
   if (type.isInteger(1))
     return value.isBool() ? "" : "a bool";
   if (type.isInteger(64))

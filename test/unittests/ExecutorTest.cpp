@@ -128,7 +128,48 @@ TEST(ExecutorTest, BadInputsNameTheInput) {
   EXPECT_NE(rank.status().message().find("input 0 (%x"), std::string::npos)
       << rank.status().message();
   EXPECT_NE(rank.status().message().find("rank 2"), std::string::npos);
+
+  // An undefined tensor (found by executor-fuzzer: it reached compiled
+  // code, which read through its null storage).
+  auto undefined = executor->run({filled({2, 3}, 0), rt::Tensor()});
+  ASSERT_FALSE(undefined.ok());
+  EXPECT_EQ(undefined.status().message(),
+            "input 1 (%y : Float(*, *)) must be a defined tensor, got an "
+            "undefined tensor");
   EXPECT_EQ(executor->numCachedPlans(), 0u);
+}
+
+// Containers are checked element by element, and an undefined tensor
+// inside one is caught before compiled code reads it.
+TEST(ExecutorTest, ContainerInputsAreCheckedElementByElement) {
+  GraphFile file(R"(graph(%l : int[], %t : (Tensor, float), %s : str):
+  %n : int = aten::len(%l)
+  %t0 : Tensor, %f : float = prim::TupleUnpack(%t)
+  %m : Tensor = aten::mul(%t0, %f)
+  %r : (Tensor, int, str) = prim::TupleConstruct(%m, %n, %s)
+  return (%r)
+)");
+  auto executor = load(file);
+  ASSERT_TRUE(executor);
+  auto run = [&](std::vector<rt::Value> inputs) {
+    auto result = executor->run(inputs);
+    return result.ok() ? std::string("ok") : result.status().message();
+  };
+  rt::Value pair = rt::Value::tuple({filled({2}, 1), 2.0});
+  EXPECT_EQ(run({rt::Value::list({1, 2}), pair, "s"}), "ok");
+  EXPECT_EQ(run({rt::Value::list({1, 2.5}), pair, "s"}),
+            "input 0 (%l : int[]) must be a list whose element 1 is an int, "
+            "got List");
+  EXPECT_EQ(run({rt::Value::list({}), rt::Value::tuple({filled({2}, 1)}),
+                 "s"}),
+            "input 1 (%t : (Tensor, float)) must be a tuple of 2 elements, "
+            "got Tuple");
+  EXPECT_EQ(run({rt::Value::list({}), rt::Value::tuple({rt::Tensor(), 2.0}),
+                 "s"}),
+            "input 1 (%t : (Tensor, float)) must be a tuple whose element 0 "
+            "is a defined tensor, got Tuple");
+  EXPECT_EQ(run({rt::Value::list({}), pair, 3}),
+            "input 2 (%s : str) must be a str, got int 3");
 }
 
 TEST(ExecutorTest, InPlaceWritesReachTheCaller) {
