@@ -75,7 +75,10 @@ constexpr const char *kGraphs[] = {kTypedGraph, kContainerGraph, kShapeGraph};
 constexpr size_t kNumGraphs = sizeof(kGraphs) / sizeof(kGraphs[0]);
 
 GraphExecutor &executor(size_t index) {
-  static std::unique_ptr<GraphExecutor> executors[kNumGraphs];
+  // Made once and never destroyed, like FuzzSupport's context: destroying
+  // an executor tears down its JIT, which must not happen during static
+  // destruction, after LLVM's own streams (errs(), ...) may be gone.
+  static GraphExecutor *executors[kNumGraphs] = {};
   if (!executors[index]) {
     auto made = GraphExecutor::fromSource(kGraphs[index], "fuzz.txt");
     if (!made.ok()) {
@@ -84,7 +87,7 @@ GraphExecutor &executor(size_t index) {
               made.status().message().c_str());
       abort();
     }
-    executors[index] = std::move(*made);
+    executors[index] = made->release();
   }
   return *executors[index];
 }
