@@ -62,8 +62,8 @@ if shutil.which("valgrind"):
 python_with_tsir = config.python_executable
 if config.sanitizers:
     config.available_features.add("asan")
-    config.environment["ASAN_OPTIONS"] = (
-        "allow_user_poisoning=0:detect_leaks=1:abort_on_error=1")
+    asan_options = "allow_user_poisoning=0:abort_on_error=1"
+    config.environment["ASAN_OPTIONS"] = asan_options + ":detect_leaks=1"
     config.environment["UBSAN_OPTIONS"] = (
         "print_stacktrace=1:halt_on_error=1:abort_on_error=1")
     # Python loading the instrumented extension needs ASan's runtime first.
@@ -74,7 +74,7 @@ if config.sanitizers:
         text=True).strip()
     python_with_tsir = (
         f"env LD_PRELOAD={asan_runtime} "
-        "ASAN_OPTIONS=allow_user_poisoning=0:detect_leaks=0:abort_on_error=1 "
+        f"ASAN_OPTIONS={asan_options}:detect_leaks=0 "
         f"{config.python_executable}")
 # Python that imports the tsir extension module.
 config.substitutions.append(("%tsir_python", python_with_tsir))
