@@ -142,7 +142,8 @@ def TsirFinalizeLoweringPass
     and result types to builtin tensors and scalars, drops `None` inputs,
     removes the casts the partial conversions left between them, and
     reports every prim/aten op still alive as an error naming the op and its
-    place in the graph.
+    place in the graph. Node locations (`#prim.node`) become their builtin
+    form, which LLVM's debug info translation reads.
   }];
   let dependentDialects = [
     "::mlir::func::FuncDialect", "::mlir::tensor::TensorDialect"

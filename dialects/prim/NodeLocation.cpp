@@ -1,29 +1,49 @@
 //===- NodeLocation.cpp - TorchScript names and comments as locations -----===//
 //
-// Encoding and decoding of the location scheme described in NodeLocation.h.
+// Encoding and decoding of the location scheme described in NodeLocation.h,
+// and the textual form of `#prim.node`.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tsir/Dialect/Prim/NodeLocation.h"
 
+#include "tsir/Dialect/Prim/PrimDialect.h"
+
+#include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/Location.h"
 
 using namespace mlir;
+using namespace tsir::prim;
 
 static constexpr llvm::StringLiteral kSourceTag = "source";
 static constexpr llvm::StringLiteral kScopePrefix = "scope: ";
 
 Location tsir::makeNodeLocation(MLIRContext *context,
                                 const NodeLocation &parts) {
+  if (parts.resultNames.empty() && !parts.source && parts.scope.empty()) {
+    if (parts.position)
+      return parts.position;
+    return UnknownLoc::get(context);
+  }
+  return NodeLocAttr::get(context, parts.position, parts.resultNames,
+                          parts.source.file, parts.source.line,
+                          parts.source.column, parts.scope);
+}
+
+Location tsir::makeBuiltinNodeLocation(MLIRContext *context,
+                                       const NodeLocation &parts) {
   SmallVector<Location, 4> locs;
   for (StringRef name : parts.resultNames)
     locs.push_back(NameLoc::get(StringAttr::get(context, name)));
   if (parts.position)
     locs.push_back(parts.position);
   if (parts.source)
-    locs.push_back(
-        NameLoc::get(StringAttr::get(context, kSourceTag), parts.source));
+    locs.push_back(NameLoc::get(
+        StringAttr::get(context, kSourceTag),
+        FileLineColLoc::get(context, parts.source.file, parts.source.line,
+                            parts.source.column)));
   if (!parts.scope.empty())
     locs.push_back(NameLoc::get(
         StringAttr::get(context, (kScopePrefix + parts.scope).str())));
@@ -35,7 +55,23 @@ Location tsir::makeNodeLocation(MLIRContext *context,
   return FusedLoc::get(context, locs, Attribute());
 }
 
+static void decodeNode(NodeLocAttr node, tsir::NodeLocation &parts) {
+  if (!parts.position)
+    parts.position = node.getPosition();
+  if (parts.resultNames.empty())
+    llvm::append_range(parts.resultNames, node.getNames());
+  if (!parts.source && !node.getSourceFile().empty())
+    parts.source = {node.getSourceFile(), node.getSourceLine(),
+                    node.getSourceColumn()};
+  if (parts.scope.empty())
+    parts.scope = node.getScope();
+}
+
+/// One part of the builtin form (see NodeLocation.h), or a `#prim.node`
+/// that a pass fused with another location.
 static void decodeOne(Location loc, tsir::NodeLocation &parts) {
+  if (auto node = dyn_cast<NodeLocAttr>(loc))
+    return decodeNode(node, parts);
   if (auto fileLoc = dyn_cast<FileLineColLoc>(loc)) {
     if (!parts.position)
       parts.position = fileLoc;
@@ -47,7 +83,8 @@ static void decodeOne(Location loc, tsir::NodeLocation &parts) {
   StringRef name = nameLoc.getName().getValue();
   if (name == kSourceTag) {
     if (auto fileLoc = dyn_cast<FileLineColLoc>(nameLoc.getChildLoc())) {
-      parts.source = fileLoc;
+      parts.source = {fileLoc.getFilename().getValue(), fileLoc.getLine(),
+                      fileLoc.getColumn()};
       return;
     }
   }
@@ -70,8 +107,106 @@ tsir::NodeLocation tsir::decodeNodeLocation(Location loc) {
   return parts;
 }
 
+void tsir::replaceNodeLocationsWithBuiltin(Operation *root) {
+  AttrTypeReplacer replacer;
+  replacer.addReplacement([](NodeLocAttr node) -> Attribute {
+    return makeBuiltinNodeLocation(node.getContext(), decodeNodeLocation(node));
+  });
+  replacer.recursivelyReplaceElementsIn(root, /*replaceAttrs=*/false,
+                                        /*replaceLocs=*/true,
+                                        /*replaceTypes=*/false);
+}
+
 StringRef tsir::getArgumentName(Location loc) {
   if (auto nameLoc = dyn_cast<NameLoc>(loc))
     return nameLoc.getName().getValue();
   return "";
+}
+
+//===----------------------------------------------------------------------===//
+// #prim.node<"x.1", "y" at "graph.txt":12:3 source "model.py":7:8 scope "s">
+//===----------------------------------------------------------------------===//
+
+static void printFilePosition(AsmPrinter &printer, StringRef file,
+                              unsigned line, unsigned column) {
+  printer.printString(file);
+  printer << ':' << line << ':' << column;
+}
+
+void NodeLocAttr::print(AsmPrinter &printer) const {
+  printer << '<';
+  llvm::interleaveComma(getNames(), printer,
+                        [&](StringRef name) { printer.printString(name); });
+  bool separate = !getNames().empty();
+  auto keyword = [&](StringRef word) {
+    if (separate)
+      printer << ' ';
+    printer << word << ' ';
+    separate = true;
+  };
+  if (FileLineColLoc position = getPosition()) {
+    keyword("at");
+    printFilePosition(printer, position.getFilename().getValue(),
+                      position.getLine(), position.getColumn());
+  }
+  if (!getSourceFile().empty()) {
+    keyword("source");
+    printFilePosition(printer, getSourceFile(), getSourceLine(),
+                      getSourceColumn());
+  }
+  if (!getScope().empty()) {
+    keyword("scope");
+    printer.printString(getScope());
+  }
+  printer << '>';
+}
+
+static ParseResult parseFilePosition(AsmParser &parser, std::string &file,
+                                     unsigned &line, unsigned &column) {
+  return failure(parser.parseString(&file) || parser.parseColon() ||
+                 parser.parseInteger(line) || parser.parseColon() ||
+                 parser.parseInteger(column));
+}
+
+Attribute NodeLocAttr::parse(AsmParser &parser, Type) {
+  if (parser.parseLess())
+    return {};
+  SmallVector<std::string> names;
+  std::string name;
+  if (succeeded(parser.parseOptionalString(&name))) {
+    names.push_back(name);
+    while (succeeded(parser.parseOptionalComma())) {
+      if (parser.parseString(&name))
+        return {};
+      names.push_back(name);
+    }
+  }
+  MLIRContext *context = parser.getContext();
+  FileLineColLoc position;
+  std::string sourceFile, scope;
+  unsigned sourceLine = 0, sourceColumn = 0;
+  if (succeeded(parser.parseOptionalKeyword("at"))) {
+    std::string file;
+    unsigned line, column;
+    if (parseFilePosition(parser, file, line, column))
+      return {};
+    position = FileLineColLoc::get(context, file, line, column);
+  }
+  if (succeeded(parser.parseOptionalKeyword("source"))) {
+    if (parseFilePosition(parser, sourceFile, sourceLine, sourceColumn))
+      return {};
+    if (sourceFile.empty()) {
+      parser.emitError(parser.getCurrentLocation(),
+                       "a source comment needs a file name");
+      return {};
+    }
+  }
+  if (succeeded(parser.parseOptionalKeyword("scope")) &&
+      parser.parseString(&scope))
+    return {};
+  if (parser.parseGreater())
+    return {};
+  SmallVector<StringRef> nameRefs(names.begin(), names.end());
+  return NodeLocAttr::get(context, position, nameRefs, sourceFile,
+                          sourceLine, sourceColumn, scope);
 }

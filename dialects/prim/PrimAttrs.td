@@ -28,4 +28,56 @@ def Prim_TensorRefAttr : AttrDef<Prim_Dialect, "TensorRef"> {
   let assemblyFormat = "`<` $name `>`";
 }
 
+// Value names as one parameter: the storage owns the characters, not only
+// the array of StringRefs.
+def Prim_NameListParameter
+    : ArrayRefParameter<"::llvm::StringRef", "result names"> {
+  let allocator = [{
+    ::llvm::SmallVector<::llvm::StringRef, 2> owned;
+    for (::llvm::StringRef name : $_self)
+      owned.push_back($_allocator.copyInto(name));
+    $_dst = $_allocator.copyInto(::llvm::ArrayRef<::llvm::StringRef>(owned));
+  }];
+}
+
+// A string the storage owns, kept as a StringRef: StringRefParameter keeps
+// a std::string, an allocation per long string and a destructor per
+// attribute.
+class Prim_OwnedStringParameter<string desc>
+    : AttrOrTypeParameter<"::llvm::StringRef", desc> {
+  let allocator = [{$_dst = $_allocator.copyInto($_self);}];
+  let defaultValue = "\"\"";
+}
+
+def Prim_NodeLoc : LocationAttrDef<Prim_Dialect, "NodeLoc"> {
+  let mnemonic = "node";
+  let summary = "where a TorchScript node came from, and its output names";
+  let description = [{
+    What a node carries besides its operation: the names of its outputs
+    (`%x.1`), its place in the graph text, the source comment torch prints
+    after it (`# model.py:7:8`) and its `scope:`.
+
+    ```mlir
+    loc(#prim.node<"x.1", "y" at "graph.txt":12:3 source "model.py":7:8
+                   scope "__module.l1">)
+    ```
+
+    One attribute per node, where builtin locations need about seven
+    (a `NameLoc` and a `StringAttr` per name, a `FileLineColLoc` and a
+    `NameLoc` for the comment, a `FusedLoc` around them), each uniqued in
+    the context: the importer's largest cost. The position stays a
+    `FileLineColLoc` parameter, the only one, so that diagnostics, which
+    look for the first `FileLineColLoc` inside a location, point at the
+    graph text. `tsir/Dialect/Prim/NodeLocation.h` builds and reads it.
+  }];
+  let parameters = (ins
+    OptionalParameter<"::mlir::FileLineColLoc", "in the graph text">:$position,
+    Prim_NameListParameter:$names,
+    Prim_OwnedStringParameter<"the source comment's file">:$sourceFile,
+    DefaultValuedParameter<"unsigned", "0">:$sourceLine,
+    DefaultValuedParameter<"unsigned", "0">:$sourceColumn,
+    Prim_OwnedStringParameter<"the node's scope">:$scope);
+  let hasCustomAssemblyFormat = 1;
+}
+
 #endif // TSIR_PRIM_ATTRS_TD

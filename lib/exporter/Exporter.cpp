@@ -463,9 +463,8 @@ LogicalResult GraphExporter::printNode(Operation &op, unsigned level) {
   NodeLocation location = decodeNodeLocation(op.getLoc());
   if (!location.scope.empty())
     os << ", scope: " << location.scope;
-  if (FileLineColLoc source = location.source)
-    os << " # " << source.getFilename().getValue() << ':' << source.getLine()
-       << ':' << source.getColumn();
+  if (SourceComment source = location.source)
+    os << " # " << source.file << ':' << source.line << ':' << source.column;
   os << '\n';
 
   // A subgraph op's body prints in its `with` section, not here.

@@ -450,8 +450,7 @@ Location MLIRGen::nodeLocation(const ts::Node &node) {
     parts.resultNames.push_back(def.name);
   parts.position = FileLineColLoc::get(fileName, node.pos.line, node.pos.col);
   if (!node.sourceFile.empty())
-    parts.source = FileLineColLoc::get(context, node.sourceFile,
-                                       node.sourceLine, node.sourceCol);
+    parts.source = {node.sourceFile, node.sourceLine, node.sourceCol};
   parts.scope = node.scope;
   return makeNodeLocation(context, parts);
 }

@@ -238,8 +238,13 @@ void tsir::python::bindTraversal(py::module_ &m) {
       .def_property_readonly(
           "source",
           [](const PyNode &self) {
-            return optionalString(formatPosition(
-                tsir::decodeNodeLocation(self.get()->getLoc()).source));
+            tsir::SourceComment source =
+                tsir::decodeNodeLocation(self.get()->getLoc()).source;
+            if (!source)
+              return py::object(py::none());
+            return py::object(py::str(source.file.str() + ":" +
+                                      std::to_string(source.line) + ":" +
+                                      std::to_string(source.column)));
           },
           "The Python source comment ('model.py:7:8'), or None.")
       .def_property_readonly(

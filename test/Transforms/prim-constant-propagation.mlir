@@ -708,8 +708,8 @@ func.func @nested(%c: i1) -> i64 {
 // LOC: prim.If
 // LOC: aten.relu
 // LOC: } loc(#[[B:[a-z0-9]+]])
-// LOC-DAG: #[[K]] = loc("k.1")
-// LOC-DAG: #[[B]] = loc("b.1")
+// LOC-DAG: #[[K]] = #prim.node<"k.1">
+// LOC-DAG: #[[B]] = #prim.node<"b.1">
 func.func @keeps_result_names(%c: i1, %x: !prim.tensor) -> (i64, !prim.tensor, i64) {
   %1 = prim.Constant {value = 1 : i64} : i64
   %r:3 = prim.If %c -> (i64, !prim.tensor, i64) {

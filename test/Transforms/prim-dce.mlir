@@ -351,9 +351,7 @@ func.func @nested(%x: !prim.tensor, %n: i64, %c: i1) -> !prim.tensor {
 // LOC-LABEL: func.func @names
 // LOC: prim.If
 // LOC: } loc(#[[LOC:.*]])
-// LOC-DAG: #[[NAME:.*]] = loc("b.1")
-// LOC-DAG: #[[POS:.*]] = loc("g.txt":3:4)
-// LOC-DAG: #[[LOC]] = loc(fused[#[[NAME]], #[[POS]]])
+// LOC: #[[LOC]] = #prim.node<"b.1" at "g.txt":3:4>
 func.func @names(%x: !prim.tensor, %c: i1) -> !prim.tensor {
   %r:2 = prim.If %c -> (!prim.tensor, !prim.tensor) {
     prim.Yield %x, %x : !prim.tensor, !prim.tensor

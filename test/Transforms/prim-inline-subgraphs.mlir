@@ -51,13 +51,9 @@ func.func @fusion_group(%x: !prim.tensor, %y: !prim.tensor) -> (!prim.tensor, !p
 // LOC: aten.tanh {{.*}} loc(#[[TANH:[a-z0-9]+]])
 // LOC: aten.sin {{.*}} loc(#[[SIN:[a-z0-9]+]])
 // LOC: prim.TupleUnpack {{.*}} loc(#[[UNPACK:[a-z0-9]+]])
-// LOC-DAG: #[[OUT1:.*]] = loc("out.1")
-// LOC-DAG: #[[OUT2:.*]] = loc("out.2")
-// LOC-DAG: #[[OUT3:.*]] = loc("out.3")
-// LOC-DAG: #[[OUT4:.*]] = loc("out.4")
-// LOC-DAG: #[[TANH]] = loc(fused[#[[OUT1]], #{{.*}}])
-// LOC-DAG: #[[SIN]] = loc(fused[#[[OUT2]], #{{.*}}])
-// LOC-DAG: #[[UNPACK]] = loc(fused[#[[OUT4]], #[[OUT3]], #{{.*}}])
+// LOC-DAG: #[[TANH]] = #prim.node<"out.1" at "g.txt":9:3>
+// LOC-DAG: #[[SIN]] = #prim.node<"out.2" at "g.txt":10:3>
+// LOC-DAG: #[[UNPACK]] = #prim.node<"out.4", "out.3" at "g.txt":11:3>
 func.func @names(%x: !prim.tensor) -> (!prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor) {
   %r:4 = prim.TensorExprGroup(%x) : (!prim.tensor) -> (!prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor) {
   ^bb0(%a: !prim.tensor):

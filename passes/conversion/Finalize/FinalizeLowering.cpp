@@ -106,6 +106,9 @@ struct TsirFinalizeLoweringPass
       if (failed(finalize(func)))
         return signalPassFailure();
     }
+    // Nothing of prim is left, not even in locations: LLVM's debug info
+    // translation knows only the builtin ones.
+    replaceNodeLocationsWithBuiltin(getOperation());
   }
 
   LogicalResult finalize(func::FuncOp func) {
