@@ -132,7 +132,9 @@ private:
   // The values in sight: the graph's, or a subgraph's while it is built.
   SymbolTable *symbols = &mainSymbols;
   // Each name's latest definition in text order, per graph, and where it is.
-  using LatestDefs = llvm::StringMap<std::pair<Value, ts::SourcePos>>;
+  // The names point into the AST, which outlives the build, so the map
+  // need not copy them (a StringMap allocates an entry per name).
+  using LatestDefs = llvm::DenseMap<StringRef, std::pair<Value, ts::SourcePos>>;
   LatestDefs mainLatestDefs;
   LatestDefs *latestDefs = &mainLatestDefs;
   // Which graph holds each `with` section; set by build().
@@ -356,7 +358,9 @@ OwningOpRef<ModuleOp> MLIRGen::build() {
   if (!sections)
     return nullptr;
   expanded.assign(file.subgraphs.size(), false);
-  nodeBudget = countNodes(file.main.body) + kMaxCopiedNodes;
+  size_t mainNodes = countNodes(file.main.body);
+  nodeBudget = mainNodes + kMaxCopiedNodes;
+  mainLatestDefs.reserve(mainNodes + file.main.body.params.size());
   for (const ts::Graph &section : file.subgraphs)
     nodeBudget += countNodes(section.body);
 
