@@ -1,6 +1,7 @@
 //===- PrimAttrs.td - Attributes of the prim dialect -------*- tablegen -*-===//
 //
-// The few attributes TorchScript needs beyond MLIR's builtin ones.
+// The few attributes TorchScript needs beyond MLIR's builtin ones: weights
+// without data, enum members and inline quantized tensors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,6 +79,57 @@ def Prim_NodeLoc : LocationAttrDef<Prim_Dialect, "NodeLoc"> {
     DefaultValuedParameter<"unsigned", "0">:$sourceColumn,
     Prim_OwnedStringParameter<"the node's scope">:$scope);
   let hasCustomAssemblyFormat = 1;
+
+def Prim_EnumMemberAttr : AttrDef<Prim_Dialect, "EnumMember"> {
+  let mnemonic = "enum_member";
+  let summary = "a member of a TorchScript enum, such as `__torch__.Color.RED`";
+  let description = [{
+    The value of an enum constant, `prim::Constant[value=__torch__.Color.RED]`:
+    the enum's qualified name and the member's name,
+    `#prim.enum_member<"__torch__.Color", "RED">`. torch prints no more of
+    it (not the member's value), so that is all a graph can hold.
+  }];
+  let parameters = (ins StringRefParameter<"the enum's qualified name">:$enumName,
+                        StringRefParameter<"the member's name">:$memberName);
+  let assemblyFormat = "`<` $enumName `,` $memberName `>`";
+}
+
+def Prim_QuantizedTensorAttr : AttrDef<Prim_Dialect, "QuantizedTensor"> {
+  let mnemonic = "quantized_tensor";
+  let summary = "a small quantized tensor that torch printed inline";
+  let description = [{
+    torch's tracer prints a small quantized tensor constant with its
+    dequantized values and its quantizer:
+    ` 0.1000  0.2000 [ QuantizedCPUQInt8Type{2}, qscheme: per_tensor_affine,
+    scale: 0.1000, zero_point: 0 ]`. The attribute keeps exactly that:
+
+    - `values`: the printed (dequantized) values, an f64 elements attribute
+      of the tensor's shape;
+    - `dtype`: the quantized dtype (`!prim.quantized<si8>` for QInt8);
+    - `qscheme`: `per_tensor_affine`, `per_channel_affine`,
+      `per_channel_affine_float_qparams`, ...; absent when torch printed a
+      one-element tensor as a boxed scalar (`{0.3}`), which drops the
+      quantizer;
+    - `scales`, `zeroPoints`: 0-d f64 and si64 for a per-tensor quantizer
+      (`scale:`, `zero_point:`); 1-d for a per-channel one (`scales:`,
+      `zero_points:`), with the element types torch printed (Double and
+      Long, or Float for float qparams);
+    - `axis`: the channel axis of a per-channel quantizer.
+
+    torch rounds what it prints (four decimals), so these are the printed
+    numbers, not the stored integers; running such a constant needs its
+    data from elsewhere.
+  }];
+  let parameters = (ins
+    "::mlir::DenseElementsAttr":$values,
+    "::mlir::Type":$dtype,
+    OptionalParameter<"::mlir::StringAttr">:$qscheme,
+    OptionalParameter<"::mlir::DenseElementsAttr">:$scales,
+    OptionalParameter<"::mlir::DenseElementsAttr">:$zeroPoints,
+    OptionalParameter<"::mlir::IntegerAttr">:$axis
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
 }
 
 #endif // TSIR_PRIM_ATTRS_TD

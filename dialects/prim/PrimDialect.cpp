@@ -1,7 +1,8 @@
 //===- PrimDialect.cpp - Registration of the prim dialect -----------------===//
 //
-// Registers the prim types, attributes and ops, and materializes folded
-// constants as prim.Constant.
+// Registers the prim types, attributes and ops (the types and attributes
+// register themselves in PrimTypes.cpp and PrimAttrs.cpp), and materializes
+// folded constants as prim.Constant.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,22 +16,12 @@ using namespace tsir::prim;
 
 #include "PrimDialect.cpp.inc"
 
-#define GET_ATTRDEF_CLASSES
-#include "PrimAttrs.cpp.inc"
-
 void PrimDialect::initialize() {
   registerTypes();
   registerAttributes();
   addOperations<
 #define GET_OP_LIST
 #include "PrimOps.cpp.inc"
-      >();
-}
-
-void PrimDialect::registerAttributes() {
-  addAttributes<
-#define GET_ATTRDEF_LIST
-#include "PrimAttrs.cpp.inc"
       >();
 }
 

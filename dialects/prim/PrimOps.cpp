@@ -60,7 +60,14 @@ static bool isConstantOf(Attribute value, Type type) {
   if (isa<TensorType>(type))
     // A unit value is torch's undefined tensor: `prim::Constant()` of a
     // tensor type.
-    return isa<ElementsAttr, TensorRefAttr, UnitAttr>(value);
+    return isa<ElementsAttr, TensorRefAttr, QuantizedTensorAttr, UnitAttr>(
+        value);
+  if (auto enumType = dyn_cast<EnumType>(type)) {
+    auto member = dyn_cast<EnumMemberAttr>(value);
+    return member && member.getEnumName() == enumType.getName();
+  }
+  if (isa<AnyEnumType>(type))
+    return isa<EnumMemberAttr>(value);
   if (auto optional = dyn_cast<OptionalType>(type))
     return isa<UnitAttr>(value) ||
            isConstantOf(value, optional.getElementType());

@@ -75,6 +75,32 @@ static const DtypeName kDtypes[] = {
      [](MLIRContext *c) -> Type {
        return ComplexType::get(Float64Type::get(c));
      }},
+    // Quantized dtypes: the storage integer (QuantizedType's description).
+    {"QInt8",
+     [](MLIRContext *c) -> Type {
+       return QuantizedType::get(c,
+                                 IntegerType::get(c, 8, IntegerType::Signed));
+     }},
+    {"QUInt8",
+     [](MLIRContext *c) -> Type {
+       return QuantizedType::get(c,
+                                 IntegerType::get(c, 8, IntegerType::Unsigned));
+     }},
+    {"QInt32",
+     [](MLIRContext *c) -> Type {
+       return QuantizedType::get(c,
+                                 IntegerType::get(c, 32, IntegerType::Signed));
+     }},
+    {"QUInt4x2",
+     [](MLIRContext *c) -> Type {
+       return QuantizedType::get(c,
+                                 IntegerType::get(c, 4, IntegerType::Unsigned));
+     }},
+    {"QUInt2x4",
+     [](MLIRContext *c) -> Type {
+       return QuantizedType::get(c,
+                                 IntegerType::get(c, 2, IntegerType::Unsigned));
+     }},
 };
 
 Type dtypeFromTorchName(MLIRContext *context, StringRef name) {
@@ -238,6 +264,137 @@ Type TensorType::parse(AsmParser &parser) {
 }
 
 //===----------------------------------------------------------------------===//
+// QuantizedType
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+QuantizedType::verify(function_ref<InFlightDiagnostic()> emitError,
+                      IntegerType storageType) {
+  // The five storage types torch has quantized dtypes for.
+  unsigned width = storageType.getWidth();
+  bool known = storageType.isSigned() ? width == 8 || width == 32
+               : storageType.isUnsigned()
+                   ? width == 8 || width == 4 || width == 2
+                   : false;
+  if (!known)
+    return emitError() << "quantized storage type " << storageType
+                       << " is none of torch's (si8, ui8, si32, ui4, ui2)";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TupleType
+//===----------------------------------------------------------------------===//
+
+LogicalResult TupleType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                ArrayRef<Type> types, ArrayAttr fieldNames,
+                                ArrayAttr defaults) {
+  if (fieldNames) {
+    if (fieldNames.size() != types.size())
+      return emitError() << "named tuple has " << types.size() << " fields but "
+                         << fieldNames.size() << " names";
+    if (!llvm::all_of(fieldNames, llvm::IsaPred<StringAttr>))
+      return emitError() << "named tuple field names must be strings";
+  }
+  if (defaults) {
+    if (!fieldNames)
+      return emitError() << "only a named tuple has field defaults";
+    if (defaults.size() != types.size())
+      return emitError() << "named tuple has " << types.size() << " fields but "
+                         << defaults.size() << " defaults";
+    if (!llvm::all_of(defaults, llvm::IsaPred<StringAttr, UnitAttr>))
+      return emitError() << "a named tuple field default is its printed text "
+                            "(a string) or unit (none)";
+  }
+  return success();
+}
+
+StringRef TupleType::getFieldName(unsigned index) const {
+  return cast<StringAttr>(getFieldNames()[index]).getValue();
+}
+
+std::optional<StringRef> TupleType::getDefault(unsigned index) const {
+  if (!getDefaults())
+    return std::nullopt;
+  if (auto text = dyn_cast<StringAttr>(getDefaults()[index]))
+    return text.getValue();
+  return std::nullopt;
+}
+
+TupleType TupleType::withTypes(ArrayRef<Type> types) const {
+  // The fields only make sense for the same number of elements.
+  if (types.size() != getTypes().size())
+    return TupleType::get(getContext(), types);
+  return TupleType::get(getContext(), types, getFieldNames(), getDefaults());
+}
+
+/// `<i64, !prim.str>`, `<named a: !prim.tensor, b: i64 = "3">`, or nothing.
+void TupleType::print(AsmPrinter &printer) const {
+  if (!isNamed()) {
+    if (getTypes().empty())
+      return;
+    printer << '<';
+    llvm::interleaveComma(getTypes(), printer);
+    printer << '>';
+    return;
+  }
+  printer << "<named";
+  for (unsigned i = 0, e = getTypes().size(); i != e; ++i) {
+    printer << (i ? ", " : " ");
+    printer.printKeywordOrString(getFieldName(i));
+    printer << ": " << getTypes()[i];
+    if (std::optional<StringRef> text = getDefault(i)) {
+      printer << " = ";
+      printer.printString(*text);
+    }
+  }
+  printer << '>';
+}
+
+Type TupleType::parse(AsmParser &parser) {
+  MLIRContext *context = parser.getContext();
+  SmallVector<Type> types;
+  if (failed(parser.parseOptionalLess()))
+    return TupleType::get(context, types);
+  SMLoc loc = parser.getCurrentLocation();
+  if (failed(parser.parseOptionalKeyword("named"))) {
+    if (parser.parseCommaSeparatedList([&]() -> ParseResult {
+          return parser.parseType(types.emplace_back());
+        }) ||
+        parser.parseGreater())
+      return {};
+    return TupleType::get(context, types);
+  }
+  SmallVector<Attribute> names, defaults;
+  bool anyDefault = false;
+  auto parseField = [&]() -> ParseResult {
+    std::string name;
+    if (parser.parseKeywordOrString(&name) || parser.parseColon() ||
+        parser.parseType(types.emplace_back()))
+      return failure();
+    names.push_back(StringAttr::get(context, name));
+    if (succeeded(parser.parseOptionalEqual())) {
+      std::string text;
+      if (parser.parseString(&text))
+        return failure();
+      defaults.push_back(StringAttr::get(context, text));
+      anyDefault = true;
+    } else {
+      defaults.push_back(UnitAttr::get(context));
+    }
+    return success();
+  };
+  if (failed(parser.parseOptionalGreater())) {
+    if (parser.parseCommaSeparatedList(parseField) || parser.parseGreater())
+      return {};
+  }
+  return TupleType::getChecked([&] { return parser.emitError(loc); }, context,
+                               types, ArrayAttr::get(context, names),
+                               anyDefault ? ArrayAttr::get(context, defaults)
+                                          : ArrayAttr());
+}
+
+//===----------------------------------------------------------------------===//
 // Subtyping
 //===----------------------------------------------------------------------===//
 
@@ -293,9 +450,16 @@ bool isSubtypeOf(Type sub, Type super) {
                         [&](Type t) { return isSubtypeOf(sub, t); });
   }
   if (auto tuple = dyn_cast<TupleType>(super)) {
+    // As torch: a NamedTuple is a tuple, and a tuple is a NamedTuple only
+    // if it has the same field names.
     auto subTuple = dyn_cast<TupleType>(sub);
-    return subTuple && isSubtypeOfAll(subTuple.getTypes(), tuple.getTypes());
+    return subTuple &&
+           (!tuple.isNamed() ||
+            subTuple.getFieldNames() == tuple.getFieldNames()) &&
+           isSubtypeOfAll(subTuple.getTypes(), tuple.getTypes());
   }
+  if (isa<AnyEnumType>(super))
+    return isa<EnumType>(sub);
   if (isa<AnyTupleType>(super))
     return isa<TupleType>(sub);
   if (isa<AnyListType>(super))

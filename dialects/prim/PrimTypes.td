@@ -80,6 +80,7 @@ def Prim_AnyTupleType : Prim_SimpleType<"AnyTuple", "any_tuple", "tuple">;
 def Prim_AnyListType : Prim_SimpleType<"AnyList", "any_list", "list">;
 def Prim_WorldType : Prim_SimpleType<"World", "world", "World (2018)">;
 def Prim_HandleType : Prim_SimpleType<"Handle", "handle", "Handle (2018)">;
+def Prim_QSchemeType : Prim_SimpleType<"QScheme", "qscheme", "QScheme">;
 
 class Prim_ContainerType<string name, string mnemonic, string torchName>
     : Prim_Type<name, mnemonic> {
@@ -93,9 +94,53 @@ def Prim_OptionalType : Prim_ContainerType<"Optional", "optional", "Optional[T]"
 def Prim_FutureType : Prim_ContainerType<"Future", "future", "Future[T]">;
 
 def Prim_TupleType : Prim_Type<"Tuple", "tuple"> {
-  let summary = "TorchScript's `Tuple[T1, ...]` type";
-  let parameters = (ins OptionalArrayRefParameter<"::mlir::Type">:$types);
-  let assemblyFormat = "(`<` $types^ `>`)?";
+  let summary = "TorchScript's `Tuple[T1, ...]` type, named or not";
+  let description = [{
+    A tuple of element types. A NamedTuple (torch prints
+    `NamedTuple(a : Tensor, b : int = 3)`) is the same tuple with a name
+    for each field and, where the Python class gives one, the field's
+    default value as torch printed it (an IValue's text: torch prints a
+    `str` default without quotes, so only the text is kept, not a typed
+    value). Passes that work on tuples work on named ones unchanged; the
+    names are kept wherever a pass rebuilds a tuple type (`withTypes`).
+
+    `fieldNames` is null for a plain tuple and holds one StringAttr per
+    element for a named one (a NamedTuple may have no fields:
+    `!prim.tuple<named>`); `defaults` is null when no field has a default,
+    else one entry per element: the printed text, or a UnitAttr.
+
+    Examples: `!prim.tuple`, `!prim.tuple<!prim.tensor, i64>`,
+    `!prim.tuple<named a: !prim.tensor, b: i64 = "3">`.
+  }];
+  let parameters = (ins
+    OptionalArrayRefParameter<"::mlir::Type">:$types,
+    OptionalParameter<"::mlir::ArrayAttr">:$fieldNames,
+    OptionalParameter<"::mlir::ArrayAttr">:$defaults
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [
+    TypeBuilder<(ins "::llvm::ArrayRef<::mlir::Type>":$types), [{
+      return $_get($_ctxt, types, ::mlir::ArrayAttr(), ::mlir::ArrayAttr());
+    }]>,
+    TypeBuilder<(ins "::llvm::ArrayRef<::mlir::Type>":$types,
+                     "::mlir::ArrayAttr":$fieldNames,
+                     "::mlir::ArrayAttr":$defaults), [{
+      return $_get($_ctxt, types, fieldNames, defaults);
+    }]>
+  ];
+  let extraClassDeclaration = [{
+    /// A NamedTuple: its fields have names.
+    bool isNamed() const { return static_cast<bool>(getFieldNames()); }
+    /// The name of field `index` of a named tuple.
+    ::llvm::StringRef getFieldName(unsigned index) const;
+    /// The printed default of field `index`, if it has one.
+    std::optional<::llvm::StringRef> getDefault(unsigned index) const;
+    /// This tuple with other element types, keeping the field names and
+    /// defaults of a named one: what a pass uses to refine a tuple.
+    TupleType withTypes(::llvm::ArrayRef<::mlir::Type> types) const;
+  }];
 }
 
 def Prim_UnionType : Prim_Type<"Union", "union"> {
@@ -108,6 +153,36 @@ def Prim_DictType : Prim_Type<"Dict", "dict"> {
   let summary = "TorchScript's `Dict[K, V]` type";
   let parameters = (ins "::mlir::Type":$keyType, "::mlir::Type":$valueType);
   let assemblyFormat = "`<` $keyType `,` $valueType `>`";
+}
+
+def Prim_EnumType : Prim_Type<"Enum", "enum"> {
+  let summary = "a TorchScript enum class such as `Enum<__torch__.Color>`";
+  let description = [{
+    A Python `enum.Enum` class used in TorchScript, named by its qualified
+    name: `!prim.enum<"__torch__.Color">`. Its members are
+    `#prim.enum_member` constants; torch prints a member by name only
+    (`__torch__.Color.RED`), so member values are not known here.
+  }];
+  let parameters = (ins StringRefParameter<"qualified name">:$name);
+  let assemblyFormat = "`<` $name `>`";
+}
+
+def Prim_AnyEnumType : Prim_SimpleType<"AnyEnum", "any_enum", "AnyEnumType">;
+
+def Prim_QuantizedType : Prim_Type<"Quantized", "quantized"> {
+  let summary = "a quantized tensor dtype (QInt8, QUInt8, QInt32, ...)";
+  let description = [{
+    torch's quantized dtypes name the integer that stores each element;
+    the scale and zero point that map it to a real number belong to each
+    tensor (its quantizer), not to its type, so the dtype is the storage
+    integer alone: QInt8 `!prim.quantized<si8>`, QUInt8
+    `!prim.quantized<ui8>`, QInt32 `!prim.quantized<si32>`, QUInt4x2
+    `!prim.quantized<ui4>` (two per byte), QUInt2x4 `!prim.quantized<ui2>`
+    (four per byte). It is used only as the dtype of `!prim.tensor`.
+  }];
+  let parameters = (ins "::mlir::IntegerType":$storageType);
+  let assemblyFormat = "`<` $storageType `>`";
+  let genVerifyDecl = 1;
 }
 
 def Prim_ClassType : Prim_Type<"Class", "class"> {

@@ -137,6 +137,17 @@ rt::StatusOr<rt::Value> tsir::constantValue(Attribute value, Type type) {
   }
   if (auto elements = dyn_cast<DenseElementsAttr>(value))
     return tensorConstant(elements, type);
+  // Graphs with these import and optimize, but the runtime has no values
+  // for them; say so by name rather than print the whole attribute.
+  if (auto quantized = dyn_cast<prim::QuantizedTensorAttr>(value))
+    return rt::Status::error(
+        "a quantized tensor constant (" +
+        prim::torchNameOfDtype(quantized.getDtype()).str() +
+        "): tsir does not run quantized tensors");
+  if (auto member = dyn_cast<prim::EnumMemberAttr>(value))
+    return rt::Status::error("an enum member (" + member.getEnumName().str() +
+                             "." + member.getMemberName().str() +
+                             "): tsir does not run enums");
   std::string text;
   llvm::raw_string_ostream os(text);
   os << "the interpreter cannot represent the constant " << value << " of type "

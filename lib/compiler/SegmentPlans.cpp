@@ -147,8 +147,9 @@ public:
         elements.push_back(materialize(typed ? tupleType.getTypes()[i]
                                              : prim::AnyType::get(context),
                                        values[i], loc));
-      Type resultType = prim::TupleType::get(
-          context, llvm::to_vector(ValueRange(elements).getTypes()));
+      SmallVector<Type> elementTypes(ValueRange(elements).getTypes());
+      Type resultType = typed ? tupleType.withTypes(elementTypes)
+                              : prim::TupleType::get(context, elementTypes);
       return prim::TupleConstructOp::create(builder, loc, resultType, elements);
     }
     }

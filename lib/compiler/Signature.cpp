@@ -69,6 +69,10 @@ static std::string mismatch(Type type, const rt::Value &value) {
       return "a defined tensor";
     if (Type dtype = tensor.getDtype()) {
       StringRef name = prim::torchNameOfDtype(dtype);
+      if (isa<prim::QuantizedType>(dtype))
+        return "a " + name.str() +
+               " tensor, which tsir cannot take (it does not run quantized "
+               "tensors)";
       if (name != rt::dtypeTorchName(t.dtype()))
         return "a " + name.str() + " tensor";
     }
@@ -127,6 +131,12 @@ static std::string mismatch(Type type, const rt::Value &value) {
   if (isa<prim::NumberType>(type))
     return value.isInt() || value.isDouble() || value.isBool() ? ""
                                                                : "a number";
+  // No runtime value stands for these; any value given is the wrong one.
+  if (isa<prim::EnumType, prim::AnyEnumType>(type))
+    return "an enum member, which tsir cannot take (it does not run enums)";
+  if (isa<prim::QSchemeType>(type))
+    return "a QScheme, which tsir cannot take (it does not run quantized "
+           "tensors)";
   return "";
 }
 

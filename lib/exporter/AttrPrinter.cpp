@@ -131,10 +131,68 @@ static StringRef dtypeNameOf(Type elementType) {
   }
 }
 
+static bool printTensor(Attribute attr, raw_ostream &os);
+
+/// A quantized tensor as torch prints one inline: its dequantized values,
+/// then `[ QuantizedCPUQInt8Type{2}, qscheme: per_tensor_affine, scale: 0.1,
+/// zero_point: 0 ]` (scales, zero points and axis for a per-channel
+/// quantizer); or, where torch printed a one-element tensor as a boxed
+/// scalar, `{0.3}`.
+static bool printQuantizedTensor(prim::QuantizedTensorAttr attr,
+                                 raw_ostream &os) {
+  DenseElementsAttr values = attr.getValues();
+  if (!attr.getQscheme()) {
+    if (values.getNumElements() != 1)
+      return false;
+    os << '{'
+       << exporter::formatDouble(
+              (*values.getValues<APFloat>().begin()).convertToDouble())
+       << '}';
+    return true;
+  }
+  StringRef dtype = prim::torchNameOfDtype(attr.getDtype());
+  if (dtype.empty())
+    return false;
+  for (const APFloat &value : values.getValues<APFloat>())
+    os << ' ' << formatElement(value);
+  if (!values.empty())
+    os << ' ';
+  os << "[ QuantizedCPU" << dtype << "Type{";
+  llvm::interleave(values.getType().getShape(), os, ",");
+  os << "}, qscheme: " << attr.getQscheme().getValue();
+  DenseElementsAttr scales = attr.getScales();
+  DenseElementsAttr zeroPoints = attr.getZeroPoints();
+  if (scales && scales.getType().getRank() == 0) {
+    auto scale = dyn_cast<FloatType>(scales.getElementType());
+    auto zeroPoint = dyn_cast<IntegerType>(zeroPoints.getElementType());
+    if (!scale || !zeroPoint)
+      return false;
+    os << ", scale: "
+       << exporter::formatDouble(
+              (*scales.getValues<APFloat>().begin()).convertToDouble())
+       << ", zero_point: "
+       << llvm::toString(*zeroPoints.getValues<APInt>().begin(), 10,
+                         !zeroPoint.isUnsigned());
+  } else if (scales) {
+    os << ", scales: ";
+    if (!printTensor(scales, os))
+      return false;
+    os << ", zero_points: ";
+    if (!printTensor(zeroPoints, os))
+      return false;
+    if (IntegerAttr axis = attr.getAxis())
+      os << ", axis: " << axis.getValue().getSExtValue();
+  }
+  os << " ]";
+  return true;
+}
+
 /// A tensor constant inline, as torch prints one with operator<< and its
 /// newlines turned into spaces: ` 1.5 -2 [ CPUFloatType{2} ]`, or `{3}` for
 /// a 0-d tensor. Data that is not in the attribute prints as `<Tensor>`.
 static bool printTensor(Attribute attr, raw_ostream &os) {
+  if (auto quantized = dyn_cast<prim::QuantizedTensorAttr>(attr))
+    return printQuantizedTensor(quantized, os);
   auto dense = dyn_cast<DenseElementsAttr>(attr);
   if (!dense) {
     // dense_resource weights, #prim.tensor_ref, or any other elements
@@ -241,6 +299,11 @@ static bool printIValue(Attribute value, Type type, raw_ostream &os,
   }
   if (isa<prim::TensorType>(type))
     return printTensor(value, os);
+  // `__torch__.Color.RED`: an EnumHolder's qualified class name and name.
+  if (auto member = dyn_cast<prim::EnumMemberAttr>(value)) {
+    os << member.getEnumName() << '.' << member.getMemberName();
+    return true;
+  }
 
   auto array = dyn_cast<ArrayAttr>(value);
   if (!array)

@@ -11,7 +11,10 @@
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/TypeSwitch.h"
+
+#include <utility>
 
 using namespace mlir;
 using namespace tsir;
@@ -30,6 +33,7 @@ public:
 private:
   bool printTensor(prim::TensorType type);
   bool printList(ArrayRef<Type> types);
+  bool printNamedTuple(prim::TupleType type);
 
   raw_ostream &os;
   bool annotation;
@@ -105,6 +109,29 @@ bool TypePrinter::printTensor(prim::TensorType type) {
   return true;
 }
 
+/// torch's operator<< for a tuple type with a schema:
+/// `NamedTuple(a : Tensor, b : int = 3)`, defaults as printed IValues. Its
+/// annotation form is the class's qualified name, which the printed form
+/// never tells, so annotations print the same text (tsir reads it back;
+/// torch reads neither).
+bool TypePrinter::printNamedTuple(prim::TupleType type) {
+  // The fields print as the graph form prints them, in either form.
+  bool outer = std::exchange(annotation, false);
+  llvm::scope_exit restore([&] { annotation = outer; });
+  os << "NamedTuple(";
+  bool ok = true;
+  for (auto [index, element] : llvm::enumerate(type.getTypes())) {
+    if (index)
+      os << ", ";
+    os << type.getFieldName(index) << " : ";
+    ok &= print(element);
+    if (std::optional<StringRef> text = type.getDefault(index))
+      os << " = " << *text;
+  }
+  os << ')';
+  return ok;
+}
+
 bool TypePrinter::print(Type type) {
   if (type.isInteger(64)) {
     os << "int";
@@ -141,6 +168,14 @@ bool TypePrinter::print(Type type) {
       .Case([&](prim::WorldType) { return os << "World", true; })
       .Case([&](prim::HandleType) { return os << "Handle", true; })
       .Case([&](prim::ClassType t) { return os << t.getName(), true; })
+      // EnumType::str() and annotation_str().
+      .Case([&](prim::EnumType t) {
+        if (annotation)
+          return os << t.getName(), true;
+        return os << "Enum<" << t.getName() << '>', true;
+      })
+      .Case([&](prim::AnyEnumType) { return os << "AnyEnumType", true; })
+      .Case([&](prim::QSchemeType) { return os << "QScheme", true; })
       .Case([&](prim::ListType t) {
         if (annotation) {
           os << "List[";
@@ -164,6 +199,8 @@ bool TypePrinter::print(Type type) {
         return ok;
       })
       .Case([&](prim::TupleType t) {
+        if (t.isNamed())
+          return printNamedTuple(t);
         if (annotation) {
           // Python spells the empty tuple type `Tuple[()]`.
           os << "Tuple[";

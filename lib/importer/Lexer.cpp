@@ -454,6 +454,58 @@ bool Lexer::skipBalancedParens(SourcePos openPos) {
   return false;
 }
 
+bool Lexer::scanFieldDefault(llvm::StringRef &text, SourcePos &pos) {
+  const char *p = cur;
+  while (p != end && is(*p, kSpace))
+    ++p;
+  const char *begin = p;
+  pos = posOf(p);
+  // Brackets nest in list, tuple and dict defaults; a str default may hold
+  // anything, but torch prints it bare, so its own ',' or ')' ends it
+  // here as it would for any reader of that text.
+  unsigned depth = 0;
+  while (p != end) {
+    char c = *p;
+    if (depth == 0 && (c == ',' || c == ')'))
+      break;
+    if (c == '(' || c == '[' || c == '{') {
+      ++depth;
+    } else if (c == ')' || c == ']' || c == '}') {
+      if (depth)
+        --depth;
+    } else if (c == '\n') {
+      errMsg = "unterminated NamedTuple field default; expected ',' or ')' "
+               "on the same line";
+      errPos = pos;
+      return false;
+    } else if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\r') {
+      badChar(p);
+      return false;
+    } else if (static_cast<unsigned char>(c) >= 0x80) {
+      unsigned len = utf8SequenceLength(p, end);
+      if (len == 0) {
+        badChar(p);
+        return false;
+      }
+      p += len;
+      continue;
+    }
+    ++p;
+  }
+  if (p == end) {
+    errMsg = "unterminated NamedTuple field default; expected ',' or ')'";
+    errPos = pos;
+    return false;
+  }
+  // Trailing blanks belong to the layout, not to the value.
+  const char *last = p;
+  while (last != begin && is(last[-1], kSpace))
+    --last;
+  text = llvm::StringRef(begin, last - begin);
+  cur = p;
+  return true;
+}
+
 bool Lexer::atSliceHeader() const {
   // `(1,.,.) =` / `(2,3,.,.)`: one or more `index,` then `.` (`,.`)* `)`,
   // no spaces in between. A tuple such as `(2.5, "x")` must not match.

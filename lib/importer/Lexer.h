@@ -97,6 +97,14 @@ public:
   /// set if the parenthesis is never closed.
   bool skipBalancedParens(SourcePos openPos);
 
+  /// After the '=' of a NamedTuple field default (`b : int = 3`): the
+  /// default's text, which torch prints as an IValue (`[1, 2]`, `None`, a
+  /// str without quotes), runs to the next ',' or ')' outside brackets.
+  /// Leaves the lexer at that ','/')'. False, with an error set, at a
+  /// newline, a bad byte or the end of the input, or for an empty default
+  /// that is not followed by one of them.
+  bool scanFieldDefault(llvm::StringRef &text, SourcePos &pos);
+
   /// After a '(' in an attribute value: true if the text is an inline
   /// tensor's slice header such as `(1,.,.) =`, not a tuple.
   bool atSliceHeader() const;

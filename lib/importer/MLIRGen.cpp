@@ -118,6 +118,8 @@ private:
   Attribute convertConstant(const ts::AttrValue &value, Type type,
                             StringRef valueName);
   Attribute convertInlineTensor(const ts::AttrValue &value, Type declared = {});
+  Attribute convertQuantizedTensor(const ts::AttrValue &value,
+                                   prim::QuantizedType dtype);
   Type inferConstantType(const ts::AttrValue &value);
   Attribute complexNodeAttr(double real, double imag);
   Attribute convertWeight(const WeightTensor &weight, StringRef name,
@@ -285,6 +287,29 @@ Type MLIRGen::convertType(const ts::TypeExpr &type) {
     return prim::StreamType::get(context);
   case Kind::Capsule:
     return prim::CapsuleType::get(context);
+  case Kind::NamedTuple: {
+    SmallVector<Type> types;
+    if (!elements(types))
+      return {};
+    SmallVector<Attribute> names, defaults;
+    bool anyDefault = false;
+    for (const ts::TypeExpr::Field &field : type.fields) {
+      names.push_back(builder.getStringAttr(field.name));
+      anyDefault |= field.hasDefault;
+      defaults.push_back(
+          field.hasDefault ? Attribute(builder.getStringAttr(field.defaultText))
+                           : Attribute(builder.getUnitAttr()));
+    }
+    return prim::TupleType::get(context, types, builder.getArrayAttr(names),
+                                anyDefault ? builder.getArrayAttr(defaults)
+                                           : ArrayAttr());
+  }
+  case Kind::Enum:
+    return prim::EnumType::get(context, type.name);
+  case Kind::AnyEnum:
+    return prim::AnyEnumType::get(context);
+  case Kind::QScheme:
+    return prim::QSchemeType::get(context);
   }
   error(type.pos) << "unsupported type";
   return {};
@@ -730,6 +755,14 @@ Attribute MLIRGen::convertInlineTensor(const ts::AttrValue &value,
   } else {
     dtype = prim::dtypeFromTorchName(context, dtypeName);
   }
+  if (auto quantized = dyn_cast_or_null<prim::QuantizedType>(dtype))
+    return convertQuantizedTensor(value, quantized);
+  if (value.quantizer) {
+    error(value.quantizer->pos)
+        << "a quantizer on an inline tensor of dtype '" << dtypeName
+        << "', which is not a quantized dtype";
+    return {};
+  }
   if (!dtype || isa<ComplexType>(dtype)) {
     error(value.pos) << "inline tensor of dtype '" << dtypeName
                      << "' is not supported";
@@ -799,6 +832,62 @@ Attribute MLIRGen::convertInlineTensor(const ts::AttrValue &value,
                            /*isSigned=*/!isUnsigned, /*implicitTrunc=*/true));
   }
   return DenseElementsAttr::get(type, values);
+}
+
+/// An inline quantized tensor: the printed (dequantized) values and the
+/// quantizer as printed; or, for the boxed scalar torch prints for one
+/// element (`{0.3}`), the value alone.
+Attribute MLIRGen::convertQuantizedTensor(const ts::AttrValue &value,
+                                          prim::QuantizedType dtype) {
+  auto f64 = builder.getF64Type();
+  auto valuesType = RankedTensorType::get(value.tensorShape, f64);
+  auto values =
+      DenseElementsAttr::get(valuesType, ArrayRef<double>(value.tensorValues));
+  const ts::Quantizer *q = value.quantizer.get();
+  if (!q)
+    return prim::QuantizedTensorAttr::get(context, values, dtype, {}, {}, {},
+                                          {});
+  // Formatting.cpp prints `scale:`/`zero_point:` for a per-tensor affine
+  // quantizer and `scales:`/`zero_points:`/`axis:` for a per-channel one.
+  bool perTensor = q->scale || q->zeroPoint;
+  bool perChannel = q->scales || q->zeroPoints || q->axis;
+  if (perTensor && perChannel) {
+    error(q->pos) << "a quantizer is per tensor ('scale', 'zero_point') or "
+                     "per channel ('scales', 'zero_points', 'axis'), not both";
+    return {};
+  }
+  DenseElementsAttr scales, zeroPoints;
+  IntegerAttr axis;
+  if (perTensor) {
+    if (!q->scale || !q->zeroPoint) {
+      error(q->pos) << "a per-tensor quantizer needs both 'scale' and "
+                       "'zero_point'";
+      return {};
+    }
+    scales = DenseElementsAttr::get(RankedTensorType::get({}, f64), *q->scale);
+    zeroPoints = DenseElementsAttr::get(
+        RankedTensorType::get({},
+                              builder.getIntegerType(64, /*isSigned=*/true)),
+        APInt(64, *q->zeroPoint, /*isSigned=*/true));
+  } else if (perChannel) {
+    if (!q->scales || !q->zeroPoints || !q->axis) {
+      error(q->pos) << "a per-channel quantizer needs 'scales', "
+                       "'zero_points' and 'axis'";
+      return {};
+    }
+    scales =
+        dyn_cast_or_null<DenseElementsAttr>(convertInlineTensor(*q->scales));
+    zeroPoints = scales ? dyn_cast_or_null<DenseElementsAttr>(
+                              convertInlineTensor(*q->zeroPoints))
+                        : DenseElementsAttr();
+    if (!zeroPoints)
+      return {};
+    axis = builder.getI64IntegerAttr(*q->axis);
+  }
+  auto emitError = [&] { return error(q->pos); };
+  return prim::QuantizedTensorAttr::getChecked(
+      emitError, context, values, Type(dtype),
+      builder.getStringAttr(q->qscheme), scales, zeroPoints, axis);
 }
 
 Attribute MLIRGen::convertWeight(const WeightTensor &weight, StringRef name,
@@ -906,6 +995,23 @@ Attribute MLIRGen::convertConstant(const ts::AttrValue &value, Type type,
     if (value.kind == Kind::Str)
       return builder.getStringAttr(value.str);
     return mismatch();
+  }
+  if (auto enumType = dyn_cast<prim::EnumType>(type)) {
+    // `__torch__.Color.RED` reads as a qualified name: the enum's, then the
+    // member's.
+    StringRef member;
+    if (value.kind == Kind::Type && value.type &&
+        value.type->kind == ts::TypeExpr::Kind::Class) {
+      StringRef name = value.type->name;
+      if (name.consume_front(enumType.getName()) && name.consume_front("."))
+        member = name;
+    }
+    if (member.empty() || member.contains('.')) {
+      error(value.pos) << "expected a member of " << enumType.getName()
+                       << " such as '" << enumType.getName() << ".NAME'";
+      return {};
+    }
+    return prim::EnumMemberAttr::get(context, enumType.getName(), member);
   }
   if (isa<prim::TensorType>(type)) {
     if (value.kind == Kind::Tensor)

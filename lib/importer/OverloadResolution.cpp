@@ -53,8 +53,11 @@ static bool matches(Type actual, const SchemaType &formal, Bindings &bindings) {
   case Kind::Layout:
   case Kind::ScalarType:
   case Kind::MemoryFormat:
-  case Kind::QScheme:
     return actual.isInteger(64) && !actual.isUnsignedInteger();
+  case Kind::QScheme:
+    // torch's QScheme constants are ints (`torch.per_tensor_affine` is 0).
+    return isa<prim::QSchemeType>(actual) ||
+           (actual.isInteger(64) && !actual.isUnsignedInteger());
   case Kind::Float:
     return actual.isF64();
   case Kind::Bool:
@@ -141,6 +144,8 @@ static bool matches(Type actual, const SchemaType &formal, Bindings &bindings) {
     return false;
   case Kind::AnyClass:
     return isa<prim::ClassType>(actual);
+  case Kind::AnyEnum:
+    return isa<prim::EnumType, prim::AnyEnumType>(actual);
   default:
     return false;
   }

@@ -93,6 +93,7 @@ private:
   std::unique_ptr<TypeExpr> parseType();
   std::unique_ptr<TypeExpr> parsePrimaryType();
   bool parseTypeArgs(TypeExpr &t, size_t minArgs, size_t maxArgs);
+  bool parseNamedTupleFields(TypeExpr &t);
   bool parseTensorArgs(TypeExpr &t);
   bool parseDim(std::vector<int64_t> &dims, bool *bang);
 
@@ -108,6 +109,7 @@ private:
   bool continuesTensor() const;
   bool parseInlineTensor(AttrValue &v, const Scalar *first);
   bool parseTensorTrailer(AttrValue &v);
+  bool parseQuantizer(AttrValue &v);
   bool reorderColumns(AttrValue &v, llvm::ArrayRef<int64_t> colBlocks);
 
   Lexer lex;
@@ -115,6 +117,8 @@ private:
   ParseError &err;
   bool failed = false;
   bool legacy = false;
+  // Parsing a quantizer's scales or zero points, which are never quantized.
+  bool inQuantizer = false;
   unsigned blockDepth = 0, typeDepth = 0, valueDepth = 0;
   llvm::SmallVector<ValueUse, 16> useScratch;
 };
@@ -471,6 +475,8 @@ enum class TypeName {
   Dict,
   Union,
   Future,
+  NamedTuple, // NamedTuple(a : T, b : U = default)
+  Enum,       // Enum<__torch__.Color>
 };
 
 std::unique_ptr<TypeExpr> Parser::parsePrimaryType() {
@@ -507,12 +513,15 @@ std::unique_ptr<TypeExpr> Parser::parsePrimaryType() {
           .Case("Dict", TypeName::Dict)
           .Case("Union", TypeName::Union)
           .Case("Future", TypeName::Future)
+          .Case("NamedTuple", TypeName::NamedTuple)
+          .Case("Enum", TypeName::Enum)
           .Default(TypeName::Unknown);
   if (what == TypeName::Unknown && name.ends_with("Tensor") &&
       llvm::StringSwitch<bool>(name.drop_back(strlen("Tensor")))
           .Cases({"Float", "Double", "Half", "BFloat16", "Long", "Int", "Short",
                   "Char", "Byte", "Bool", "ComplexFloat", "ComplexDouble"},
                  true)
+          .Cases({"QInt8", "QUInt8", "QInt32", "QUInt4x2", "QUInt2x4"}, true)
           .Default(false))
     what = TypeName::DTypeTensor;
   std::optional<K> simple = llvm::StringSwitch<std::optional<K>>(name)
@@ -535,6 +544,8 @@ std::unique_ptr<TypeExpr> Parser::parsePrimaryType() {
                                 .Case("World", K::World)
                                 .Case("Handle", K::Handle)
                                 .Case("Function", K::Function)
+                                .Case("AnyEnumType", K::AnyEnum)
+                                .Case("QScheme", K::QScheme)
                                 .Default(std::nullopt);
   if (simple)
     what = TypeName::Simple;
@@ -620,6 +631,27 @@ std::unique_ptr<TypeExpr> Parser::parsePrimaryType() {
       return nullptr;
     return t;
   }
+  case TypeName::NamedTuple:
+    t->kind = K::NamedTuple;
+    advance();
+    if (!parseNamedTupleFields(*t))
+      return nullptr;
+    return t;
+  case TypeName::Enum:
+    // `Enum<__torch__.Color>`: EnumType::str() around the qualified name.
+    t->kind = K::Enum;
+    advance();
+    if (!expect(TokKind::Less, "'<' after 'Enum'"))
+      return nullptr;
+    if (tok.kind != TokKind::Ident) {
+      expected("an enum's qualified name such as '__torch__.Color'");
+      return nullptr;
+    }
+    t->name = tok.text;
+    advance();
+    if (!expect(TokKind::Greater, "'>' closing 'Enum<'"))
+      return nullptr;
+    return t;
   case TypeName::Unknown:
     break;
   }
@@ -632,6 +664,43 @@ std::unique_ptr<TypeExpr> Parser::parsePrimaryType() {
   }
   error(tok.pos, "unknown type '" + name + "'");
   return nullptr;
+}
+
+/// After `NamedTuple`: `(a : T, b : U = default)`, as torch's operator<<
+/// for a tuple type with a schema prints it (field defaults as IValues).
+bool Parser::parseNamedTupleFields(TypeExpr &t) {
+  if (!expect(TokKind::LParen, "'(' after 'NamedTuple'"))
+    return false;
+  while (tok.kind != TokKind::RParen) {
+    if (!t.fields.empty() &&
+        !expect(TokKind::Comma, "',' or ')' after NamedTuple field"))
+      return false;
+    if (tok.kind != TokKind::Ident)
+      return expected("NamedTuple field name");
+    TypeExpr::Field &field = t.fields.emplace_back();
+    field.name = tok.text;
+    if (llvm::any_of(
+            llvm::ArrayRef(t.fields).drop_back(),
+            [&](const TypeExpr::Field &f) { return f.name == field.name; }))
+      return error(tok.pos, "duplicate NamedTuple field '" + tok.text + "'");
+    advance();
+    if (!expect(TokKind::Colon, "':' after NamedTuple field name"))
+      return false;
+    std::unique_ptr<TypeExpr> element = parseType();
+    if (!element)
+      return false;
+    t.elements.push_back(std::move(element));
+    if (tok.kind == TokKind::Equal) {
+      // The lexer has read the '=' only; the default is raw text after it.
+      SourcePos pos;
+      if (!lex.scanFieldDefault(field.defaultText, pos))
+        return error(lex.errorPos(), lex.errorMessage());
+      field.hasDefault = true;
+      advance();
+    }
+  }
+  advance();
+  return true;
 }
 
 /// At '(' or '[': `(T, U)` / `[T, U]`, with between minArgs and maxArgs
@@ -1119,12 +1188,14 @@ bool Parser::parseTensorTrailer(AttrValue &v) {
   StringRef name = tok.text;
   StringRef dtype = name;
   bool known = dtype.consume_back("Type");
-  if (known)
-    known = dtype.consume_front("QuantizedCPU") ||
-            dtype.consume_front("QuantizedCUDA") ||
-            dtype.consume_front("CUDA") || dtype.consume_front("CPU") ||
-            dtype.consume_front("MPS") || dtype.consume_front("XPU") ||
-            dtype.consume_front("Meta");
+  bool quantized = false;
+  if (known) {
+    quantized = dtype.consume_front("QuantizedCPU") ||
+                dtype.consume_front("QuantizedCUDA");
+    known = quantized || dtype.consume_front("CUDA") ||
+            dtype.consume_front("CPU") || dtype.consume_front("MPS") ||
+            dtype.consume_front("XPU") || dtype.consume_front("Meta");
+  }
   if (!known || dtype.empty())
     return error(tok.pos, "unknown inline tensor type '" + name +
                               "'; expected CPU<Name>Type or CUDA<Name>Type");
@@ -1142,11 +1213,87 @@ bool Parser::parseTensorTrailer(AttrValue &v) {
     v.tensorShape.push_back(d);
   }
   advance();
-  // Quantized tensors go on with `, qscheme: ...`; none of it is needed.
-  while (tok.kind == TokKind::Comma || tok.kind == TokKind::Colon ||
-         tok.kind == TokKind::Ident || tok.kind == TokKind::Number)
-    advance();
+  if (quantized) {
+    if (inQuantizer)
+      return error(v.pos, "a quantizer's scales and zero points are not "
+                          "quantized tensors");
+    if (!parseQuantizer(v))
+      return false;
+  }
   return expect(TokKind::RBracket, "']' closing inline tensor");
+}
+
+/// After a quantized tensor's shape: `, qscheme: per_tensor_affine, scale:
+/// 0.1000, zero_point: 0` or `, qscheme: per_channel_affine, scales: ...
+/// [ CPUDoubleType{2} ], zero_points: ... [ CPULongType{2} ], axis: 0`, as
+/// aten's Formatting.cpp prints them.
+bool Parser::parseQuantizer(AttrValue &v) {
+  auto q = std::make_unique<Quantizer>();
+  if (!expect(TokKind::Comma, "', qscheme:' after a quantized tensor's shape"))
+    return false;
+  if (!isIdent("qscheme"))
+    return expected("'qscheme' after a quantized tensor's shape");
+  advance();
+  if (!expect(TokKind::Colon, "':' after 'qscheme'"))
+    return false;
+  if (tok.kind != TokKind::Ident)
+    return expected("a qscheme such as 'per_tensor_affine'");
+  q->qscheme = tok.text;
+  q->pos = tok.pos;
+  advance();
+  while (tok.kind == TokKind::Comma) {
+    advance();
+    if (tok.kind != TokKind::Ident)
+      return expected("'scale', 'zero_point', 'scales', 'zero_points' or "
+                      "'axis' in a quantized tensor");
+    StringRef key = tok.text;
+    SourcePos keyPos = tok.pos;
+    advance();
+    if (!expect(TokKind::Colon, "':' after '" + key + "'"))
+      return false;
+    auto once = [&](bool seen) {
+      return !seen ||
+             error(keyPos, "'" + key + "' given twice in a quantized tensor");
+    };
+    if (key == "scale") {
+      Scalar scale;
+      if (!once(q->scale.has_value()) || !parseScalar(scale))
+        return false;
+      if (scale.isComplex)
+        return error(keyPos, "a quantized tensor's scale is a real number");
+      q->scale = scale.asDouble();
+    } else if (key == "zero_point") {
+      int64_t zeroPoint;
+      if (!once(q->zeroPoint.has_value()) || !parseInt(zeroPoint))
+        return false;
+      q->zeroPoint = zeroPoint;
+    } else if (key == "axis") {
+      int64_t axis;
+      if (!once(q->axis.has_value()) || !parseInt(axis))
+        return false;
+      q->axis = axis;
+    } else if (key == "scales" || key == "zero_points") {
+      std::unique_ptr<AttrValue> &slot =
+          key == "scales" ? q->scales : q->zeroPoints;
+      if (!once(slot != nullptr))
+        return false;
+      slot = std::make_unique<AttrValue>();
+      inQuantizer = true;
+      bool ok = parseAttrValue(*slot);
+      inQuantizer = false;
+      if (!ok)
+        return false;
+      if (slot->kind != AttrValue::Kind::Tensor || slot->legacyScalarTensor)
+        return error(slot->pos, "'" + key +
+                                    "' of a quantized tensor is an "
+                                    "inline tensor such as ' 0.1 "
+                                    "[ CPUDoubleType{1} ]'");
+    } else {
+      return error(keyPos, "unexpected '" + key + "' in a quantized tensor");
+    }
+  }
+  v.quantizer = std::move(q);
+  return true;
 }
 
 /// A matrix wider than a line prints as column blocks, each holding every

@@ -64,6 +64,10 @@ Type tsir::convertSchemaType(MLIRContext *context,
     return prim::AnyType::get(context);
   case Kind::Capsule:
     return prim::CapsuleType::get(context);
+  case Kind::AnyEnum:
+    return prim::AnyEnumType::get(context);
+  case Kind::QScheme:
+    return prim::QSchemeType::get(context);
   case Kind::List:
     if (Type e = element(0))
       return prim::ListType::get(context, e);
@@ -95,7 +99,7 @@ Type tsir::convertSchemaType(MLIRContext *context,
     return prim::UnionType::get(context, types);
   }
   default:
-    // Type variables, RRef, Await, classes, QScheme: torch gives such an
+    // Type variables, RRef, Await, classes: torch gives such an
     // output the schema's type as is; tsir leaves it a Tensor, as torch
     // does for ops without a schema.
     return {};

@@ -407,6 +407,33 @@ LogicalResult evalStrEq(Operation *op, ArrayRef<Attribute> operands,
   return success();
 }
 
+/// eq/ne of enum members (`Color.RED == Color.RED`); members are uniqued
+/// attributes, so equal members are the same attribute.
+template <bool equal>
+LogicalResult evalEnumEq(Operation *op, ArrayRef<Attribute> operands,
+                         SmallVectorImpl<Attribute> &results) {
+  auto a = dyn_cast_or_null<prim::EnumMemberAttr>(operands[0]);
+  auto b = dyn_cast_or_null<prim::EnumMemberAttr>(operands[1]);
+  if (!a || !b)
+    return failure();
+  results.push_back(boolAttr(op->getContext(), (a == b) == equal));
+  return success();
+}
+
+/// `prim::EnumName` of a member is its name; torch prints no member's
+/// value, so `prim::EnumValue` stays.
+LogicalResult evalEnumName(Operation *op, ArrayRef<Attribute> operands,
+                           SmallVectorImpl<Attribute> &results) {
+  auto member = operands.size() == 1
+                    ? dyn_cast_or_null<prim::EnumMemberAttr>(operands[0])
+                    : prim::EnumMemberAttr();
+  if (!member || op->getNumResults() != 1 ||
+      !isa<prim::StrType>(op->getResult(0).getType()))
+    return failure();
+  results.push_back(StringAttr::get(op->getContext(), member.getMemberName()));
+  return success();
+}
+
 /// `aten::add.str` has no typed op; it arrives as `prim.Generic
 /// "aten::add"`, which is only folded for two strings.
 LogicalResult evalStrConcat(Operation *op, ArrayRef<Attribute> operands,
@@ -594,6 +621,9 @@ void tsir::registerContainerEvaluators(ConstantEvaluatorTable &table) {
   table.add<EqDeviceOp>(evalStrEq<true>);
   table.add<NeDeviceOp>(evalStrEq<false>);
   table.addGeneric("aten::add", evalStrConcat);
+  table.add<EqEnumOp>(evalEnumEq<true>);
+  table.add<NeEnumOp>(evalEnumEq<false>);
+  table.addGeneric("prim::EnumName", evalEnumName);
 
   table.add<DunderIsOp>(evalIs<true>);
   table.add<DunderIsnotOp>(evalIs<false>);

@@ -148,7 +148,9 @@ static bool dtypesAreSupported(Operation *op) {
     Type dtype = knownDtype(type);
     if (!dtype)
       continue;
-    if (isa<ComplexType>(dtype) || dtype.isUnsignedInteger(8))
+    // The TensorExpr fuser takes neither complex nor quantized tensors.
+    if (isa<ComplexType, prim::QuantizedType>(dtype) ||
+        dtype.isUnsignedInteger(8))
       return false;
     if (floatOnly && !isa<FloatType>(dtype))
       return false;

@@ -38,7 +38,12 @@ bool isValidConstant(Attribute value, Type type) {
   if (isa<prim::NoneType>(type))
     return isa<UnitAttr>(value);
   if (isa<prim::TensorType>(type))
-    return isa<ElementsAttr, prim::TensorRefAttr>(value);
+    return isa<ElementsAttr, prim::TensorRefAttr, prim::QuantizedTensorAttr>(
+        value);
+  if (auto enumType = dyn_cast<prim::EnumType>(type)) {
+    auto member = dyn_cast<prim::EnumMemberAttr>(value);
+    return member && member.getEnumName() == enumType.getName();
+  }
   if (auto optional = dyn_cast<prim::OptionalType>(type))
     return isa<UnitAttr>(value) ||
            isValidConstant(value, optional.getElementType());
@@ -174,7 +179,12 @@ std::optional<int64_t> scalarTypeNumber(Type dtype) {
                        .Case("ComplexFloat", 9)
                        .Case("ComplexDouble", 10)
                        .Case("Bool", 11)
+                       .Case("QInt8", 12)
+                       .Case("QUInt8", 13)
+                       .Case("QInt32", 14)
                        .Case("BFloat16", 15)
+                       .Case("QUInt4x2", 16)
+                       .Case("QUInt2x4", 17)
                        .Default(-1);
   if (number < 0)
     return std::nullopt;

@@ -281,7 +281,7 @@ Type unshaped(Type type) {
     SmallVector<Type> types;
     for (Type element : tuple.getTypes())
       types.push_back(unshaped(element));
-    return prim::TupleType::get(context, types);
+    return tuple.withTypes(types);
   }
   return type;
 }

@@ -127,7 +127,7 @@ static Type meetWithDeclared(Type inferred, Type declared) {
     SmallVector<Type> elements;
     for (auto [x, y] : llvm::zip(inTuple.getTypes(), declTuple.getTypes()))
       elements.push_back(meetWithDeclared(x, y));
-    return prim::TupleType::get(inferred.getContext(), elements);
+    return declTuple.withTypes(elements);
   }
   auto inOptional = dyn_cast<prim::OptionalType>(inferred);
   auto declOptional = dyn_cast<prim::OptionalType>(declared);
@@ -151,7 +151,7 @@ static Type eraseRefinements(Type type) {
   if (auto tuple = dyn_cast<prim::TupleType>(type)) {
     SmallVector<Type> elements(
         llvm::map_range(tuple.getTypes(), eraseRefinements));
-    return prim::TupleType::get(context, elements);
+    return tuple.withTypes(elements);
   }
   if (auto optional = dyn_cast<prim::OptionalType>(type))
     return prim::OptionalType::get(context,
@@ -312,11 +312,11 @@ void Refiner::refineOp(Operation *op) {
     return refineSubgraph(op);
 
   if (auto construct = dyn_cast<prim::TupleConstructOp>(op)) {
-    // As TorchScript does: the tuple type follows its refined elements.
-    if (isa<prim::TupleType>(construct.getType()))
+    // As TorchScript does: the tuple type follows its refined elements
+    // (and a NamedTuple keeps its fields).
+    if (auto tuple = dyn_cast<prim::TupleType>(construct.getType()))
       refine(construct.getResult(),
-             prim::TupleType::get(op->getContext(),
-                                  llvm::to_vector(op->getOperandTypes())));
+             tuple.withTypes(llvm::to_vector(op->getOperandTypes())));
     return;
   }
   // The flows below always refine every result, to the declared type where

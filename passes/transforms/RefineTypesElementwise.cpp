@@ -71,6 +71,9 @@ static Type combineCategories(Type higher, Type lower) {
 static Type resultTypeOf(ArrayRef<Participant> participants) {
   Type dims, zeroDims, scalars;
   for (const Participant &p : participants) {
+    // at::result_type does not take quantized tensors.
+    if (isa_and_nonnull<prim::QuantizedType>(p.dtype))
+      return {};
     Type &state = p.kind == Kind::DimTensor       ? dims
                   : p.kind == Kind::ZeroDimTensor ? zeroDims
                                                   : scalars;

@@ -311,10 +311,15 @@ static void conversionRule(Operation *op, RuleContext &context,
   setResult(context, results, 0, result);
 }
 
-/// The size in bytes of one element of `dtype`.
+/// The size in bytes of one element of `dtype` (a quantized dtype's is
+/// its storage integer's; QUInt4x2 packs two in a byte), or 0 if unknown.
 static unsigned byteSize(Type dtype) {
   if (auto complex = dyn_cast<ComplexType>(dtype))
     return 2 * byteSize(complex.getElementType());
+  if (auto quantized = dyn_cast<prim::QuantizedType>(dtype))
+    dtype = quantized.getStorageType();
+  if (!dtype.isIntOrFloat())
+    return 0;
   return std::max(1u, dtype.getIntOrFloatBitWidth() / 8);
 }
 
@@ -324,7 +329,8 @@ static void viewDtypeRule(Operation *op, RuleContext &context,
   TensorFacts self = context.tensor(op->getOperand(0));
   TensorFacts result = self;
   result.dtype = context.getDtypeArg(op->getOperand(1));
-  if (!result.dtype || !self.dtype) {
+  if (!result.dtype || !self.dtype || !byteSize(self.dtype) ||
+      !byteSize(result.dtype)) {
     result.sizes.reset();
   } else if (byteSize(self.dtype) != byteSize(result.dtype) && self.sizes) {
     unsigned from = byteSize(self.dtype), to = byteSize(result.dtype);

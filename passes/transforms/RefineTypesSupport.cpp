@@ -105,6 +105,11 @@ Type refine::joinTypes(Type a, Type b) {
         return {};
       elements.push_back(joined);
     }
+    // Two NamedTuples with the same fields join into one; otherwise the
+    // join is a plain tuple, which both are.
+    if (tupleA.getFieldNames() == tupleB.getFieldNames() &&
+        tupleA.getDefaults() == tupleB.getDefaults())
+      return tupleA.withTypes(elements);
     return prim::TupleType::get(context, elements);
   }
   // Optionals: None joins anything into an optional of it, as in
@@ -163,8 +168,8 @@ static const char *const kScalarTypeNames[] = {
     "Int",          "Long",          "Half",
     "Float",        "Double",        /*ComplexHalf*/ "",
     "ComplexFloat", "ComplexDouble", "Bool",
-    /*QInt8*/ "",   /*QUInt8*/ "",
-    /*QInt32*/ "",  "BFloat16"};
+    "QInt8",        "QUInt8",        "QInt32",
+    "BFloat16",     "QUInt4x2",      "QUInt2x4"};
 
 Type refine::dtypeFromScalarTypeCode(MLIRContext *context, int64_t code) {
   if (code < 0 || code >= static_cast<int64_t>(std::size(kScalarTypeNames)) ||
@@ -249,8 +254,12 @@ Type refine::promoteDtypes(Type a, Type b) {
     return a;
   if (isFloatingDtype(b))
     return b;
-  // Two distinct integer types.
-  auto ia = cast<IntegerType>(a), ib = cast<IntegerType>(b);
+  // Two distinct integer types. torch does not promote quantized dtypes
+  // (promoteTypes raises), so neither does refinement: the result is not
+  // known.
+  auto ia = dyn_cast<IntegerType>(a), ib = dyn_cast<IntegerType>(b);
+  if (!ia || !ib)
+    return {};
   if (ia.isUnsigned() || ib.isUnsigned()) {
     IntegerType other = ia.isUnsigned() ? ib : ia;
     // Byte with Char needs Short; wider signed types hold every Byte.

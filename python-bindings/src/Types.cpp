@@ -50,6 +50,9 @@ static std::string kindOf(Type type) {
       .Case([](prim::UnionType) { return "UnionType"; })
       .Case([](prim::DictType) { return "DictType"; })
       .Case([](prim::ClassType) { return "ClassType"; })
+      .Case([](prim::EnumType) { return "EnumType"; })
+      .Case([](prim::AnyEnumType) { return "AnyEnumType"; })
+      .Case([](prim::QSchemeType) { return "QSchemeType"; })
       .Case([](ComplexType) { return "ComplexType"; })
       .Default([](Type) { return "MLIRType"; });
 }

@@ -108,6 +108,23 @@ func.func @graph() -> i64 {
   %splat = prim.Constant {value = dense<7> : tensor<3xsi64>} : !prim.tensor<dtype = si64, sizes = [3]> loc("splat")
   %weight = prim.Constant {value = dense_resource<weight> : tensor<2xf32>} : !prim.tensor<dtype = f32, sizes = [2]> loc("weight")
   %ref = prim.Constant {value = #prim.tensor_ref<"ref">} : !prim.tensor loc("ref")
+  // Enum members, alone and in containers, as torch prints an EnumHolder;
+  // quantized tensors with their quantizer (per tensor, per channel), and
+  // boxed without one.
+  // CHECK-NEXT:   %red : Enum<__torch__.Color> = prim::Constant[value=__torch__.Color.RED]()
+  // CHECK-NEXT:   %members : (Enum<__torch__.Color>, Enum<__torch__.Color>?) = prim::Constant[value=(__torch__.Color.GREEN, None)]()
+  // CHECK-NEXT:   %member_list : Enum<__torch__.Color>[] = prim::Constant[value=[__torch__.Color.RED]]()
+  // CHECK-NEXT:   %q : QInt8(2) = prim::Constant[value= 0.1 -0.2 [ QuantizedCPUQInt8Type{2}, qscheme: per_tensor_affine, scale: 0.10000000000000001, zero_point: -1 ]]()
+  // CHECK-NEXT:   %qc : QUInt8(2, 1) = prim::Constant[value= 0.5 1 [ QuantizedCPUQUInt8Type{2,1}, qscheme: per_channel_affine, scales:  0.5 0.25 [ CPUDoubleType{2} ], zero_points:  0 4 [ CPULongType{2} ], axis: 0 ]]()
+  // CHECK-NEXT:   %qs : QInt32() = prim::Constant[value= 3 [ QuantizedCPUQInt32Type{}, qscheme: per_tensor_symmetric ]]()
+  // CHECK-NEXT:   %qboxed : QInt8(1) = prim::Constant[value={0.5}]()
+  %red = prim.Constant {value = #prim.enum_member<"__torch__.Color", "RED">} : !prim.enum<"__torch__.Color"> loc("red")
+  %members = prim.Constant {value = [#prim.enum_member<"__torch__.Color", "GREEN">, unit]} : !prim.tuple<!prim.enum<"__torch__.Color">, !prim.optional<!prim.enum<"__torch__.Color">>> loc("members")
+  %member_list = prim.Constant {value = [#prim.enum_member<"__torch__.Color", "RED">]} : !prim.list<!prim.enum<"__torch__.Color">> loc("member_list")
+  %q = prim.Constant {value = #prim.quantized_tensor<values = dense<[0.1, -0.2]> : tensor<2xf64>, dtype = !prim.quantized<si8>, qscheme = "per_tensor_affine", scales = dense<0.1> : tensor<f64>, zeroPoints = dense<-1> : tensor<si64>>} : !prim.tensor<dtype = !prim.quantized<si8>, sizes = [2]> loc("q")
+  %qc = prim.Constant {value = #prim.quantized_tensor<values = dense<[[0.5], [1.0]]> : tensor<2x1xf64>, dtype = !prim.quantized<ui8>, qscheme = "per_channel_affine", scales = dense<[0.5, 0.25]> : tensor<2xf64>, zeroPoints = dense<[0, 4]> : tensor<2xsi64>, axis = 0 : i64>} : !prim.tensor<dtype = !prim.quantized<ui8>, sizes = [2, 1]> loc("qc")
+  %qs = prim.Constant {value = #prim.quantized_tensor<values = dense<3.0> : tensor<f64>, dtype = !prim.quantized<si32>, qscheme = "per_tensor_symmetric">} : !prim.tensor<dtype = !prim.quantized<si32>, sizes = []> loc("qs")
+  %qboxed = prim.Constant {value = #prim.quantized_tensor<values = dense<0.5> : tensor<f64>, dtype = !prim.quantized<si8>>} : !prim.tensor<dtype = !prim.quantized<si8>, sizes = [1]> loc("qboxed")
   // CHECK-NEXT:   return (%int)
   return %int : i64
 }

@@ -25,6 +25,16 @@ func.func @graph() -> !prim.tensor {
 
 // -----
 
+// A quantized tensor without its quantizer prints only as torch's boxed
+// one-element form.
+func.func @graph() -> !prim.tensor {
+  // expected-error @+1 {{cannot export constant}}
+  %c = prim.Constant {value = #prim.quantized_tensor<values = dense<[0.1, 0.2]> : tensor<2xf64>, dtype = !prim.quantized<si8>>} : !prim.tensor
+  return %c : !prim.tensor
+}
+
+// -----
+
 // expected-error @+1 {{expected exactly one func.func to export as a TorchScript graph, found 2}}
 module {
   func.func @a() {

@@ -47,7 +47,19 @@
 // CHECK-NEXT:       %dict : Dict(str, Tensor),
 // CHECK-NEXT:       %union : Union(int, str),
 // CHECK-NEXT:       %future : Future(Tensor),
-// CHECK-NEXT:       %self : __torch__.m.___torch_mangle_1.Net):
+// CHECK-NEXT:       %self : __torch__.m.___torch_mangle_1.Net,
+// CHECK-NEXT:       %qint8 : QInt8(2, strides=[1]),
+// CHECK-NEXT:       %quint8 : QUInt8Tensor,
+// CHECK-NEXT:       %qint32 : QInt32(*),
+// CHECK-NEXT:       %quint4x2 : QUInt4x2(3),
+// CHECK-NEXT:       %quint2x4 : QUInt2x4(),
+// CHECK-NEXT:       %qscheme : QScheme,
+// CHECK-NEXT:       %named : NamedTuple(a : Tensor, b : int = 3),
+// CHECK-NEXT:       %named_empty : NamedTuple(),
+// CHECK-NEXT:       %named_nested : (NamedTuple(p : NamedTuple(a : Tensor, b : int = 3)[]), int),
+// CHECK-NEXT:       %color : Enum<__torch__.Color>,
+// CHECK-NEXT:       %colors : Enum<__torch__.Color>[],
+// CHECK-NEXT:       %any_enum : AnyEnumType):
 // CHECK-NEXT:   return ()
 func.func @graph(
     %t: !prim.tensor loc("t"),
@@ -87,6 +99,18 @@ func.func @graph(
     %dict: !prim.dict<!prim.str, !prim.tensor> loc("dict"),
     %union: !prim.union<i64, !prim.str> loc("union"),
     %future: !prim.future<!prim.tensor> loc("future"),
-    %self: !prim.class<"__torch__.m.___torch_mangle_1.Net"> loc("self")) {
+    %self: !prim.class<"__torch__.m.___torch_mangle_1.Net"> loc("self"),
+    %qint8: !prim.tensor<dtype = !prim.quantized<si8>, sizes = [2], strides = [1]> loc("qint8"),
+    %quint8: !prim.tensor<dtype = !prim.quantized<ui8>> loc("quint8"),
+    %qint32: !prim.tensor<dtype = !prim.quantized<si32>, sizes = [?]> loc("qint32"),
+    %quint4x2: !prim.tensor<dtype = !prim.quantized<ui4>, sizes = [3]> loc("quint4x2"),
+    %quint2x4: !prim.tensor<dtype = !prim.quantized<ui2>, sizes = []> loc("quint2x4"),
+    %qscheme: !prim.qscheme loc("qscheme"),
+    %named: !prim.tuple<named a: !prim.tensor, b: i64 = "3"> loc("named"),
+    %named_empty: !prim.tuple<named> loc("named_empty"),
+    %named_nested: !prim.tuple<!prim.tuple<named p: !prim.list<!prim.tuple<named a: !prim.tensor, b: i64 = "3">>>, i64> loc("named_nested"),
+    %color: !prim.enum<"__torch__.Color"> loc("color"),
+    %colors: !prim.list<!prim.enum<"__torch__.Color">> loc("colors"),
+    %any_enum: !prim.any_enum loc("any_enum")) {
   return
 }

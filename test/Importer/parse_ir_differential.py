@@ -11,10 +11,11 @@ it, export it, and parse_ir must accept the export. parse_ir stops after
 the main graph's return and never reads the `with` sections that follow
 (irparser.cpp), so it cannot see what tsir does with them: the export must
 also keep the input's sections, by name and in order, used or not, nested
-or not. A graph torch rejects is only reported, with what tsir does with
-it: tsir may read more than torch does (the forms torch prints but cannot
-read back), and where it rejects a graph the error must name its place
-(file:line:col).
+or not. A graph torch rejects is reported, with what tsir does with it:
+tsir may read more than torch does (the forms torch prints but cannot read
+back: NamedTuple and Enum types, inline quantized tensors), and then its
+export must read back to the same export (tsir is its own oracle there);
+where tsir rejects a graph the error must name its place (file:line:col).
 
     parse_ir_differential.py TSIR_TRANSLATE INPUT_DIR
 """
@@ -23,6 +24,7 @@ import pathlib
 import re
 import subprocess
 import sys
+import tempfile
 
 try:
     import torch
@@ -41,7 +43,10 @@ def torch_parses(text):
         torch._C.parse_ir(text, parse_tensor_constants=True)
         return True, ""
     except Exception as error:  # torch raises RuntimeError and others
-        return False, str(error).splitlines()[0]
+        # Some messages start with an empty line ("\nunknown type
+        # specifier:"); report the first line that says something.
+        lines = [line for line in str(error).splitlines() if line.strip()]
+        return False, lines[0] if lines else type(error).__name__
 
 
 def tsir_round_trip(translate, path):
@@ -59,6 +64,20 @@ def tsir_round_trip(translate, path):
     return None, exported.stdout
 
 
+def tsir_fixed_point(translate, export):
+    """None if tsir reads its own export back to the same export, else
+    what went wrong."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as again:
+        again.write(export)
+        again.flush()
+        error, second = tsir_round_trip(translate, again.name)
+    if error:
+        return "tsir does not read its own export: " + error
+    if second != export:
+        return f"the export changes on a second round trip:\n{second}"
+    return None
+
+
 def main():
     translate, inputs = sys.argv[1], pathlib.Path(sys.argv[2])
     accepted = failures = 0
@@ -71,9 +90,15 @@ def main():
             if error and not re.search(r":\d+:\d+: error:", error):
                 print(f"FAIL {path.name}: unlocated error: {error}")
                 failures += 1
-            else:
-                state = "rejects it too" if error else "reads it"
-                print(f"torch rejects {path.name} ({torch_error}); tsir {state}")
+                continue
+            problem = None if error else tsir_fixed_point(translate, export)
+            if problem:
+                print(f"FAIL {path.name}: {problem}")
+                failures += 1
+                continue
+            state = ("rejects it too" if error else
+                     "reads it and reads its export back unchanged")
+            print(f"torch rejects {path.name} ({torch_error}); tsir {state}")
             continue
         if error:
             print(f"FAIL {path.name}: torch reads it, tsir does not: {error}")

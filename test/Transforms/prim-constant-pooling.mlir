@@ -166,3 +166,19 @@ func.func @distinct_tensor_refs() -> !prim.tensor {
   %m = aten.mm %a, %b : (!prim.tensor<dtype = f32, sizes = [2, 2]>, !prim.tensor<dtype = f32, sizes = [2, 2]>) -> !prim.tensor
   return %m : !prim.tensor
 }
+
+// -----
+
+// Equal enum members are one constant (enums are immutable, so sharing
+// one is safe even where it escapes); another member keeps its own.
+// CHECK-LABEL: func.func @enums
+// CHECK-NEXT: %[[RED:.*]] = prim.Constant {value = #prim.enum_member<"__torch__.Color", "RED">}
+// CHECK-NEXT: %[[GREEN:.*]] = prim.Constant {value = #prim.enum_member<"__torch__.Color", "GREEN">}
+// CHECK-NOT: prim.Constant
+// CHECK: return %[[RED]], %[[GREEN]], %[[RED]]
+func.func @enums() -> (!prim.enum<"__torch__.Color">, !prim.enum<"__torch__.Color">, !prim.enum<"__torch__.Color">) {
+  %a = prim.Constant {value = #prim.enum_member<"__torch__.Color", "RED">} : !prim.enum<"__torch__.Color">
+  %b = prim.Constant {value = #prim.enum_member<"__torch__.Color", "GREEN">} : !prim.enum<"__torch__.Color">
+  %c = prim.Constant {value = #prim.enum_member<"__torch__.Color", "RED">} : !prim.enum<"__torch__.Color">
+  return %a, %b, %c : !prim.enum<"__torch__.Color">, !prim.enum<"__torch__.Color">, !prim.enum<"__torch__.Color">
+}

@@ -722,3 +722,23 @@ func.func @keeps_result_names(%c: i1, %x: !prim.tensor) -> (i64, !prim.tensor, i
   } loc(fused["a.1", "b.1", "k.1"])
   return %r#0, %r#1, %r#2 : i64, !prim.tensor, i64
 }
+
+// -----
+
+// Enum members compare and name themselves; a member's value is not in the
+// graph, so EnumValue stays.
+// CHECK-LABEL: func.func @enums
+// CHECK-DAG: %[[FALSE:.*]] = prim.Constant {value = false} : i1
+// CHECK-DAG: %[[TRUE:.*]] = prim.Constant {value = true} : i1
+// CHECK-DAG: %[[NAME:.*]] = prim.Constant {value = "RED"} : !prim.str
+// CHECK-DAG: %[[VALUE:.*]] = prim.Generic "prim::EnumValue"
+// CHECK: return %[[FALSE]], %[[TRUE]], %[[NAME]], %[[VALUE]]
+func.func @enums() -> (i1, i1, !prim.str, i64) {
+  %red = prim.Constant {value = #prim.enum_member<"__torch__.Color", "RED">} : !prim.enum<"__torch__.Color">
+  %green = prim.Constant {value = #prim.enum_member<"__torch__.Color", "GREEN">} : !prim.enum<"__torch__.Color">
+  %eq = aten.eq.enum %red, %green : (!prim.enum<"__torch__.Color">, !prim.enum<"__torch__.Color">) -> i1
+  %ne = aten.ne.enum %red, %green : (!prim.enum<"__torch__.Color">, !prim.enum<"__torch__.Color">) -> i1
+  %name = prim.Generic "prim::EnumName"(%red) : (!prim.enum<"__torch__.Color">) -> !prim.str
+  %value = prim.Generic "prim::EnumValue"(%red) : (!prim.enum<"__torch__.Color">) -> i64
+  return %eq, %ne, %name, %value : i1, i1, !prim.str, i64
+}

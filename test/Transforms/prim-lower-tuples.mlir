@@ -232,3 +232,17 @@ func.func @nested_loops(%x: !prim.tensor, %n: i64) -> !prim.tensor {
   %sum = aten.add.Tensor %b, %k, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
   return %sum : !prim.tensor
 }
+
+// -----
+
+// A NamedTuple is a tuple: its construct, unpack and index lower the same.
+// CHECK-LABEL: func.func @named_tuple
+// CHECK-NOT: prim.Tuple
+// CHECK: return %arg1, %arg0
+func.func @named_tuple(%x: !prim.tensor, %k: i64) -> (i64, !prim.tensor) {
+  %zero = prim.Constant {value = 0 : i64} : i64
+  %t = prim.TupleConstruct %x, %k : (!prim.tensor, i64) -> !prim.tuple<named a: !prim.tensor, b: i64 = "3">
+  %a, %b = prim.TupleUnpack %t : (!prim.tuple<named a: !prim.tensor, b: i64 = "3">) -> (!prim.tensor, i64)
+  %c = prim.TupleIndex %t, %zero : (!prim.tuple<named a: !prim.tensor, b: i64 = "3">, i64) -> !prim.tensor
+  return %b, %c : i64, !prim.tensor
+}

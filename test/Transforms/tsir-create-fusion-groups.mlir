@@ -465,3 +465,21 @@ func.func @existing_group(%a: !prim.tensor) -> !prim.tensor {
   }
   return %0 : !prim.tensor
 }
+
+// -----
+
+// Quantized tensors are not fused (the TensorExpr fuser takes none); the
+// float ops beside them are.
+// CHECK-LABEL: func.func @quantized
+// CHECK:         aten.relu %arg0 : (!prim.tensor<dtype = !prim.quantized<si8>, sizes = [4]>)
+// CHECK-NEXT:    aten.neg %{{.*}} : (!prim.tensor<dtype = !prim.quantized<si8>, sizes = [4]>)
+// CHECK-NEXT:    prim.FusionGroup(%arg1)
+// CHECK-NOT:       !prim.quantized
+// CHECK:           prim.Return
+func.func @quantized(%q: !prim.tensor<dtype = !prim.quantized<si8>, sizes = [4]>, %x: !prim.tensor<dtype = f32, sizes = [4]>) -> (!prim.tensor<dtype = !prim.quantized<si8>, sizes = [4]>, !prim.tensor<dtype = f32, sizes = [4]>) {
+  %0 = aten.relu %q : (!prim.tensor<dtype = !prim.quantized<si8>, sizes = [4]>) -> !prim.tensor<dtype = !prim.quantized<si8>, sizes = [4]>
+  %1 = aten.neg %0 : (!prim.tensor<dtype = !prim.quantized<si8>, sizes = [4]>) -> !prim.tensor<dtype = !prim.quantized<si8>, sizes = [4]>
+  %2 = aten.relu %x : (!prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dtype = f32, sizes = [4]>
+  %3 = aten.neg %2 : (!prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dtype = f32, sizes = [4]>
+  return %1, %3 : !prim.tensor<dtype = !prim.quantized<si8>, sizes = [4]>, !prim.tensor<dtype = f32, sizes = [4]>
+}

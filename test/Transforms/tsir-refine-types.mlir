@@ -336,6 +336,27 @@ func.func @tuples_and_factories(%x: !prim.tensor<dtype = f32, sizes = [2, 3], de
 
 // -----
 
+// A NamedTuple is refined like a tuple and keeps its field names and
+// defaults; an If joining two of them keeps them too.
+// CHECK-LABEL: func.func @named_tuples
+// CHECK: prim.TupleConstruct {{.*}} -> !prim.tuple<named a: !prim.tensor<dtype = f32, sizes = [2, 3], device = "cpu">, b: i64 = "3">
+// CHECK: prim.If {{.*}} -> (!prim.tuple<named a: !prim.tensor<dtype = f32, sizes = [2, 3], device = "cpu">, b: i64 = "3">)
+// CHECK: prim.TupleUnpack {{.*}} -> (!prim.tensor<dtype = f32, sizes = [2, 3], device = "cpu">, i64)
+// CHECK: aten.relu {{.*}} -> !prim.tensor<dtype = f32, sizes = [2, 3], device = "cpu">
+func.func @named_tuples(%x: !prim.tensor<dtype = f32, sizes = [2, 3], device = "cpu">, %k: i64, %c: i1) -> (!prim.tuple<named a: !prim.tensor, b: i64 = "3">, !prim.tensor) {
+  %t = prim.TupleConstruct %x, %k : (!prim.tensor<dtype = f32, sizes = [2, 3], device = "cpu">, i64) -> !prim.tuple<named a: !prim.tensor, b: i64 = "3">
+  %u = prim.If %c -> (!prim.tuple<named a: !prim.tensor, b: i64 = "3">) {
+    prim.Yield %t : !prim.tuple<named a: !prim.tensor, b: i64 = "3">
+  } else {
+    prim.Yield %t : !prim.tuple<named a: !prim.tensor, b: i64 = "3">
+  }
+  %a, %b = prim.TupleUnpack %u : (!prim.tuple<named a: !prim.tensor, b: i64 = "3">) -> (!prim.tensor, i64)
+  %r = aten.relu %a : (!prim.tensor) -> !prim.tensor
+  return %u, %r : !prim.tuple<named a: !prim.tensor, b: i64 = "3">, !prim.tensor
+}
+
+// -----
+
 // `dtype=x.dtype, device=x.device` arguments follow x.
 // CHECK-LABEL: func.func @dtype_of
 // CHECK: aten.zeros {{.*}} -> !prim.tensor<dtype = si32, sizes = [2], device = "cuda:1">

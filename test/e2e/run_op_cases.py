@@ -38,6 +38,9 @@ def load_family(path):
     spec = importlib.util.spec_from_file_location(
         "op_cases_" + os.path.basename(path)[:-3], path)
     module = importlib.util.module_from_spec(spec)
+    # Registered, so that torch.jit.script finds the source of the classes
+    # a family defines (an Enum's, through inspect and sys.modules).
+    sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module.CASES
 

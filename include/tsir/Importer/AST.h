@@ -62,11 +62,24 @@ struct TypeExpr {
     Storage,      // Storage
     Stream,       // Stream
     Capsule,      // Capsule
+    NamedTuple,   // NamedTuple(a : T, b : U = 3); elements, fields
+    Enum,         // Enum<__torch__.Color>; name
+    AnyEnum,      // AnyEnumType
+    QScheme,      // QScheme
   };
   Kind kind = Kind::Any;
   SourcePos pos;
   std::vector<std::unique_ptr<TypeExpr>> elements;
-  llvm::StringRef name; // Class: the qualified name.
+  llvm::StringRef name; // Class, Enum: the qualified name.
+  // NamedTuple: one per element, the field's name and its default as torch
+  // printed it (IValue text, e.g. `3`, `[1, 2]`, or a str unquoted); the
+  // default's text is empty when `hasDefault` is false.
+  struct Field {
+    llvm::StringRef name;
+    bool hasDefault = false;
+    llvm::StringRef defaultText;
+  };
+  std::vector<Field> fields;
   // The value was written without `: Type` (`graph(%x):`, `%y = op(%x)`).
   // torch types it as Tensor, or, for an output of an op with a schema, as
   // the schema's return type; MLIRGen does the same.
@@ -82,6 +95,8 @@ struct TypeExpr {
   llvm::StringRef device;           // "cpu", "cuda:0"; empty if unknown
   std::optional<bool> requiresGrad; // requires_grad=0/1
 };
+
+struct Quantizer;
 
 /// An attribute value in `kind[name=value, ...]`.
 struct AttrValue {
@@ -119,6 +134,22 @@ struct AttrValue {
   // above 2^53. Empty unless every printed value was an integer literal.
   std::vector<int64_t> tensorInts;
   bool legacyScalarTensor = false; // the 2019 `{1}` form
+  // A quantized tensor's trailer after its shape (`, qscheme: ...`); null
+  // for other tensors.
+  std::unique_ptr<Quantizer> quantizer;
+};
+
+/// What torch prints of a quantized tensor's quantizer:
+/// `qscheme: per_tensor_affine, scale: 0.1, zero_point: 0` or
+/// `qscheme: per_channel_affine, scales: <tensor>, zero_points: <tensor>,
+/// axis: 0` (aten/src/ATen/core/Formatting.cpp).
+struct Quantizer {
+  llvm::StringRef qscheme;
+  SourcePos pos;                                 // of the qscheme name
+  std::optional<double> scale;                   // per tensor
+  std::optional<int64_t> zeroPoint;              // per tensor
+  std::unique_ptr<AttrValue> scales, zeroPoints; // per channel: inline tensors
+  std::optional<int64_t> axis;
 };
 
 struct NamedAttr {

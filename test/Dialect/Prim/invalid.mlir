@@ -168,3 +168,62 @@ prim.UnusedSubgraph "prim::FusionGroup_0" {
   // expected-error @+1 {{using value defined outside the region}}
   prim.Return %y : i64
 }
+
+// -----
+
+// expected-error @+1 {{quantized storage type 'si16' is none of torch's}}
+func.func @bad_quantized(%t: !prim.tensor<dtype = !prim.quantized<si16>>) {
+  return
+}
+
+// -----
+
+func.func @enum_member_of_other_enum() {
+  // expected-error @+1 {{is not a constant of type '!prim.enum<"__torch__.Color">'}}
+  %0 = prim.Constant {value = #prim.enum_member<"__torch__.Fruit", "PEAR">} : !prim.enum<"__torch__.Color">
+  return
+}
+
+// -----
+
+func.func @quantizer_without_qscheme() {
+  // expected-error @+1 {{quantizer parameters without a qscheme}}
+  %0 = prim.Constant {value = #prim.quantized_tensor<values = dense<0.1> : tensor<f64>, dtype = !prim.quantized<si8>, scales = dense<0.1> : tensor<f64>, zeroPoints = dense<0> : tensor<si64>>} : !prim.tensor
+  return
+}
+
+// -----
+
+func.func @per_channel_without_axis() {
+  // expected-error @+1 {{per-channel scales and zero points need an axis}}
+  %0 = prim.Constant {value = #prim.quantized_tensor<values = dense<[0.1, 0.2]> : tensor<2xf64>, dtype = !prim.quantized<ui8>, qscheme = "per_channel_affine", scales = dense<[0.1, 0.2]> : tensor<2xf64>, zeroPoints = dense<[0, 1]> : tensor<2xsi64>>} : !prim.tensor
+  return
+}
+
+// -----
+
+func.func @quantized_values_not_f64() {
+  // expected-error @+1 {{quantized tensor values are the printed f64 numbers}}
+  %0 = prim.Constant {value = #prim.quantized_tensor<values = dense<[1, 2]> : tensor<2xsi8>, dtype = !prim.quantized<si8>>} : !prim.tensor
+  return
+}
+
+// -----
+
+// A NamedTuple is a tuple, and a tuple of the same types may stand for it
+// (either way the other refines it), but two NamedTuples with different
+// field names are unrelated.
+func.func @named_tuples_with_other_names(%c: i1, %t: !prim.tuple<named a: i64>, %u: !prim.tuple<i64>) {
+  %ok = prim.If %c -> (!prim.tuple<named a: i64>) {
+    prim.Yield %u : !prim.tuple<i64>
+  } else {
+    prim.Yield %t : !prim.tuple<named a: i64>
+  }
+  // expected-error @+1 {{then block yields: value #0 has type '!prim.tuple<named a: i64>', incompatible with '!prim.tuple<named b: i64>'}}
+  %r = prim.If %c -> (!prim.tuple<named b: i64>) {
+    prim.Yield %t : !prim.tuple<named a: i64>
+  } else {
+    prim.Yield %t : !prim.tuple<named a: i64>
+  }
+  return
+}

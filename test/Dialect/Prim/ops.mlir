@@ -196,3 +196,30 @@ prim.UnusedSubgraph "prim::FusionGroup_1" {
   %n = aten.neg %a : (!prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor
   prim.Return %n : !prim.tensor
 }
+
+// -----
+
+// Quantized dtypes, enums and named tuples, with their constants.
+// CHECK-LABEL: func @quantized_enum_named_tuple
+// CHECK-SAME: %{{.*}}: !prim.tensor<dtype = !prim.quantized<si8>, sizes = [2]>
+// CHECK-SAME: %{{.*}}: !prim.tensor<dtype = !prim.quantized<ui4>>
+// CHECK-SAME: %{{.*}}: !prim.tuple<named a: !prim.tensor, "two words": i64 = "3">
+// CHECK-SAME: %{{.*}}: !prim.tuple<named>
+// CHECK-SAME: %{{.*}}: !prim.any_enum
+// CHECK-SAME: %{{.*}}: !prim.qscheme
+func.func @quantized_enum_named_tuple(
+    %q: !prim.tensor<dtype = !prim.quantized<si8>, sizes = [2]>,
+    %p: !prim.tensor<dtype = !prim.quantized<ui4>>,
+    %t: !prim.tuple<named a: !prim.tensor, "two words": i64 = "3">,
+    %e: !prim.tuple<named>, %any: !prim.any_enum, %s: !prim.qscheme) {
+  // CHECK: prim.Constant {value = #prim.enum_member<"__torch__.Color", "RED">} : !prim.enum<"__torch__.Color">
+  %red = prim.Constant {value = #prim.enum_member<"__torch__.Color", "RED">} : !prim.enum<"__torch__.Color">
+  // CHECK: prim.Constant {value = #prim.quantized_tensor<values = dense<[1.000000e-01, 2.000000e-01]> : tensor<2xf64>, dtype = !prim.quantized<si8>, qscheme = "per_tensor_affine", scales = dense<1.000000e-01> : tensor<f64>, zeroPoints = dense<0> : tensor<si64>>}
+  %c = prim.Constant {value = #prim.quantized_tensor<values = dense<[0.1, 0.2]> : tensor<2xf64>, dtype = !prim.quantized<si8>, qscheme = "per_tensor_affine", scales = dense<0.1> : tensor<f64>, zeroPoints = dense<0> : tensor<si64>>} : !prim.tensor<dtype = !prim.quantized<si8>, sizes = [2]>
+  // A NamedTuple is a tuple: it is built and taken apart like one.
+  // CHECK: prim.TupleUnpack %{{.*}} : (!prim.tuple<named a: !prim.tensor, "two words": i64 = "3">) -> (!prim.tensor, i64)
+  %a, %b = prim.TupleUnpack %t : (!prim.tuple<named a: !prim.tensor, "two words": i64 = "3">) -> (!prim.tensor, i64)
+  // CHECK: prim.TupleConstruct %{{.*}}, %{{.*}} : (!prim.tensor, i64) -> !prim.tuple<named a: !prim.tensor, "two words": i64 = "3">
+  %u = prim.TupleConstruct %a, %b : (!prim.tensor, i64) -> !prim.tuple<named a: !prim.tensor, "two words": i64 = "3">
+  return
+}

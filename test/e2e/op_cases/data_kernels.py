@@ -8,8 +8,8 @@ median/nanmedian (whole tensor and along a dim, ties and NaN), mode,
 kthvalue, quantile/nanquantile, cummax/cummin, cumprod, logcumsumexp, diff,
 trapezoid, cumulative_trapezoid, combinations, cartesian_prod,
 repeat_interleave, and the random multinomial and normal (shape only).
-Multi-result ops are unpacked: returning the named tuple whole gives the
-graph a NamedTuple type."""
+Multi-result ops are unpacked (named_tuples_enums.py returns such a named
+tuple whole)."""
 
 from typing import List
 

@@ -2,8 +2,8 @@
 (ascending, descending, stable, on any dim), argsort and topk (largest and
 smallest, sorted or not, k of 1 to the whole dim) on f32, int64 and bool,
 with NaN (which torch sorts as the largest value) and ties. The cases
-unpack the (values, indices) pair: returning it whole gives the graph a
-NamedTuple type, which the importer does not read yet. Ties keep their
+unpack the (values, indices) pair (named_tuples_enums.py returns it whole,
+as a NamedTuple). Ties keep their
 input order, as torch's CPU sort does; the topk cases with ties are checked
 through sorted values only, since torch does not promise which of equal
 values topk returns."""
