@@ -79,6 +79,7 @@ def Prim_NodeLoc : LocationAttrDef<Prim_Dialect, "NodeLoc"> {
     DefaultValuedParameter<"unsigned", "0">:$sourceColumn,
     Prim_OwnedStringParameter<"the node's scope">:$scope);
   let hasCustomAssemblyFormat = 1;
+}
 
 def Prim_EnumMemberAttr : AttrDef<Prim_Dialect, "EnumMember"> {
   let mnemonic = "enum_member";
