@@ -118,9 +118,9 @@ tsir::specializeGraph(ModuleOp graph, const CompileOptions &options) {
   return result;
 }
 
-rt::StatusOr<std::unique_ptr<Plan>>
-tsir::lowerSpecializedGraph(const SpecializedGraph &graph,
-                            const CompileOptions &options) {
+rt::StatusOr<LoweredGraph>
+tsir::lowerToLLVMDialect(const SpecializedGraph &graph,
+                         const CompileOptions &options) {
   ModuleOp specialized = graph.module.get();
   MLIRContext *context = specialized.getContext();
   DiagnosticCollector diagnostics(context);
@@ -149,8 +149,21 @@ tsir::lowerSpecializedGraph(const SpecializedGraph &graph,
           diagnostics.take("lowering the graph to LLVM failed"));
   }
 
+  LoweredGraph lowered;
+  lowered.module = std::move(module);
+  lowered.signature = std::move(*signature);
+  return lowered;
+}
+
+rt::StatusOr<std::unique_ptr<Plan>>
+tsir::lowerSpecializedGraph(const SpecializedGraph &graph,
+                            const CompileOptions &options) {
+  rt::StatusOr<LoweredGraph> lowered = lowerToLLVMDialect(graph, options);
+  if (!lowered.ok())
+    return lowered.status();
+  DiagnosticCollector diagnostics(lowered->module->getContext());
   rt::StatusOr<std::unique_ptr<Plan>> plan =
-      Plan::compile(*module, std::move(*signature));
+      Plan::compile(*lowered->module, std::move(lowered->signature));
   if (!plan.ok())
     return rt::Status::error(diagnostics.take(plan.status().message()));
   return plan;

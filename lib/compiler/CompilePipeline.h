@@ -46,6 +46,18 @@ struct SpecializedGraph {
 rt::StatusOr<SpecializedGraph> specializeGraph(mlir::ModuleOp graph,
                                                const CompileOptions &options);
 
+/// A specialized graph lowered to the LLVM dialect, and the signature of
+/// its compiled function: what the JIT compiles, and what tsir-compile
+/// writes into a model.
+struct LoweredGraph {
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  PlanSignature signature;
+};
+
+/// Lowers a copy of `graph` to the LLVM dialect.
+rt::StatusOr<LoweredGraph> lowerToLLVMDialect(const SpecializedGraph &graph,
+                                              const CompileOptions &options);
+
 /// Lowers a copy of `graph` to LLVM and JIT-compiles it.
 rt::StatusOr<std::unique_ptr<Plan>>
 lowerSpecializedGraph(const SpecializedGraph &graph,

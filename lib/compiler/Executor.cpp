@@ -16,6 +16,7 @@
 #include "CompilePipeline.h"
 #include "Diagnostics.h"
 #include "Interpreter.h"
+#include "ModelCompile.h"
 #include "Signature.h"
 
 #include "tsir/Importer/Importer.h"
@@ -300,6 +301,26 @@ tsir::GraphExecutor::run(const std::vector<rt::Value> &inputs) {
       plan.interpreter->failedToCompile() && !plan.wholeGraphError.isOk())
     return plan.wholeGraphError;
   return outputs;
+}
+
+rt::Status tsir::GraphExecutor::compileModel(const ModelCompileOptions &options) {
+  if (!impl->roles)
+    impl->roles = std::make_unique<OpRoles>(&impl->context);
+  return tsir::compileModel(*impl->module, *impl->signature,
+                            WeightSource{impl->weights,
+                                         impl->options.weightsPath},
+                            *impl->roles, options);
+}
+
+rt::StatusOr<std::string>
+tsir::GraphExecutor::specOf(const std::vector<rt::Value> &inputs) const {
+  if (rt::Status checked = impl->signature->check(inputs); !checked.isOk())
+    return checked;
+  std::string spec = impl->signature->spec(inputs);
+  // The caller's inputs only: a module's `self` is not one of them.
+  if (impl->signature->firstCallerArgument())
+    spec = spec.substr(std::min<size_t>(spec.size(), 3));
+  return spec;
 }
 
 const ExecutionStats &tsir::GraphExecutor::lastStats() const {

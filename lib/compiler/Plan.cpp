@@ -27,8 +27,7 @@ using namespace tsir;
 
 tsir::Plan::~Plan() = default;
 
-/// The runtime dtype of a TorchScript dtype (`f32`, `si64`, `ui8`, `i1`).
-static std::optional<rt::DType> runtimeDtype(Type dtype) {
+std::optional<rt::DType> tsir::runtimeDtypeOf(Type dtype) {
   StringRef name = prim::torchNameOfDtype(dtype);
   if (name.empty())
     return std::nullopt;
@@ -41,7 +40,7 @@ static rt::StatusOr<PlanSlot> slotFor(Type type, Type lowered) {
   if (auto tensor = dyn_cast<RankedTensorType>(lowered)) {
     auto prim = dyn_cast<prim::TensorType>(type);
     std::optional<rt::DType> dtype =
-        prim ? runtimeDtype(prim.getDtype()) : std::nullopt;
+        prim ? runtimeDtypeOf(prim.getDtype()) : std::nullopt;
     if (!dtype)
       return rt::Status::error("no runtime dtype for a tensor of type " +
                                std::to_string(tensor.getRank()));

@@ -47,6 +47,9 @@ struct PlanSignature {
   std::vector<int64_t> writeback;
 };
 
+/// The runtime dtype of a TorchScript dtype (`f32`, `si64`, `ui8`, `i1`).
+std::optional<rt::DType> runtimeDtypeOf(mlir::Type dtype);
+
 /// Reads the signature of the finalized `graph` (after tsir-lower-to-linalg).
 /// `numGraphArguments` is the graph's argument count before weights were
 /// appended; `firstCallerArgument` is 1 when argument 0 is a module's `self`.

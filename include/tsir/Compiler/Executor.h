@@ -11,6 +11,8 @@
 #ifndef TSIR_COMPILER_EXECUTOR_H
 #define TSIR_COMPILER_EXECUTOR_H
 
+#include "tsir/Compiler/ModelCompiler.h"
+
 #include "tsir-runtime/Status.h"
 #include "tsir-runtime/Tensor.h"
 #include "tsir-runtime/Value.h"
@@ -67,6 +69,14 @@ public:
   /// flattened depth-first. Tensor inputs the graph writes in place are
   /// written, as PyTorch would have written them.
   rt::StatusOr<std::vector<rt::Value>> run(const std::vector<rt::Value> &inputs);
+
+  /// Compiles the graph ahead of time for `options.spec` into a model the
+  /// runtime alone runs (tsir-compile). The graph must compile whole: ops
+  /// that only the interpreter runs are an error naming the first one.
+  rt::Status compileModel(const ModelCompileOptions &options);
+  /// The spec of `inputs` for compileModel (which it checks like run does):
+  /// `Float(2, 3), int`.
+  rt::StatusOr<std::string> specOf(const std::vector<rt::Value> &inputs) const;
 
   const ExecutionStats &lastStats() const;
   size_t numCachedPlans() const;

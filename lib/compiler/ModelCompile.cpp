@@ -1,0 +1,382 @@
+//===- ModelCompile.cpp - Ahead-of-time compilation of one graph ----------===//
+//
+// See ModelCompile.h. The steps are the JIT's (specializeGraph,
+// lowerToLLVMDialect) up to the LLVM dialect; then the model's table and
+// signature are read off the specialized graph and the plan signature, the
+// weights are laid out, and ModelObject writes the object and links it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModelCompile.h"
+#include "CompilePipeline.h"
+#include "ModelObject.h"
+#include "Segments.h"
+
+#include "tsir/Dialect/Prim/PrimDialect.h"
+
+#include "tsir-runtime/ModelTable.h"
+#include "tsir-runtime/tsir_model.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace tsir;
+
+/// The user's spec of the caller inputs as tsir-refine-types reads it:
+/// scalars become `_` (after checking they name the declared type), and a
+/// module's `self` gets its `_`.
+static rt::StatusOr<std::string> refineSpecOf(const std::string &spec,
+                                              const GraphSignature &signature) {
+  std::vector<std::string> entries;
+  int depth = 0;
+  std::string current;
+  for (char c : spec + ",") {
+    if (c == '(' || c == '[')
+      ++depth;
+    else if (c == ')' || c == ']')
+      --depth;
+    if (c == ',' && depth == 0) {
+      entries.push_back(StringRef(current).trim().str());
+      current.clear();
+      continue;
+    }
+    current.push_back(c);
+  }
+  if (entries.size() == 1 && entries[0].empty())
+    entries.clear();
+  const std::vector<GraphInput> &inputs = signature.inputs();
+  if (entries.size() != inputs.size()) {
+    std::string expected;
+    for (const GraphInput &input : inputs)
+      expected += (expected.empty() ? "" : ", ") + input.typeText;
+    return rt::Status::error("the spec gives " +
+                             std::to_string(entries.size()) +
+                             " inputs, the graph takes " +
+                             std::to_string(inputs.size()) + " (" + expected +
+                             ")");
+  }
+  std::string refined = signature.firstCallerArgument() ? "_" : "";
+  for (size_t i = 0; i < entries.size(); ++i) {
+    std::string entry = entries[i];
+    Type declared = inputs[i].type;
+    StringRef scalar = declared.isInteger(64) ? "int"
+                       : declared.isF64()     ? "float"
+                       : declared.isInteger(1) ? "bool"
+                                              : "";
+    if (entry == "int" || entry == "float" || entry == "bool") {
+      if (entry != scalar && !(entry == "int" && scalar == "float"))
+        return rt::Status::error("spec entry " + std::to_string(i) + " ('" +
+                                 entry + "') does not fit input " +
+                                 std::to_string(i) + " (%" + inputs[i].name +
+                                 " : " + inputs[i].typeText + ")");
+      entry = "_";
+    }
+    refined += (refined.empty() ? "" : ", ") + entry;
+  }
+  return refined;
+}
+
+/// `Float(2, 3)` (`*` for a size the spec left open), `int`, ...
+static std::string describeSlot(int64_t kind, rt::DType dtype,
+                                ArrayRef<int64_t> sizes, bool ranked) {
+  switch (kind) {
+  case TSIR_VALUE_INT:
+    return "int";
+  case TSIR_VALUE_FLOAT:
+    return "float";
+  case TSIR_VALUE_BOOL:
+    return "bool";
+  default:
+    break;
+  }
+  std::string text = rt::dtypeTorchName(dtype);
+  text += "(";
+  for (size_t d = 0; ranked && d < sizes.size(); ++d)
+    text += (d ? ", " : "") +
+            (sizes[d] < 0 ? std::string("*") : std::to_string(sizes[d]));
+  return text + ")";
+}
+
+static int64_t slotKind(PlanSlot::Kind kind) {
+  switch (kind) {
+  case PlanSlot::Kind::Tensor:
+    return TSIR_VALUE_TENSOR;
+  case PlanSlot::Kind::Int:
+    return TSIR_VALUE_INT;
+  case PlanSlot::Kind::Float:
+    return TSIR_VALUE_FLOAT;
+  case PlanSlot::Kind::Bool:
+    return TSIR_VALUE_BOOL;
+  }
+  return TSIR_VALUE_TENSOR;
+}
+
+static const char *kindText(int64_t kind) {
+  switch (kind) {
+  case TSIR_VALUE_INT:
+    return "int";
+  case TSIR_VALUE_FLOAT:
+    return "float";
+  case TSIR_VALUE_BOOL:
+    return "bool";
+  default:
+    return "tensor";
+  }
+}
+
+namespace {
+/// The model's table and signature, built up in ModelTable.h's order.
+struct ModelBuilder {
+  ModelData data;
+  llvm::json::Array inputs, outputs, weightNames;
+
+  /// The caller inputs, from the specialized graph's argument types.
+  rt::Status addInputs(func::FuncOp func, const GraphSignature &signature) {
+    const std::vector<GraphInput> &graphInputs = signature.inputs();
+    for (size_t i = 0; i < graphInputs.size(); ++i) {
+      Type type =
+          func.getArgument(signature.firstCallerArgument() + i).getType();
+      std::string where = "input " + std::to_string(i) + " (%" +
+                          graphInputs[i].name + " : " +
+                          graphInputs[i].typeText + ")";
+      int64_t kind = type.isInteger(64) ? TSIR_VALUE_INT
+                     : type.isF64()     ? TSIR_VALUE_FLOAT
+                     : type.isInteger(1) ? TSIR_VALUE_BOOL
+                                         : TSIR_VALUE_TENSOR;
+      rt::DType dtype = rt::DType::Float32;
+      SmallVector<int64_t> sizes;
+      if (kind == TSIR_VALUE_TENSOR) {
+        auto tensor = dyn_cast<prim::TensorType>(type);
+        if (!tensor)
+          return rt::Status::error(where + " cannot be an input of a compiled "
+                                           "model: models take tensors, ints, "
+                                           "floats and bools");
+        std::optional<rt::DType> known =
+            tensor.getDtype() ? runtimeDtypeOf(tensor.getDtype())
+                              : std::nullopt;
+        if (!known || !tensor.getHasSizes())
+          return rt::Status::error(where + ": the spec must give its dtype "
+                                           "and sizes, e.g. Float(2, 3)");
+        if (tensor.getSizes().size() > TSIR_MODEL_MAX_RANK)
+          return rt::Status::error(where + ": models take tensors of rank " +
+                                   std::to_string(TSIR_MODEL_MAX_RANK) +
+                                   " at most");
+        dtype = *known;
+        for (int64_t size : tensor.getSizes())
+          sizes.push_back(size < 0 ? -1 : size);
+      }
+      data.table.push_back(kind);
+      data.table.push_back(kind == TSIR_VALUE_TENSOR
+                               ? rt::dtypeScalarType(dtype)
+                               : 0);
+      data.table.push_back(sizes.size());
+      data.table.insert(data.table.end(), sizes.begin(), sizes.end());
+      inputs.push_back(llvm::json::Object{
+          {"name", graphInputs[i].name},
+          {"type", describeSlot(kind, dtype, sizes, true)},
+          {"kind", kindText(kind)},
+          {"declared", graphInputs[i].typeText}});
+    }
+    return rt::Status::ok();
+  }
+
+  void addArguments(const PlanSignature &plan) {
+    for (const PlanSlot &slot : plan.arguments) {
+      data.table.push_back(slotKind(slot.kind));
+      data.table.push_back(rt::dtypeScalarType(slot.dtype));
+      data.table.push_back(slot.rank);
+      data.table.push_back(slot.source);
+    }
+  }
+
+  void addResults(const PlanSignature &plan) {
+    size_t numOutputs = plan.results.size() - plan.writeback.size();
+    for (auto [index, slot] : llvm::enumerate(plan.results)) {
+      int64_t kind = slotKind(slot.kind);
+      data.table.push_back(kind);
+      data.table.push_back(rt::dtypeScalarType(slot.dtype));
+      data.table.push_back(slot.rank);
+      if (index < numOutputs)
+        outputs.push_back(llvm::json::Object{
+            {"kind", kindText(kind)},
+            {"dtype", kind == TSIR_VALUE_TENSOR
+                          ? std::string(rt::dtypeTorchName(slot.dtype))
+                          : std::string()},
+            {"rank", slot.rank}});
+    }
+  }
+
+  /// Each weight's bytes (embedded, 64-byte aligned) or the promise of them.
+  rt::Status addWeights(const PlanSignature &plan, const WeightSource &source,
+                        bool embed) {
+    // How the compiled code reads each weight (an unused one: not at all).
+    std::vector<const PlanSlot *> uses(plan.weightNames.size(), nullptr);
+    for (const PlanSlot &slot : plan.arguments)
+      if (slot.source < 0)
+        uses[-1 - slot.source] = &slot;
+    for (auto [index, name] : llvm::enumerate(plan.weightNames)) {
+      auto found = source.tensors.find(name);
+      if (found == source.tensors.end())
+        return rt::Status::error("weight '" + name +
+                                 "' is missing: give a weights file "
+                                 "(--weights) that holds it");
+      rt::Tensor tensor = found->second.contiguous();
+      const PlanSlot *use = uses[index];
+      if (use && (tensor.dim() != use->rank || tensor.dtype() != use->dtype))
+        return rt::Status::error(
+            "weight '" + name + "' is " + tensor.toString() +
+            ", the graph reads it as a " + rt::dtypeTorchName(use->dtype) +
+            " tensor of rank " + std::to_string(use->rank));
+      int64_t bytes = tensor.numel() * tensor.elementSize();
+      int64_t offset = -1;
+      if (embed) {
+        data.weights.resize((data.weights.size() + 63) / 64 * 64, '\0');
+        offset = data.weights.size();
+        data.weights.append(static_cast<const char *>(tensor.data()), bytes);
+      }
+      data.table.push_back(offset);
+      data.table.push_back(bytes);
+      data.table.push_back(tensor.dim());
+      data.table.insert(data.table.end(), tensor.sizes().begin(),
+                        tensor.sizes().end());
+      data.weightNames += name;
+      data.weightNames.push_back('\0');
+      weightNames.push_back(name);
+    }
+    return rt::Status::ok();
+  }
+};
+} // namespace
+
+/// The shared library needs the object in a file: a temporary one, removed
+/// when done.
+struct TemporaryFile {
+  llvm::SmallString<128> path;
+  ~TemporaryFile() {
+    if (!path.empty())
+      llvm::sys::fs::remove(path);
+  }
+};
+
+rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
+                              const WeightSource &weights, const OpRoles &roles,
+                              const ModelCompileOptions &options) {
+  if (options.device != "cpu" && options.device != "cuda")
+    return rt::Status::error("--device must be cpu or cuda, not '" +
+                             options.device + "'");
+  if (options.device == "cuda")
+    return rt::Status::error("--device cuda needs tsir's GPU lowering "
+                             "(tsir-lower-to-nvvm), which this build lacks");
+  rt::StatusOr<std::string> spec = refineSpecOf(options.spec, signature);
+  if (!spec.ok())
+    return spec.status();
+
+  CompileOptions compileOptions;
+  compileOptions.spec = *spec;
+  compileOptions.printIRAfterAll = options.printIRAfterAll;
+  compileOptions.firstCallerArgument = signature.firstCallerArgument();
+  for (const auto &weight : weights.tensors)
+    compileOptions.weightNames.push_back(weight.first);
+  rt::StatusOr<SpecializedGraph> specialized =
+      specializeGraph(graph, compileOptions);
+  if (!specialized.ok())
+    return specialized.status();
+  func::FuncOp func = specialized->func();
+  Operation *missing = nullptr;
+  if (SegmentedGraph::needsInterpreter(func, roles, missing))
+    return rt::Status::error(
+        missing ? describeMissingOp(missing)
+                : "the graph holds ops that only tsir's interpreter runs "
+                  "(runtime kernels: lists of dynamic length, strings, "
+                  "prim::Print, custom operators); a compiled model must "
+                  "compile whole: run it with tsir-run instead");
+
+  ModelBuilder builder;
+  builder.data.table = {TSIR_MODEL_TABLE_MAGIC, 0, 0, 0, 0, 0,
+                        options.device == "cuda" ? TSIR_MODEL_DEVICE_CUDA
+                                                 : TSIR_MODEL_DEVICE_CPU};
+  if (rt::Status added = builder.addInputs(func, signature); !added.isOk())
+    return added;
+
+  rt::StatusOr<LoweredGraph> lowered =
+      lowerToLLVMDialect(*specialized, compileOptions);
+  if (!lowered.ok()) {
+    if (missing)
+      return rt::Status::error(describeMissingOp(missing));
+    return lowered.status();
+  }
+  const PlanSignature &plan = lowered->signature;
+  builder.addArguments(plan);
+  builder.addResults(plan);
+  if (rt::Status added = builder.addWeights(plan, weights,
+                                            options.embedWeights);
+      !added.isOk())
+    return added;
+  builder.data.table.insert(builder.data.table.end(), plan.writeback.begin(),
+                            plan.writeback.end());
+  std::vector<int64_t> &table = builder.data.table;
+  table[TSIR_MODEL_TABLE_INPUTS] = signature.inputs().size();
+  table[TSIR_MODEL_TABLE_ARGUMENTS] = plan.arguments.size();
+  table[TSIR_MODEL_TABLE_RESULTS] = plan.results.size();
+  table[TSIR_MODEL_TABLE_WEIGHTS] = plan.weightNames.size();
+  table[TSIR_MODEL_TABLE_WRITEBACK] = plan.writeback.size();
+
+  std::string userSpec;
+  for (const llvm::json::Value &input : builder.inputs)
+    userSpec += (userSpec.empty() ? "" : ", ") +
+                input.getAsObject()->getString("type")->str();
+  llvm::SmallString<256> weightsFile(weights.path);
+  if (!weightsFile.empty())
+    llvm::sys::fs::make_absolute(weightsFile);
+  llvm::json::Object signatureJson{
+      {"abi", TSIR_MODEL_ABI_VERSION},
+      {"device", options.device},
+      {"spec", userSpec},
+      {"inputs", std::move(builder.inputs)},
+      {"outputs", std::move(builder.outputs)},
+      {"weights",
+       llvm::json::Object{{"embedded", options.embedWeights},
+                          {"file", weightsFile.str().str()},
+                          {"names", std::move(builder.weightNames)}}}};
+  llvm::raw_string_ostream json(builder.data.signatureJson);
+  json << llvm::json::Value(std::move(signatureJson));
+  json.flush();
+
+  using Emit = ModelCompileOptions::Emit;
+  if (options.emit == Emit::MLIR) {
+    std::error_code ec;
+    llvm::raw_fd_ostream out(options.output, ec);
+    if (ec)
+      return rt::Status::error("cannot write " + options.output + ": " +
+                               ec.message());
+    lowered->module->print(out);
+    return rt::Status::ok();
+  }
+  if (options.emit == Emit::LLVMIR || options.emit == Emit::Object)
+    return writeModelArtifact(*lowered->module, builder.data,
+                              options.targetCpu,
+                              options.emit == Emit::LLVMIR
+                                  ? ModelArtifact::LLVMIR
+                                  : ModelArtifact::Object,
+                              options.output);
+  if (options.emit == Emit::PTX)
+    return rt::Status::error("--emit ptx needs --device cuda");
+
+  TemporaryFile object;
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile(
+          "tsir-model", "o", object.path))
+    return rt::Status::error("cannot create a temporary file: " +
+                             ec.message());
+  if (rt::Status written = writeModelArtifact(
+          *lowered->module, builder.data, options.targetCpu,
+          ModelArtifact::Object, std::string(object.path));
+      !written.isOk())
+    return written;
+  return linkModelLibrary(std::string(object.path), options.abiArchive,
+                          options.device == "cuda" ? options.runtimeLibraryDir
+                                                   : std::string(),
+                          options.linker, options.output);
+}

@@ -1,0 +1,248 @@
+//===- ModelObject.cpp - A lowered graph as an object file and a model.so -===//
+//
+// See ModelObject.h. The entry point `tsir_model_entry(void **packed)` is
+// the same packed convention MLIR's ExecutionEngine wraps `_mlir_ciface_`
+// functions in, so the model ABI calls compiled code the way the JIT does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModelObject.h"
+
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Target/LLVMIR/Export.h"
+
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+
+#include <cstdlib>
+
+using namespace mlir;
+using namespace tsir;
+
+/// Adds `tsir_model_entry(ptr packed)`, which loads each argument of
+/// `_mlir_ciface_graph` through packed[i] and stores a returned scalar
+/// through the last pointer.
+static rt::Status addPackedEntry(llvm::Module &module) {
+  llvm::Function *graph = module.getFunction("_mlir_ciface_graph");
+  if (!graph)
+    return rt::Status::error("the lowered graph has no _mlir_ciface_graph");
+  llvm::LLVMContext &context = module.getContext();
+  llvm::Type *pointer = llvm::PointerType::getUnqual(context);
+  auto *entry = llvm::Function::Create(
+      llvm::FunctionType::get(llvm::Type::getVoidTy(context), {pointer},
+                              /*isVarArg=*/false),
+      llvm::GlobalValue::ExternalLinkage, "tsir_model_entry", module);
+  entry->setVisibility(llvm::GlobalValue::HiddenVisibility);
+  llvm::IRBuilder<> builder(llvm::BasicBlock::Create(context, "entry", entry));
+  llvm::Value *packed = entry->getArg(0);
+  llvm::FunctionType *type = graph->getFunctionType();
+  llvm::SmallVector<llvm::Value *> arguments;
+  for (unsigned i = 0; i < type->getNumParams(); ++i) {
+    llvm::Value *slot =
+        builder.CreateConstGEP1_64(pointer, packed, i, "slot");
+    llvm::Value *address = builder.CreateLoad(pointer, slot);
+    arguments.push_back(builder.CreateLoad(type->getParamType(i), address));
+  }
+  llvm::Value *result = builder.CreateCall(graph, arguments);
+  if (!type->getReturnType()->isVoidTy()) {
+    llvm::Value *slot = builder.CreateConstGEP1_64(
+        pointer, packed, type->getNumParams(), "result.slot");
+    builder.CreateStore(result, builder.CreateLoad(pointer, slot));
+  }
+  builder.CreateRetVoid();
+  return rt::Status::ok();
+}
+
+/// A hidden constant global named `name` holding `bytes`.
+static void addBytes(llvm::Module &module, llvm::StringRef name,
+                     llvm::StringRef bytes, unsigned alignment) {
+  llvm::LLVMContext &context = module.getContext();
+  llvm::Constant *value = llvm::ConstantDataArray::getRaw(
+      bytes, bytes.size(), llvm::Type::getInt8Ty(context));
+  auto *global = new llvm::GlobalVariable(
+      module, value->getType(), /*isConstant=*/true,
+      llvm::GlobalValue::ExternalLinkage, value, name);
+  global->setVisibility(llvm::GlobalValue::HiddenVisibility);
+  global->setAlignment(llvm::Align(alignment));
+}
+
+static void addModelData(llvm::Module &module, const ModelData &data) {
+  llvm::LLVMContext &context = module.getContext();
+  llvm::SmallVector<uint64_t> words(data.table.begin(), data.table.end());
+  llvm::Constant *table = llvm::ConstantDataArray::get(context, words);
+  auto *global = new llvm::GlobalVariable(
+      module, table->getType(), /*isConstant=*/true,
+      llvm::GlobalValue::ExternalLinkage, table, "tsir_model_table");
+  global->setVisibility(llvm::GlobalValue::HiddenVisibility);
+  global->setAlignment(llvm::Align(8));
+  std::string json = data.signatureJson;
+  json.push_back('\0');
+  addBytes(module, "tsir_model_signature_json", json, 1);
+  std::string names = data.weightNames;
+  names.push_back('\0');
+  addBytes(module, "tsir_model_weight_names", names, 1);
+  // At least one byte, so the symbol exists for a model without weights.
+  std::string weights = data.weights.empty() ? std::string(1, '\0')
+                                             : data.weights;
+  addBytes(module, "tsir_model_weights_data", weights, 64);
+}
+
+/// A position-independent target machine for `targetCpu`.
+static rt::StatusOr<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachine(const std::string &targetCpu) {
+  static bool initialized = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    return true;
+  }();
+  (void)initialized;
+  llvm::Expected<llvm::orc::JITTargetMachineBuilder> builder =
+      targetCpu == "host"
+          ? llvm::orc::JITTargetMachineBuilder::detectHost()
+          : llvm::Expected<llvm::orc::JITTargetMachineBuilder>(
+                llvm::orc::JITTargetMachineBuilder(
+                    llvm::Triple(llvm::sys::getProcessTriple())));
+  if (!builder)
+    return rt::Status::error("no target machine: " +
+                             llvm::toString(builder.takeError()));
+  if (targetCpu != "host")
+    builder->setCPU(targetCpu);
+  builder->setRelocationModel(llvm::Reloc::PIC_);
+  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto machine = builder->createTargetMachine();
+  if (!machine)
+    return rt::Status::error("no target machine for CPU '" + targetCpu +
+                             "': " + llvm::toString(machine.takeError()));
+  return std::move(*machine);
+}
+
+rt::Status tsir::writeModelArtifact(ModuleOp module, const ModelData &data,
+                                    const std::string &targetCpu,
+                                    ModelArtifact artifact,
+                                    const std::string &path) {
+  rt::StatusOr<std::unique_ptr<llvm::TargetMachine>> machine =
+      createTargetMachine(targetCpu);
+  if (!machine.ok())
+    return machine.status();
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, context, "tsir_model");
+  if (!llvmModule)
+    return rt::Status::error("translating the lowered graph to LLVM IR failed");
+  llvmModule->setDataLayout((*machine)->createDataLayout());
+  llvmModule->setTargetTriple((*machine)->getTargetTriple());
+  if (rt::Status added = addPackedEntry(*llvmModule); !added.isOk())
+    return added;
+  // Only the ABI's functions leave the library: a program that links two
+  // models must not see two `graph`s.
+  for (llvm::Function &function : *llvmModule)
+    if (!function.isDeclaration())
+      function.setVisibility(llvm::GlobalValue::HiddenVisibility);
+  addModelData(*llvmModule, data);
+
+  // The JIT's optimization level and target, so a model runs as fast as
+  // the same graph under tsir-run.
+  auto optimize = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
+                                            machine->get());
+  if (llvm::Error error = optimize(llvmModule.get()))
+    return rt::Status::error("optimizing the model failed: " +
+                             llvm::toString(std::move(error)));
+
+  std::error_code ec;
+  llvm::raw_fd_ostream out(path, ec, llvm::sys::fs::OF_None);
+  if (ec)
+    return rt::Status::error("cannot write " + path + ": " + ec.message());
+  if (artifact == ModelArtifact::LLVMIR) {
+    llvmModule->print(out, nullptr);
+    return rt::Status::ok();
+  }
+  llvm::legacy::PassManager codegen;
+  if ((*machine)->addPassesToEmitFile(codegen, out, nullptr,
+                                      llvm::CodeGenFileType::ObjectFile))
+    return rt::Status::error("the target cannot emit object files");
+  codegen.run(*llvmModule);
+  out.flush();
+  if (out.has_error())
+    return rt::Status::error("cannot write " + path + ": " +
+                             out.error().message());
+  return rt::Status::ok();
+}
+
+/// The linker to run: `requested`, $TSIR_LINKER, or the first C compiler
+/// driver on PATH.
+static rt::StatusOr<std::string> findLinker(const std::string &requested) {
+  std::string name = requested;
+  if (name.empty())
+    if (const char *fromEnvironment = std::getenv("TSIR_LINKER"))
+      name = fromEnvironment;
+  std::vector<std::string> candidates =
+      name.empty() ? std::vector<std::string>{"clang-22", "clang", "cc"}
+                   : std::vector<std::string>{name};
+  for (const std::string &candidate : candidates) {
+    if (llvm::sys::fs::can_execute(candidate))
+      return candidate;
+    if (llvm::ErrorOr<std::string> found =
+            llvm::sys::findProgramByName(candidate))
+      return *found;
+  }
+  return rt::Status::error(
+      "no C compiler to link the model with (tried " +
+      llvm::join(candidates, ", ") + "); name one with --linker or "
+      "TSIR_LINKER");
+}
+
+rt::Status tsir::linkModelLibrary(const std::string &object,
+                                  const std::string &abiArchive,
+                                  const std::string &runtimeLibraryDir,
+                                  const std::string &linker,
+                                  const std::string &output) {
+  if (!llvm::sys::fs::exists(abiArchive))
+    return rt::Status::error("the model ABI library " + abiArchive +
+                             " is missing (is tsir installed completely?)");
+  rt::StatusOr<std::string> program = findLinker(linker);
+  if (!program.ok())
+    return program.status();
+  // The whole archive: nothing in the object calls the ABI's exported
+  // functions, so the linker would otherwise leave them out.
+  std::vector<std::string> arguments = {
+      *program,  "-shared", "-o", output, object, "-Wl,--whole-archive",
+      abiArchive, "-Wl,--no-whole-archive"};
+  if (!runtimeLibraryDir.empty()) {
+    arguments.push_back("-L" + runtimeLibraryDir);
+    arguments.push_back("-Wl,-rpath," + runtimeLibraryDir);
+    arguments.push_back("-lTsirRuntime");
+  }
+  arguments.push_back("-lm");
+  arguments.push_back("-lpthread");
+  llvm::SmallString<128> log;
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("tsir-link", "log", log))
+    return rt::Status::error("cannot create a temporary file: " + ec.message());
+  std::vector<llvm::StringRef> argv(arguments.begin(), arguments.end());
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt, log.str(),
+                                                log.str()};
+  std::string message;
+  int code = llvm::sys::ExecuteAndWait(*program, argv, std::nullopt,
+                                       redirects, /*SecondsToWait=*/300,
+                                       /*MemoryLimit=*/0, &message);
+  std::string linkerOutput;
+  if (auto buffer = llvm::MemoryBuffer::getFile(log))
+    linkerOutput = (*buffer)->getBuffer().trim().str();
+  llvm::sys::fs::remove(log);
+  if (code != 0)
+    return rt::Status::error(
+        "linking " + output + " failed (" + llvm::join(arguments, " ") +
+        "): " + (linkerOutput.empty() ? message : linkerOutput));
+  return rt::Status::ok();
+}

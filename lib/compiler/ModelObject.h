@@ -1,0 +1,54 @@
+//===- ModelObject.h - A lowered graph as an object file and a model.so -*- C++ -*-===//
+//
+// The LLVM half of ahead-of-time compilation: the graph, lowered to the
+// LLVM dialect, becomes LLVM IR with the symbols runtime/include/
+// tsir-runtime/ModelTable.h describes beside it (the packed entry point,
+// the signature table, the weights); then an object file for the target
+// CPU, position-independent; then a shared library, linked with the model
+// ABI by the system's C compiler driver.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_LIB_COMPILER_MODELOBJECT_H
+#define TSIR_LIB_COMPILER_MODELOBJECT_H
+
+#include "tsir-runtime/Status.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tsir {
+
+/// The data a model carries beside its code (ModelTable.h).
+struct ModelData {
+  std::vector<int64_t> table;
+  std::string signatureJson;
+  /// NUL-terminated names, in weight order.
+  std::string weightNames;
+  /// Embedded weights, each at a 64-byte aligned offset.
+  std::string weights;
+};
+
+enum class ModelArtifact { Object, LLVMIR };
+
+/// Translates `module` (LLVM dialect, `_mlir_ciface_graph` its entry) with
+/// `data` to LLVM IR, optimizes it for `targetCpu` ("host" or an LLVM CPU
+/// name) and writes an object file or the IR to `path`.
+rt::Status writeModelArtifact(mlir::ModuleOp module, const ModelData &data,
+                              const std::string &targetCpu,
+                              ModelArtifact artifact, const std::string &path);
+
+/// Links `object` with `abiArchive` (and, when not empty, libTsirRuntime.so
+/// in `runtimeLibraryDir`) into the shared library `output`.
+rt::Status linkModelLibrary(const std::string &object,
+                            const std::string &abiArchive,
+                            const std::string &runtimeLibraryDir,
+                            const std::string &linker,
+                            const std::string &output);
+
+} // namespace tsir
+
+#endif // TSIR_LIB_COMPILER_MODELOBJECT_H

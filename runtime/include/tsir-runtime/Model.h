@@ -1,0 +1,74 @@
+//===- Model.h - Loading and running an ahead-of-time compiled model -*- C++ -*-===//
+//
+// A model.so that `tsir-compile` wrote holds one graph compiled for one
+// input spec and implements the C ABI of tsir_model.h. Model loads one
+// with dlopen, binds its weights when they were left in their safetensors
+// file, and runs it on runtime values. It needs no LLVM or MLIR: this is
+// how a deployed model runs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_RUNTIME_MODEL_H
+#define TSIR_RUNTIME_MODEL_H
+
+#include "tsir-runtime/Status.h"
+#include "tsir-runtime/Tensor.h"
+#include "tsir-runtime/Value.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tsir::rt {
+
+/// One input of a compiled model, as its signature describes it.
+struct ModelInput {
+  std::string name; ///< the graph's value name, without `%`
+  std::string type; ///< the compiled spec: `Float(1, 3, 224, 224)`, `int`
+  enum class Kind { Tensor, Int, Float, Bool } kind = Kind::Tensor;
+};
+
+class Model {
+public:
+  ~Model();
+  Model(const Model &) = delete;
+  Model &operator=(const Model &) = delete;
+
+  /// Loads `path`. A model compiled with its weights left in a file reads
+  /// them from `weightsPath`, or else from the file named at compile time.
+  static StatusOr<std::unique_ptr<Model>> load(const std::string &path,
+                                               const std::string &weightsPath = "");
+
+  const std::vector<ModelInput> &inputs() const { return inputList; }
+  size_t numOutputs() const { return outputCount; }
+  /// "cpu" or "cuda".
+  const std::string &device() const { return deviceName; }
+  /// The spec it was compiled for: `Float(2, 3), int`.
+  const std::string &spec() const { return specText; }
+  /// The JSON the model describes itself with (tsir_model_signature).
+  const std::string &signature() const { return signatureJson; }
+
+  /// Runs the model. Inputs are checked against the compiled spec (count,
+  /// kind, dtype, sizes); a 0-d tensor stands for an int, float or bool
+  /// input of its kind. Outputs are fresh values the caller owns; tensor
+  /// inputs the graph writes in place are written.
+  StatusOr<std::vector<Value>> run(const std::vector<Value> &inputs) const;
+
+  struct Functions;
+
+private:
+  Model() = default;
+
+  void *handle = nullptr;
+  std::unique_ptr<Functions> functions;
+  std::vector<ModelInput> inputList;
+  size_t outputCount = 0;
+  std::string deviceName, specText, signatureJson;
+  /// Weights bound from a file: the model reads their memory.
+  std::map<std::string, Tensor> boundWeights;
+};
+
+} // namespace tsir::rt
+
+#endif // TSIR_RUNTIME_MODEL_H

@@ -1,0 +1,270 @@
+//===- Model.cpp - Loading and running an ahead-of-time compiled model ----===//
+//
+// See Model.h. Everything goes through the model's C ABI (tsir_model.h):
+// the signature JSON says what the inputs are and where the weights live;
+// tsir_model_run checks and runs. This file converts runtime values to and
+// from tsir_value and keeps the weights it binds alive.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsir-runtime/Model.h"
+#include "tsir-runtime/Safetensors.h"
+#include "tsir-runtime/Storage.h"
+#include "tsir-runtime/tsir_model.h"
+
+#include "Json.h"
+
+#include <cstring>
+#include <dlfcn.h>
+
+namespace tsir::rt {
+
+struct Model::Functions {
+  uint32_t (*abiVersion)();
+  const char *(*signature)();
+  int (*bindWeight)(const char *, const void *, uint64_t);
+  int64_t (*run)(const tsir_value *, int64_t, tsir_value *, int64_t);
+  const char *(*error)();
+  void (*freeOutput)(tsir_value *);
+};
+
+Model::~Model() {
+  // Outputs are malloc'd buffers of their own, so nothing outlives the code.
+  if (handle)
+    dlclose(handle);
+}
+
+namespace {
+/// Resolves `name` in the model, or says which function is missing.
+template <class F>
+Status resolve(void *handle, const std::string &path, const char *name,
+               F &function) {
+  function = reinterpret_cast<F>(dlsym(handle, name));
+  if (!function)
+    return Status::error(path + ": not a tsir model (no " + name + ")");
+  return Status::ok();
+}
+
+const detail::JsonValue *member(const detail::JsonValue &object,
+                                const char *key,
+                                detail::JsonValue::Kind kind) {
+  const detail::JsonValue *found = object.find(key);
+  return found && found->kind == kind ? found : nullptr;
+}
+} // namespace
+
+StatusOr<std::unique_ptr<Model>> Model::load(const std::string &path,
+                                             const std::string &weightsPath) {
+  // A bare file name means the file here, not a search of the library path.
+  std::string file = path.find('/') == std::string::npos ? "./" + path : path;
+  // RTLD_LOCAL: two models loaded at once each keep their own table.
+  void *handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char *why = dlerror();
+    return Status::error("cannot load the model " + path + ": " +
+                         (why ? why : "unknown error"));
+  }
+  std::unique_ptr<Model> model(new Model());
+  model->handle = handle;
+  model->functions = std::make_unique<Functions>();
+  Functions &f = *model->functions;
+  for (Status status :
+       {resolve(handle, path, "tsir_model_abi_version", f.abiVersion),
+        resolve(handle, path, "tsir_model_signature", f.signature),
+        resolve(handle, path, "tsir_model_bind_weight", f.bindWeight),
+        resolve(handle, path, "tsir_model_run", f.run),
+        resolve(handle, path, "tsir_model_error", f.error),
+        resolve(handle, path, "tsir_model_free", f.freeOutput)})
+    if (!status.isOk())
+      return status;
+  if (f.abiVersion() != TSIR_MODEL_ABI_VERSION)
+    return Status::error(path + ": the model was written for ABI version " +
+                         std::to_string(f.abiVersion()) +
+                         ", this runtime reads version " +
+                         std::to_string(TSIR_MODEL_ABI_VERSION) +
+                         ": compile it again");
+
+  model->signatureJson = f.signature();
+  StatusOr<detail::JsonValue> parsed = detail::parseJson(model->signatureJson);
+  if (!parsed.ok())
+    return parsed.status().withContext(path + ": the model's signature");
+  using Kind = detail::JsonValue::Kind;
+  const detail::JsonValue *device = member(*parsed, "device", Kind::String);
+  const detail::JsonValue *spec = member(*parsed, "spec", Kind::String);
+  const detail::JsonValue *inputs = member(*parsed, "inputs", Kind::Array);
+  const detail::JsonValue *outputs = member(*parsed, "outputs", Kind::Array);
+  const detail::JsonValue *weights = member(*parsed, "weights", Kind::Object);
+  if (!device || !spec || !inputs || !outputs || !weights)
+    return Status::error(path + ": the model's signature lacks device, spec, "
+                                "inputs, outputs or weights");
+  model->deviceName = device->string;
+  model->specText = spec->string;
+  model->outputCount = outputs->array.size();
+  for (const detail::JsonValue &input : inputs->array) {
+    const detail::JsonValue *name = member(input, "name", Kind::String);
+    const detail::JsonValue *type = member(input, "type", Kind::String);
+    const detail::JsonValue *kind = member(input, "kind", Kind::String);
+    if (!name || !type || !kind)
+      return Status::error(path + ": an input of the signature lacks its "
+                                  "name, type or kind");
+    ModelInput described{name->string, type->string, ModelInput::Kind::Tensor};
+    if (kind->string == "int")
+      described.kind = ModelInput::Kind::Int;
+    else if (kind->string == "float")
+      described.kind = ModelInput::Kind::Float;
+    else if (kind->string == "bool")
+      described.kind = ModelInput::Kind::Bool;
+    model->inputList.push_back(std::move(described));
+  }
+
+  // Weights left in their file are bound now, memory-mapped.
+  const detail::JsonValue *embedded = weights->find("embedded");
+  const detail::JsonValue *names = member(*weights, "names", Kind::Array);
+  if (embedded && embedded->kind == Kind::Bool && !embedded->boolean && names &&
+      !names->array.empty()) {
+    std::string file = weightsPath;
+    if (file.empty())
+      if (const detail::JsonValue *named = member(*weights, "file", Kind::String))
+        file = named->string;
+    if (file.empty())
+      return Status::error(path + ": the model reads its weights from a file; "
+                                  "give one (--weights)");
+    StatusOr<NamedTensors> tensors = readSafetensors(file);
+    if (!tensors.ok())
+      return tensors.status().withContext("the weights of " + path);
+    std::map<std::string, Tensor> byName;
+    for (auto &[name, tensor] : *tensors)
+      byName.emplace(name, tensor);
+    for (const detail::JsonValue &name : names->array) {
+      auto found = byName.find(name.string);
+      if (found == byName.end())
+        return Status::error(file + " has no weight '" + name.string +
+                             "', which " + path + " needs");
+      Tensor tensor = found->second.contiguous();
+      if (f.bindWeight(name.string.c_str(), tensor.data(),
+                       tensor.numel() * tensor.elementSize()) != 0)
+        return Status::error(file + ": " + f.error());
+      model->boundWeights.emplace(name.string, tensor);
+    }
+  }
+  return model;
+}
+
+namespace {
+/// A 0-d tensor given for a scalar input is that scalar.
+Value scalarFromTensor(const Value &value, ModelInput::Kind kind) {
+  if (!value.isTensor() || value.toTensor().dim() != 0 ||
+      kind == ModelInput::Kind::Tensor)
+    return value;
+  const Tensor &t = value.toTensor();
+  if (kind == ModelInput::Kind::Int && t.dtype() == DType::Int64)
+    return Value(*t.dataAs<int64_t>());
+  if (kind == ModelInput::Kind::Float && t.dtype() == DType::Float64)
+    return Value(*t.dataAs<double>());
+  if (kind == ModelInput::Kind::Bool && t.dtype() == DType::Bool)
+    return Value(*t.dataAs<uint8_t>() != 0);
+  return value;
+}
+
+/// An output of the model as a runtime value owning its buffer.
+Value valueFromOutput(const tsir_value &out,
+                      void (*freeOutput)(tsir_value *)) {
+  switch (out.kind) {
+  case TSIR_VALUE_INT:
+    return Value(int64_t(out.int_value));
+  case TSIR_VALUE_FLOAT:
+    return Value(out.float_value);
+  case TSIR_VALUE_BOOL:
+    return Value(out.int_value != 0);
+  default:
+    break;
+  }
+  DType dtype = *dtypeFromScalarType(out.dtype);
+  std::vector<int64_t> sizes(out.sizes, out.sizes + out.rank);
+  std::vector<int64_t> strides(out.strides, out.strides + out.rank);
+  // Elements reachable from the first one: 1 + sum((size - 1) * stride).
+  size_t extent = 1;
+  for (int d = 0; d < out.rank; ++d)
+    extent += (sizes[d] - 1) * strides[d];
+  for (int d = 0; d < out.rank; ++d)
+    if (sizes[d] == 0)
+      extent = 0;
+  Ref<Storage> storage = Storage::adopt(
+      out.allocation, out.data, extent * dtypeSize(dtype), Device::cpu(),
+      [freeOutput](void *allocation) {
+        tsir_value owner{};
+        owner.allocation = allocation;
+        freeOutput(&owner);
+      });
+  return Value(Tensor(storage, sizes, strides, 0, dtype));
+}
+} // namespace
+
+StatusOr<std::vector<Value>> Model::run(const std::vector<Value> &inputs) const {
+  if (inputs.size() != inputList.size())
+    return Status::error("the model takes " + std::to_string(inputList.size()) +
+                         " inputs (" + specText + "), got " +
+                         std::to_string(inputs.size()));
+  std::vector<tsir_value> arguments(inputs.size());
+  // Contiguous copies of non-contiguous inputs, written back afterwards
+  // (the graph may write its inputs in place).
+  std::vector<std::pair<Tensor, Tensor>> copies;
+  std::vector<Tensor> keepAlive;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    Value value = scalarFromTensor(inputs[i], inputList[i].kind);
+    tsir_value &argument = arguments[i];
+    std::memset(&argument, 0, sizeof argument);
+    if (value.isTensor()) {
+      Tensor tensor = value.toTensor();
+      if (!tensor.defined())
+        return Status::error("input " + std::to_string(i) +
+                             " is an undefined tensor");
+      if (tensor.dim() > TSIR_MODEL_MAX_RANK)
+        return Status::error("input " + std::to_string(i) + " has rank " +
+                             std::to_string(tensor.dim()) + "; models take "
+                             "at most " + std::to_string(TSIR_MODEL_MAX_RANK));
+      if (!tensor.device().isCPU())
+        return Status::error("input " + std::to_string(i) +
+                             " must be on the host (the model copies it "
+                             "to its device)");
+      if (!tensor.isContiguous()) {
+        Tensor contiguous = tensor.contiguous();
+        copies.emplace_back(tensor, contiguous);
+        tensor = contiguous;
+      }
+      keepAlive.push_back(tensor);
+      argument.kind = TSIR_VALUE_TENSOR;
+      argument.dtype = int32_t(dtypeScalarType(tensor.dtype()));
+      argument.rank = int32_t(tensor.dim());
+      argument.data = tensor.data();
+      for (int64_t d = 0; d < tensor.dim(); ++d)
+        argument.sizes[d] = tensor.size(d);
+    } else if (value.isInt()) {
+      argument.kind = TSIR_VALUE_INT;
+      argument.int_value = value.toInt();
+    } else if (value.isDouble()) {
+      argument.kind = TSIR_VALUE_FLOAT;
+      argument.float_value = value.toDouble();
+    } else if (value.isBool()) {
+      argument.kind = TSIR_VALUE_BOOL;
+      argument.int_value = value.toBool();
+    } else {
+      return Status::error("input " + std::to_string(i) + " must be " +
+                           inputList[i].type + ", got " + value.kindName());
+    }
+  }
+  std::vector<tsir_value> results(outputCount + 1);
+  int64_t count = functions->run(arguments.data(), int64_t(arguments.size()),
+                                 results.data(), int64_t(results.size()));
+  if (count < 0)
+    return Status::error(functions->error());
+  for (auto &[original, contiguous] : copies)
+    if (Status status = original.copyFrom(contiguous); !status.isOk())
+      return status;
+  std::vector<Value> outputs;
+  for (int64_t i = 0; i < count; ++i)
+    outputs.push_back(valueFromOutput(results[i], functions->freeOutput));
+  return outputs;
+}
+
+} // namespace tsir::rt

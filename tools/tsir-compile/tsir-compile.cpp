@@ -1,0 +1,155 @@
+//===- tsir-compile.cpp - Compile a graph ahead of time into model.so -----===//
+//
+// `tsir-compile graph.txt [--weights W] --spec "Float(1, 3, 224, 224), int"
+// [--device cpu|cuda] -o model.so`: specializes the graph to the spec (or
+// to example inputs given with --input, as tsir-run takes them), lowers it
+// with the passes the JIT runs, and writes a shared library that the
+// runtime alone loads and runs (`tsir-run model.so`, tsir-runtime/Model.h,
+// or any C program through tsir-runtime/tsir_model.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsir/Compiler/Executor.h"
+
+#include "tsir-runtime/KernelRegistry.h"
+#include "tsir-runtime/RunSupport.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+
+using namespace llvm;
+namespace rt = tsir::rt;
+
+static cl::opt<std::string> graphPath(cl::Positional, cl::Required,
+                                      cl::desc("<graph.txt | module.mlir>"));
+static cl::opt<std::string> outputPath("o", cl::desc("the file to write"),
+                                       cl::value_desc("model.so"),
+                                       cl::Required);
+static cl::opt<std::string> weightsPath(
+    "weights", cl::desc("safetensors file with the graph's <Tensor> constants"),
+    cl::value_desc("file"));
+static cl::opt<std::string> spec(
+    "spec",
+    cl::desc("the inputs to compile for: \"Float(1, 3, 224, 224), int\""),
+    cl::value_desc("spec"));
+static cl::list<std::string> exampleInputs(
+    "input",
+    cl::desc("an example input, in graph order, instead of --spec: a .npy "
+             "file, an int, a float or true/false"),
+    cl::value_desc("value"));
+static cl::opt<std::string> device("device", cl::desc("cpu or cuda"),
+                                   cl::init("cpu"));
+static cl::opt<tsir::ModelCompileOptions::Emit> emit(
+    "emit", cl::desc("what to write"),
+    cl::values(
+        clEnumValN(tsir::ModelCompileOptions::Emit::Library, "library",
+                   "a shared library the runtime loads (the default)"),
+        clEnumValN(tsir::ModelCompileOptions::Emit::Object, "object",
+                   "the object file linked into it"),
+        clEnumValN(tsir::ModelCompileOptions::Emit::LLVMIR, "llvm",
+                   "the optimized LLVM IR"),
+        clEnumValN(tsir::ModelCompileOptions::Emit::MLIR, "mlir",
+                   "the graph lowered to MLIR's LLVM dialect"),
+        clEnumValN(tsir::ModelCompileOptions::Emit::PTX, "ptx",
+                   "the PTX of a CUDA model's kernels")),
+    cl::init(tsir::ModelCompileOptions::Emit::Library));
+static cl::opt<bool> externalWeights(
+    "external-weights",
+    cl::desc("leave the weights in their file, which the runtime maps when "
+             "it loads the model, instead of putting them into the library"));
+static cl::opt<std::string> targetCpu(
+    "target-cpu",
+    cl::desc("the CPU to generate code for: host (the default) or an LLVM "
+             "CPU name such as x86-64-v3"),
+    cl::init("host"));
+static cl::opt<std::string> gpuArch("gpu-arch",
+                                    cl::desc("the GPU architecture (cuda)"),
+                                    cl::init("sm_90"));
+static cl::opt<std::string> linker(
+    "linker",
+    cl::desc("the C compiler driver that links the library (default: "
+             "$TSIR_LINKER, else clang-22, clang or cc)"),
+    cl::value_desc("program"));
+static cl::opt<bool> printIRAfterAll(
+    "print-ir-after-all",
+    cl::desc("print the IR after every pass of the compile pipeline"));
+static cl::opt<bool> noOptimize("no-optimize",
+                                cl::desc("skip tsir-optimize before lowering"));
+
+static int fail(const std::string &message) {
+  bool located = StringRef(message).contains(": error: ");
+  errs() << "tsir-compile: " << (located ? "" : "error: ") << message << "\n";
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(
+      argc, argv, "tsir-compile: compile a TorchScript graph ahead of time\n");
+  if (spec.getNumOccurrences() && !exampleInputs.empty())
+    return fail("give --spec or example --input values, not both");
+  if (!spec.getNumOccurrences() && exampleInputs.empty())
+    return fail("give the inputs to compile for: --spec \"Float(2, 3), "
+                "int\", or example --input values");
+
+  tsir::ExecutorOptions executorOptions;
+  executorOptions.weightsPath = weightsPath;
+  executorOptions.printIRAfterAll = printIRAfterAll;
+  executorOptions.optimize = !noOptimize;
+  auto executor = tsir::GraphExecutor::fromFile(graphPath, executorOptions);
+  if (!executor.ok())
+    return fail(executor.status().message());
+
+  tsir::ModelCompileOptions options;
+  options.spec = spec;
+  if (!exampleInputs.empty()) {
+    std::vector<std::string> types = (*executor)->inputTypes();
+    std::vector<rt::Value> values;
+    for (size_t i = 0; i < exampleInputs.size(); ++i) {
+      rt::StatusOr<rt::Value> value =
+          rt::parseInputArgument(exampleInputs[i], i);
+      if (!value.ok())
+        return fail(value.status().message());
+      values.push_back(i < types.size() ? rt::scalarFromArray(*value, types[i])
+                                        : *value);
+    }
+    rt::StatusOr<std::string> inferred = (*executor)->specOf(values);
+    if (!inferred.ok())
+      return fail(inferred.status().message());
+    options.spec = *inferred;
+  }
+  options.device = device;
+  options.emit = emit;
+  options.output = outputPath;
+  options.embedWeights = !externalWeights;
+  options.targetCpu = targetCpu;
+  options.gpuArch = gpuArch;
+  options.linker = linker;
+  options.printIRAfterAll = printIRAfterAll;
+  // The model ABI and the runtime sit in ../lib, beside this tool, in the
+  // build tree and in an installed prefix alike.
+  std::string self = sys::fs::getMainExecutable(argv[0], (void *)&fail);
+  SmallString<256> libraryDir(sys::path::parent_path(sys::path::parent_path(self)));
+  sys::path::append(libraryDir, "lib");
+  SmallString<256> archive(libraryDir);
+  sys::path::append(archive, "libTsirModelABI.a");
+  options.abiArchive = std::string(archive);
+  options.runtimeLibraryDir = std::string(libraryDir);
+
+  auto start = std::chrono::steady_clock::now();
+  rt::Status compiled = (*executor)->compileModel(options);
+  if (!compiled.isOk())
+    return fail(compiled.message());
+  double seconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - start)
+                       .count();
+  outs() << "spec: " << options.spec << "\n";
+  outs() << format("compile: %.3f s\n", seconds);
+  outs() << "wrote " << outputPath << "\n";
+  return 0;
+}
