@@ -15,7 +15,7 @@ config.suffixes = [".mlir", ".txt", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tsir_obj_root, "test")
 # Inputs that tests read, not tests themselves.
-config.excludes = ["Inputs", "roundtrip.py", "torch_oracle.py", "cases.py", "optimize_oracle.py", "run_corpus.py", "run_op_cases.py", "run_models.py", "op_cases", "CMakeLists.txt", "README.md", "lit.cfg.py",
+config.excludes = ["Inputs", "roundtrip.py", "torch_oracle.py", "cases.py", "optimize_oracle.py", "run_corpus.py", "run_corpus_aot.py", "run_model.c", "run_op_cases.py", "run_models.py", "op_cases", "CMakeLists.txt", "README.md", "lit.cfg.py",
                    "lit.site.cfg.py"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
@@ -38,6 +38,11 @@ config.substitutions.append(
 config.substitutions.append(("%cmake", config.cmake_command))
 config.substitutions.append(
     ("%tsir_run", os.path.join(config.tsir_tools_dir, "tsir-run")))
+config.substitutions.append(
+    ("%tsir_compile", os.path.join(config.tsir_tools_dir, "tsir-compile")))
+config.substitutions.append(
+    ("%tsir_model_runner", os.path.join(config.tsir_tools_dir, "tsir-run-model")))
+config.substitutions.append(("%cc", config.c_compiler))
 config.substitutions.append(
     ("%magic_ops", os.path.join(config.tsir_obj_root, "lib",
                                 "libtsir-test-magic-ops.so")))

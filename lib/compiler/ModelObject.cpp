@@ -190,8 +190,12 @@ static rt::StatusOr<std::string> findLinker(const std::string &requested) {
       name.empty() ? std::vector<std::string>{"clang-22", "clang", "cc"}
                    : std::vector<std::string>{name};
   for (const std::string &candidate : candidates) {
-    if (llvm::sys::fs::can_execute(candidate))
-      return candidate;
+    // A path is taken as it is; a name is looked up on PATH.
+    if (llvm::StringRef(candidate).contains('/')) {
+      if (llvm::sys::fs::can_execute(candidate))
+        return candidate;
+      continue;
+    }
     if (llvm::ErrorOr<std::string> found =
             llvm::sys::findProgramByName(candidate))
       return *found;

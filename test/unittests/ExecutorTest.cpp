@@ -10,55 +10,19 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GraphTestUtils.h"
+
 #include "tsir/Compiler/Executor.h"
 
 #include "tsir-runtime/KernelRegistry.h"
 #include "tsir-runtime/Stack.h"
 
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/raw_ostream.h"
-
 #include <gtest/gtest.h>
 
 using namespace tsir;
+using namespace tsir::test;
 
 namespace {
-
-/// A graph's text in a temporary file, removed with the object.
-class GraphFile {
-public:
-  explicit GraphFile(const std::string &text) {
-    llvm::SmallString<128> name;
-    int fd = -1;
-    EXPECT_FALSE(
-        llvm::sys::fs::createTemporaryFile("executor", "txt", fd, name));
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os << text;
-    path = std::string(name);
-  }
-  ~GraphFile() { llvm::sys::fs::remove(path); }
-  std::string path;
-};
-
-std::unique_ptr<GraphExecutor> load(const GraphFile &file,
-                                    const ExecutorOptions &options = {}) {
-  auto executor = GraphExecutor::fromFile(file.path, options);
-  EXPECT_TRUE(executor.ok()) << executor.status().message();
-  return executor.ok() ? std::move(*executor) : nullptr;
-}
-
-rt::Tensor filled(std::vector<int64_t> sizes, float start) {
-  rt::Tensor tensor = rt::Tensor::empty(sizes, rt::DType::Float32);
-  for (int64_t i = 0; i < tensor.numel(); ++i)
-    tensor.dataAs<float>()[i] = start + float(i);
-  return tensor;
-}
-
-std::vector<float> elements(const rt::Tensor &tensor) {
-  rt::Tensor dense = tensor.contiguous();
-  return std::vector<float>(dense.dataAs<float>(),
-                            dense.dataAs<float>() + dense.numel());
-}
 
 const char *kAddGraph = R"(graph(%x : Float(*, *), %y : Float(*, *)):
   %one : int = prim::Constant[value=1]()

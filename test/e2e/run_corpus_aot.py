@@ -1,0 +1,86 @@
+#!/usr/bin/python3
+"""run_corpus_aot.py - every data case of the shared corpus, compiled ahead
+of time with tsir-compile and run by the runtime alone.
+
+    run_corpus_aot.py TSIR_COMPILE TSIR_RUN_MODEL CORPUS_DIR [--external-weights]
+
+For each case with data: `tsir-compile graph.txt --input in0.npy ... -o
+case.so` (the spec comes from the example inputs), then `tsir-run-model
+case.so --input ...`, which links no MLIR, and a comparison with PyTorch's
+recorded outputs within the case's rtol/atol. A graph that only the
+interpreter can run (runtime kernels) must be refused by tsir-compile with
+a message saying so; that counts as refused, not as a failure. Exits
+non-zero if any case fails.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
+import tsir_run  # noqa: E402
+
+
+def main():
+    compile_tool, run_tool, corpus = sys.argv[1:4]
+    external = "--external-weights" in sys.argv[4:]
+    work = tempfile.mkdtemp(prefix="tsir-aot-")
+    failures = refused = ran = 0
+    for name in sorted(os.listdir(corpus)):
+        case = os.path.join(corpus, name)
+        meta_path = os.path.join(case, "meta.json")
+        if not os.path.isfile(meta_path):
+            continue
+        meta = json.load(open(meta_path))
+        if "parse-only" in meta.get("tags", []):
+            continue
+        outdir = os.path.join(work, name)
+        os.makedirs(outdir)
+        inputs = [os.path.join(case, f"in{i}.npy")
+                  for i in range(len(meta["input_types"]))]
+        weights = os.path.join(case, "weights.safetensors")
+        model = os.path.join(outdir, "model.so")
+        args = [compile_tool, os.path.join(case, "graph.txt"), "-o", model]
+        if os.path.isfile(weights):
+            args += ["--weights", weights]
+            if external:
+                args.append("--external-weights")
+        for path in inputs:
+            args += ["--input", path]
+        done = subprocess.run(args, capture_output=True, text=True, timeout=600)
+        if done.returncode != 0:
+            if "interpreter" in done.stderr or "runtime kernel" in done.stderr:
+                refused += 1
+                print(f"REFUSED {name}: {done.stderr.strip()}")
+                continue
+            failures += 1
+            print(f"FAIL {name}: tsir-compile exited with {done.returncode}:\n"
+                  f"{done.stdout}{done.stderr}")
+            continue
+        expected = [np.load(os.path.join(case, f"out{i}.npy"), allow_pickle=False)
+                    for i in range(meta["num_outputs"])]
+        code, output = tsir_run.run(run_tool, model,
+                                    [np.load(p, allow_pickle=False) for p in inputs],
+                                    outdir)
+        ran += 1
+        if code != 0:
+            failures += 1
+            print(f"FAIL {name}: the model exited with {code}:\n{output}")
+            continue
+        problem = tsir_run.compare(expected, outdir, meta["rtol"], meta["atol"])
+        if problem:
+            failures += 1
+            print(f"FAIL {name}: {problem}")
+        else:
+            print(f"PASS {name}")
+    print(f"aot corpus: {ran - failures} of {ran} compiled cases match PyTorch, "
+          f"{refused} refused, {failures} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
