@@ -35,15 +35,16 @@ size_t CachingAllocator::roundSize(size_t nbytes) {
   return (nbytes + unit - 1) / unit * unit;
 }
 
-void *CachingAllocator::takeBestFit(FreeSet &blocks, size_t rounded) {
+std::pair<size_t, void *> CachingAllocator::takeBestFit(FreeSet &blocks,
+                                                         size_t rounded) {
   auto it = blocks.lower_bound({rounded, nullptr});
   // Without splitting, a much larger block would waste most of itself.
   if (it == blocks.end() || it->first / 2 > rounded)
-    return nullptr;
-  void *ptr = it->second;
-  counters.bytesCached -= it->first;
+    return {0, nullptr};
+  std::pair<size_t, void *> block = *it;
+  counters.bytesCached -= block.first;
   blocks.erase(it);
-  return ptr;
+  return block;
 }
 
 StatusOr<void *> CachingAllocator::allocate(size_t nbytes, StreamId stream) {
@@ -52,7 +53,8 @@ StatusOr<void *> CachingAllocator::allocate(size_t nbytes, StreamId stream) {
     return Status::error("cannot allocate " + std::to_string(nbytes) +
                          " bytes on " + dev.toString() + ": size overflows");
   std::lock_guard<std::mutex> lock(mutex);
-  void *ptr = nullptr;
+  // The block handed out: (its size, which may exceed `rounded`, address).
+  std::pair<size_t, void *> block = {0, nullptr};
   // A block freed on this very stream is reusable: whatever this allocation
   // is used for is queued after the work that used it.
   if (stream != kNoStream) {
@@ -63,14 +65,14 @@ StatusOr<void *> CachingAllocator::allocate(size_t nbytes, StreamId stream) {
       bool pendingFitsBetter = fit != pending->second.end() &&
                                (shared == freeBlocks.end() || *fit < *shared);
       if (pendingFitsBetter)
-        ptr = takeBestFit(pending->second, rounded);
+        block = takeBestFit(pending->second, rounded);
       if (pending->second.empty())
         pendingByStream.erase(pending);
     }
   }
-  if (!ptr)
-    ptr = takeBestFit(freeBlocks, rounded);
-  if (ptr) {
+  if (!block.second)
+    block = takeBestFit(freeBlocks, rounded);
+  if (block.second) {
     ++counters.cacheHits;
   } else {
     StatusOr<void *> fresh = backend.allocate(rounded);
@@ -84,14 +86,14 @@ StatusOr<void *> CachingAllocator::allocate(size_t nbytes, StreamId stream) {
       return fresh.status().withContext("cannot allocate " +
                                         std::to_string(nbytes) + " bytes on " +
                                         dev.toString());
-    ptr = *fresh;
+    block = {rounded, *fresh};
     ++counters.driverAllocations;
   }
-  inUse.emplace(ptr, rounded);
-  counters.bytesInUse += rounded;
+  inUse.emplace(block.second, block.first);
+  counters.bytesInUse += block.first;
   if (counters.bytesInUse > counters.peakBytesInUse)
     counters.peakBytesInUse = counters.bytesInUse;
-  return ptr;
+  return block.second;
 }
 
 Status CachingAllocator::deallocate(void *ptr, StreamId stream) {

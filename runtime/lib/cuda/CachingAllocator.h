@@ -89,15 +89,16 @@ private:
   /// Free blocks as (size, pointer), so lower_bound finds the best fit.
   using FreeSet = std::set<std::pair<size_t, void *>>;
 
-  /// The best fitting free block for `rounded` bytes in `blocks`, removed
-  /// from it; nullptr when none fits.
-  void *takeBestFit(FreeSet &blocks, size_t rounded);
+  /// The best fitting free block for `rounded` bytes in `blocks` as (size,
+  /// address), removed from it; a null address when none fits.
+  std::pair<size_t, void *> takeBestFit(FreeSet &blocks, size_t rounded);
   Status emptyCacheLocked();
 
   Device dev;
   CachingAllocatorBackend &backend;
   mutable std::mutex mutex;
-  /// Blocks handed out, by address: their rounded sizes.
+  /// Blocks handed out, by address: their sizes (at least the rounded
+  /// request; a reused block may be up to twice that).
   std::unordered_map<void *, size_t> inUse;
   FreeSet freeBlocks;
   std::map<StreamId, FreeSet> pendingByStream;
