@@ -36,7 +36,7 @@ size_t CachingAllocator::roundSize(size_t nbytes) {
 }
 
 std::pair<size_t, void *> CachingAllocator::takeBestFit(FreeSet &blocks,
-                                                         size_t rounded) {
+                                                        size_t rounded) {
   auto it = blocks.lower_bound({rounded, nullptr});
   // Without splitting, a much larger block would waste most of itself.
   if (it == blocks.end() || it->first / 2 > rounded)

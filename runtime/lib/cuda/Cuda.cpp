@@ -39,10 +39,10 @@ Status synchronize() {
   Status first;
   forEachInitializedDevice([&](DeviceState &state) {
     ScopedContext scope(*api, state.context);
-    Status status = scope.status().isOk()
-                        ? driver::check(*api, api->cuCtxSynchronize(),
-                                        "cuCtxSynchronize")
-                        : scope.status();
+    Status status =
+        scope.status().isOk()
+            ? driver::check(*api, api->cuCtxSynchronize(), "cuCtxSynchronize")
+            : scope.status();
     if (first.isOk())
       first = status.withContext(Device::cuda(state.index).toString());
   });

@@ -49,11 +49,11 @@ StatusOr<Tensor> toDevice(const Tensor &tensor) {
     return device;
   ScopedContext scope(*api, state->context);
   TSIR_RT_RETURN_IF_ERROR(scope.status());
-  TSIR_RT_RETURN_IF_ERROR(driver::check(
-      *api,
-      api->cuMemcpyHtoD(devicePointer(device.data()), host.data(),
-                        host.nbytes()),
-      "cuMemcpyHtoD"));
+  TSIR_RT_RETURN_IF_ERROR(
+      driver::check(*api,
+                    api->cuMemcpyHtoD(devicePointer(device.data()), host.data(),
+                                      host.nbytes()),
+                    "cuMemcpyHtoD"));
   return device;
 }
 

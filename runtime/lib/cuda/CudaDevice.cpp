@@ -57,8 +57,8 @@ StatusOr<DeviceState *> makeDeviceState(const driver::DriverApi &api,
       api, api.cuDevicePrimaryCtxRetain(&state->context, state->device),
       "cuDevicePrimaryCtxRetain"));
   state->backend = std::make_unique<DriverBackend>(api, state->context);
-  state->allocator = std::make_unique<CachingAllocator>(Device::cuda(index),
-                                                        *state->backend);
+  state->allocator =
+      std::make_unique<CachingAllocator>(Device::cuda(index), *state->backend);
   if (index == 0)
     setAllocator(Device::CUDA, state->allocator.get());
   return state.release();
@@ -92,9 +92,8 @@ DeviceState *initializedDeviceState(int index) {
 
 ScopedContext::ScopedContext(const driver::DriverApi &api,
                              driver::CUcontext context)
-    : api(api),
-      pushStatus(driver::check(api, api.cuCtxPushCurrent(context),
-                               "cuCtxPushCurrent")) {}
+    : api(api), pushStatus(driver::check(api, api.cuCtxPushCurrent(context),
+                                         "cuCtxPushCurrent")) {}
 
 ScopedContext::~ScopedContext() {
   if (!pushStatus.isOk())

@@ -35,8 +35,8 @@ struct DriverApi {
 
   CUresult (*cuDeviceGetCount)(int *count) = nullptr;
   CUresult (*cuDeviceGet)(CUdevice *device, int ordinal) = nullptr;
-  CUresult (*cuDeviceGetName)(char *name, int length, CUdevice device) =
-      nullptr;
+  CUresult (*cuDeviceGetName)(char *name, int length,
+                              CUdevice device) = nullptr;
   CUresult (*cuDeviceGetAttribute)(int *value, int attribute,
                                    CUdevice device) = nullptr;
   CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *context,

@@ -1,4 +1,4 @@
-//===- CudaDriverTypes.h - The CUDA driver API's types, declared -*- C++ -*-===//
+//===- CudaDriverTypes.h - The driver API's types, declared ----*- C++ -*-===//
 //
 // The few types, constants and structs of cuda.h that the runtime uses,
 // declared here so that the runtime builds on machines with no CUDA headers

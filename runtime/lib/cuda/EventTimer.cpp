@@ -24,9 +24,9 @@ StatusOr<EventTimer> EventTimer::create(int device) {
   TSIR_RT_RETURN_IF_ERROR(scope.status());
   CUevent start = nullptr;
   CUevent stop = nullptr;
-  TSIR_RT_RETURN_IF_ERROR(driver::check(
-      *api, api->cuEventCreate(&start, driver::kEventDefault),
-      "cuEventCreate"));
+  TSIR_RT_RETURN_IF_ERROR(
+      driver::check(*api, api->cuEventCreate(&start, driver::kEventDefault),
+                    "cuEventCreate"));
   Status status = driver::check(
       *api, api->cuEventCreate(&stop, driver::kEventDefault), "cuEventCreate");
   if (!status.isOk()) {

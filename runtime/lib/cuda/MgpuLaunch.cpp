@@ -94,10 +94,9 @@ struct Dims {
 Status checkDims(const char *what, Dims dims) {
   for (intptr_t d : {dims.x, dims.y, dims.z})
     if (d < 1 || static_cast<uintmax_t>(d) > UINT_MAX)
-      return Status::error(std::string("invalid ") + what + " size (" +
-                           std::to_string(dims.x) + ", " +
-                           std::to_string(dims.y) + ", " +
-                           std::to_string(dims.z) + ")");
+      return Status::error(
+          std::string("invalid ") + what + " size (" + std::to_string(dims.x) +
+          ", " + std::to_string(dims.y) + ", " + std::to_string(dims.z) + ")");
   return Status::ok();
 }
 
@@ -154,11 +153,11 @@ Status launch(CUfunction function, const Dims *cluster, Dims grid, Dims block,
   TSIR_RT_RETURN_IF_ERROR(scope.status());
   TSIR_RT_RETURN_IF_ERROR(allowSharedMemory(call, function, smem));
   if (!cluster)
-    return driver::check(
-        api,
-        api.cuLaunchKernel(function, grid.x, grid.y, grid.z, block.x, block.y,
-                           block.z, smem, stream, params, extra),
-        "cuLaunchKernel");
+    return driver::check(api,
+                         api.cuLaunchKernel(function, grid.x, grid.y, grid.z,
+                                            block.x, block.y, block.z, smem,
+                                            stream, params, extra),
+                         "cuLaunchKernel");
 
   if (!api.cuLaunchKernelEx)
     return Status::error("cluster launches need cuLaunchKernelEx, which this "

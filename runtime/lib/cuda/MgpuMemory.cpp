@@ -38,11 +38,11 @@ StatusOr<void *> allocate(uint64_t sizeBytes, CUstream stream,
   ScopedContext scope(*call.api, call.state->context);
   TSIR_RT_RETURN_IF_ERROR(scope.status());
   CUdeviceptr ptr = 0;
-  TSIR_RT_RETURN_IF_ERROR(driver::check(
-      *call.api,
-      call.api->cuMemAllocManaged(&ptr, sizeBytes ? sizeBytes : 1,
-                                  driver::kMemAttachGlobal),
-      "cuMemAllocManaged"));
+  TSIR_RT_RETURN_IF_ERROR(
+      driver::check(*call.api,
+                    call.api->cuMemAllocManaged(&ptr, sizeBytes ? sizeBytes : 1,
+                                                driver::kMemAttachGlobal),
+                    "cuMemAllocManaged"));
   void *pointer = reinterpret_cast<void *>(static_cast<uintptr_t>(ptr));
   addHandle(HandleKind::ManagedMemory, pointer, call.state->index);
   return pointer;
@@ -137,8 +137,7 @@ denseMemRef(int64_t rank, const void *descriptor, int64_t elementSizeBytes) {
       return Status::error("negative memref size");
     if (sizes[d] != 1 && strides[d] != expected)
       return Status::error("only contiguous memrefs can be registered");
-    if (sizes[d] != 0 &&
-        expected > INT64_MAX / sizes[d] / elementSizeBytes)
+    if (sizes[d] != 0 && expected > INT64_MAX / sizes[d] / elementSizeBytes)
       return Status::error("memref size overflows");
     expected *= sizes[d];
   }
@@ -155,7 +154,8 @@ Status hostRegister(void *ptr, uint64_t sizeBytes) {
   TSIR_RT_ASSIGN_OR_RETURN(DeviceCall call, enterDevice(defaultDevice()));
   ScopedContext scope(*call.api, call.state->context);
   TSIR_RT_RETURN_IF_ERROR(scope.status());
-  return driver::check(*call.api, call.api->cuMemHostRegister(ptr, sizeBytes, 0),
+  return driver::check(*call.api,
+                       call.api->cuMemHostRegister(ptr, sizeBytes, 0),
                        "cuMemHostRegister");
 }
 
@@ -186,8 +186,8 @@ TSIR_MGPU_EXPORT void mgpuMemcpy(void *dst, void *src, size_t sizeBytes,
   recordError("mgpuMemcpy", copy(dst, src, sizeBytes, stream));
 }
 
-TSIR_MGPU_EXPORT void mgpuMemset32(void *dst, unsigned int value,
-                                   size_t count, CUstream stream) {
+TSIR_MGPU_EXPORT void mgpuMemset32(void *dst, unsigned int value, size_t count,
+                                   CUstream stream) {
   recordError("mgpuMemset32",
               fill(dst, count, stream, "cuMemsetD32Async",
                    [&](const driver::DriverApi &api) {

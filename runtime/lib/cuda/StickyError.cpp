@@ -45,9 +45,7 @@ bool recordError(const char *function, const Status &status) {
   return false;
 }
 
-bool errorPending() {
-  return state().pending.load(std::memory_order_acquire);
-}
+bool errorPending() { return state().pending.load(std::memory_order_acquire); }
 
 Status takePendingError() {
   ErrorState &error = state();

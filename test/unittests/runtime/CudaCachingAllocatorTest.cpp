@@ -76,9 +76,9 @@ private:
   std::map<void *, size_t> live;
 };
 
-void *mustAllocate(CachingAllocator &allocator, size_t nbytes,
-                   CachingAllocator::StreamId stream =
-                       CachingAllocator::kNoStream) {
+void *
+mustAllocate(CachingAllocator &allocator, size_t nbytes,
+             CachingAllocator::StreamId stream = CachingAllocator::kNoStream) {
   StatusOr<void *> ptr = allocator.allocate(nbytes, stream);
   EXPECT_TRUE(ptr.ok()) << ptr.status().message();
   return ptr.ok() ? *ptr : nullptr;
@@ -98,8 +98,8 @@ TEST(CudaCachingAllocator, RoundsSizes) {
 
   FakeBackend backend;
   CachingAllocator allocator(Device::cuda(0), backend);
-  StatusOr<void *> huge = allocator.allocate(
-      std::numeric_limits<size_t>::max(), CachingAllocator::kNoStream);
+  StatusOr<void *> huge = allocator.allocate(std::numeric_limits<size_t>::max(),
+                                             CachingAllocator::kNoStream);
   ASSERT_FALSE(huge.ok());
   EXPECT_NE(huge.status().message().find("overflows"), std::string::npos);
   EXPECT_EQ(backend.liveBlocks(), 0u);
@@ -265,8 +265,8 @@ TEST(CudaCachingAllocator, BacksTensors) {
   FakeBackend backend;
   CachingAllocator allocator(Device::cuda(0), backend);
   {
-    StatusOr<Tensor> tensor = Tensor::tryEmpty({4, 8}, DType::Float32,
-                                               allocator);
+    StatusOr<Tensor> tensor =
+        Tensor::tryEmpty({4, 8}, DType::Float32, allocator);
     ASSERT_TRUE(tensor.ok()) << tensor.status().message();
     EXPECT_EQ(tensor->device(), Device::cuda(0));
     EXPECT_EQ(allocator.stats().bytesInUse, 512u);

@@ -153,13 +153,13 @@ TEST_F(CudaTest, MgpuLoadsAndLaunchesAPtxKernel) {
 
   for (void *module : modules) {
     ASSERT_NE(module, nullptr);
-    std::vector<float> plain = runAddOne(
-        module, values,
-        [](void *function, void *stream, void **params, uint64_t n) {
-          intptr_t blocks = intptr_t((n + 255) / 256);
-          mgpuLaunchKernel(function, blocks, 1, 1, 256, 1, 1, 0, stream,
-                           params, nullptr, 2);
-        });
+    std::vector<float> plain =
+        runAddOne(module, values,
+                  [](void *function, void *stream, void **params, uint64_t n) {
+                    intptr_t blocks = intptr_t((n + 255) / 256);
+                    mgpuLaunchKernel(function, blocks, 1, 1, 256, 1, 1, 0,
+                                     stream, params, nullptr, 2);
+                  });
     Status status = cuda::takeError();
     ASSERT_TRUE(status.isOk()) << status.message();
     for (size_t i = 0; i < values.size(); ++i)
@@ -170,8 +170,8 @@ TEST_F(CudaTest, MgpuLoadsAndLaunchesAPtxKernel) {
         module, values,
         [](void *function, void *stream, void **params, uint64_t n) {
           intptr_t blocks = intptr_t((n + 127) / 128 + 1) / 2 * 2;
-          mgpuLaunchClusterKernel(function, 2, 1, 1, blocks, 1, 1, 128, 1, 1,
-                                  0, stream, params, nullptr);
+          mgpuLaunchClusterKernel(function, 2, 1, 1, blocks, 1, 1, 128, 1, 1, 0,
+                                  stream, params, nullptr);
         });
     status = cuda::takeError();
     ASSERT_TRUE(status.isOk()) << status.message();

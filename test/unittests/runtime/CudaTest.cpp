@@ -55,8 +55,8 @@ TEST(CudaDriver, StubLibraryFailsInCuInit) {
   // is a stub (CUDA_ERROR_STUB_LIBRARY).
   StatusOr<cuda::driver::DriverApi> api = cuda::driver::openDriver(stub);
   ASSERT_FALSE(api.ok());
-  EXPECT_TRUE(startsWith(api.status().message(),
-                         "CUDA is not available: cuInit: "))
+  EXPECT_TRUE(
+      startsWith(api.status().message(), "CUDA is not available: cuInit: "))
       << api.status().message();
 }
 
@@ -251,8 +251,7 @@ TEST_F(CudaTest, StickyErrorKeepsTheFirstAndSkipsLaunches) {
   void *garbage = reinterpret_cast<void *>(uintptr_t(0xbad0));
   mgpuMemcpy(nullptr, garbage, 8, nullptr);
   // Pending: launches, copies and fills are skipped, so nothing is added.
-  mgpuLaunchKernel(garbage, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr,
-                   0);
+  mgpuLaunchKernel(garbage, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr, 0);
   mgpuMemset32(nullptr, 0, 4, nullptr);
   // Other calls still run and their errors are counted.
   mgpuStreamDestroy(garbage);
@@ -264,8 +263,7 @@ TEST_F(CudaTest, StickyErrorKeepsTheFirstAndSkipsLaunches) {
   EXPECT_TRUE(cuda::takeError().isOk());
 
   // Once taken, launches are checked again.
-  mgpuLaunchKernel(garbage, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr,
-                   0);
+  mgpuLaunchKernel(garbage, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr, 0);
   EXPECT_TRUE(startsWith(cuda::takeError().message(), "mgpuLaunchKernel: "));
 }
 
