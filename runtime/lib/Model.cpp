@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsir-runtime/Model.h"
+#include "tsir-runtime/Cuda.h"
 #include "tsir-runtime/Safetensors.h"
 #include "tsir-runtime/Storage.h"
 #include "tsir-runtime/tsir_model.h"
@@ -98,6 +99,16 @@ StatusOr<std::unique_ptr<Model>> Model::load(const std::string &path,
     return Status::error(path + ": the model's signature lacks device, spec, "
                                 "inputs, outputs or weights");
   model->deviceName = device->string;
+  if (model->deviceName == "cuda") {
+    // Loading ran the model's constructors, which load its kernels; where
+    // there is no GPU they recorded an error instead. Say why, plainly.
+    if (Status usable = cuda::available(); !usable.isOk()) {
+      cuda::takeError().ignoreError();
+      return usable.withContext(path + " was compiled for --device cuda");
+    }
+    if (Status loaded = cuda::takeError(); !loaded.isOk())
+      return loaded.withContext("loading the kernels of " + path);
+  }
   model->specText = spec->string;
   model->outputCount = outputs->array.size();
   for (const detail::JsonValue &input : inputs->array) {

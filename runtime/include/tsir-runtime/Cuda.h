@@ -99,4 +99,7 @@ private:
 
 } // namespace tsir::rt::cuda
 
+/// takeError() for C: the pending error's message (cleared), or null.
+extern "C" const char *tsirCudaTakeError(void);
+
 #endif // TSIR_RUNTIME_CUDA_H

@@ -64,6 +64,7 @@ typedef struct Slot {
 } Slot;
 
 typedef struct Table {
+  int64_t device; /* TSIR_MODEL_DEVICE_CPU or _CUDA */
   int64_t numInputs, numArguments, numResults, numWeights, numWriteback;
   Slot *inputs, *arguments, *results, *weights;
   const int64_t *writeback;
@@ -80,6 +81,7 @@ static void readTable(void) {
   const int64_t *word = tsir_model_table;
   if (word[0] != TSIR_MODEL_TABLE_MAGIC)
     return;
+  table.device = word[TSIR_MODEL_TABLE_DEVICE];
   table.numInputs = word[TSIR_MODEL_TABLE_INPUTS];
   table.numArguments = word[TSIR_MODEL_TABLE_ARGUMENTS];
   table.numResults = word[TSIR_MODEL_TABLE_RESULTS];
@@ -500,7 +502,12 @@ static int64_t run(const Table *t, const tsir_value *inputs,
 
   tsir_model_entry(state->packed);
 
-  if (tsirCudaTakeError) {
+  if (t->device == TSIR_MODEL_DEVICE_CUDA) {
+    if (!tsirCudaTakeError) {
+      free(offsets);
+      return fail("a CUDA model needs tsir's runtime (libTsirRuntime.so) "
+                  "in the process");
+    }
     const char *error = tsirCudaTakeError();
     if (error && *error) {
       free(offsets);

@@ -10,6 +10,8 @@
 #include "CudaDevice.h"
 #include "StickyError.h"
 
+#include <string>
+
 namespace tsir::rt::cuda {
 
 Status available() { return deviceState(0).status(); }
@@ -62,3 +64,16 @@ Status emptyCache(int device) {
 }
 
 } // namespace tsir::rt::cuda
+
+/// takeError() for C callers: a compiled CUDA model's ABI
+/// (runtime/lib/abi/ModelABI.c, which must not depend on C++) asks it after
+/// each run. The message, or null when nothing failed; valid until the
+/// thread's next call.
+extern "C" const char *tsirCudaTakeError(void) {
+  thread_local std::string message;
+  tsir::rt::Status error = tsir::rt::cuda::takeError();
+  if (error.isOk())
+    return nullptr;
+  message = error.message();
+  return message.c_str();
+}
