@@ -139,11 +139,19 @@ tsir::lowerToLLVMDialect(const SpecializedGraph &graph,
   if (!signature.ok())
     return signature.status();
 
-  // 4. Bufferize and lower to LLVM.
+  // 4. Bufferize and lower to LLVM: on the CPU, or kernels for the GPU
+  // and host code that launches them.
   {
     PassManager pm(context);
-    LowerToLLVMOptions llvmOptions;
-    buildLinalgToLLVMPipeline(pm, llvmOptions);
+    if (options.device == "cuda") {
+      LowerToNVVMOptions nvvmOptions;
+      nvvmOptions.gpuArch = options.gpuArch;
+      nvvmOptions.format = options.gpuFormat;
+      buildLinalgToNVVMPipeline(pm, nvvmOptions);
+    } else {
+      LowerToLLVMOptions llvmOptions;
+      buildLinalgToLLVMPipeline(pm, llvmOptions);
+    }
     if (failed(runPasses(pm, *module, options.printIRAfterAll)))
       return rt::Status::error(
           diagnostics.take("lowering the graph to LLVM failed"));

@@ -24,6 +24,13 @@ struct CompileOptions {
   bool optimize = true;
   bool printIRAfterAll = false;
   unsigned firstCallerArgument = 0;
+  /// "cpu", or "cuda" for tsir-lower-to-nvvm's lowering (the calling
+  /// convention is the same: host buffers in and out).
+  std::string device = "cpu";
+  /// GPU only: the SM architecture, and what the kernels are embedded as
+  /// (fatbin; isa for PTX text).
+  std::string gpuArch = "sm_90";
+  std::string gpuFormat = "fatbin";
   /// The names in the weights file: inline tensor constants of those names
   /// are bound to the file's exact values (tsir-externalize-weights{names}).
   std::vector<std::string> weightNames;

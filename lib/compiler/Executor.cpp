@@ -22,6 +22,7 @@
 #include "tsir/Importer/Importer.h"
 #include "tsir/InitAll.h"
 
+#include "tsir-runtime/Cuda.h"
 #include "tsir-runtime/Safetensors.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -101,6 +102,13 @@ rt::StatusOr<std::unique_ptr<GraphExecutor>>
 tsir::GraphExecutor::fromSource(const std::string &text,
                                 const std::string &bufferName,
                                 const ExecutorOptions &options) {
+  if (options.device != "cpu" && options.device != "cuda")
+    return rt::Status::error("--device must be cpu or cuda, not '" +
+                             options.device + "'");
+  // Say now, not after compiling, that there is no GPU to run on.
+  if (options.device == "cuda")
+    if (rt::Status usable = rt::cuda::available(); !usable.isOk())
+      return usable.withContext("--device cuda");
   auto impl = std::make_unique<Impl>();
   impl->options = options;
   registerEverything(impl->context);
@@ -157,6 +165,7 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &inputs) {
   compileOptions.spec = signature->refineSpec(inputs);
   compileOptions.optimize = options.optimize;
   compileOptions.printIRAfterAll = options.printIRAfterAll;
+  compileOptions.device = options.device;
   for (const auto &weight : weights)
     compileOptions.weightNames.push_back(weight.first);
   compileOptions.firstCallerArgument = signature->firstCallerArgument();
@@ -273,13 +282,15 @@ tsir::GraphExecutor::run(const std::vector<rt::Value> &inputs) {
     return checked;
   stats.spec = impl->signature->spec(inputs);
 
-  auto found = impl->plans.find(stats.spec);
+  // The cache key names the device as well as the spec.
+  std::string key = impl->options.device + ": " + stats.spec;
+  auto found = impl->plans.find(key);
   if (found == impl->plans.end()) {
     auto start = Clock::now();
     rt::StatusOr<std::unique_ptr<CachedPlan>> plan = impl->compile(inputs);
     if (!plan.ok())
       return plan.status();
-    found = impl->plans.emplace(stats.spec, std::move(*plan)).first;
+    found = impl->plans.emplace(key, std::move(*plan)).first;
     stats.compiled = true;
     stats.compileSeconds =
         std::chrono::duration<double>(Clock::now() - start).count();
@@ -333,7 +344,8 @@ size_t tsir::GraphExecutor::numCachedPlans() const {
 
 std::vector<std::string> tsir::GraphExecutor::cachedSpecs() const {
   std::vector<std::string> specs;
+  // Keys are "<device>: <spec>".
   for (const auto &entry : impl->plans)
-    specs.push_back(entry.first);
+    specs.push_back(entry.first.substr(impl->options.device.size() + 2));
   return specs;
 }

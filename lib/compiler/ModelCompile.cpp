@@ -14,6 +14,8 @@
 
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
 #include "tsir-runtime/ModelTable.h"
 #include "tsir-runtime/tsir_model.h"
 
@@ -251,6 +253,29 @@ struct ModelBuilder {
 };
 } // namespace
 
+/// The PTX of every kernel module (compiled with format=isa) into
+/// `options.output`, one after the other.
+static rt::Status writeKernelsPTX(ModuleOp module,
+                                  const ModelCompileOptions &options) {
+  if (options.device != "cuda")
+    return rt::Status::error("--emit ptx needs --device cuda");
+  std::string ptx;
+  module.walk([&](gpu::BinaryOp binary) {
+    for (Attribute attribute : binary.getObjects())
+      if (auto object = dyn_cast<gpu::ObjectAttr>(attribute))
+        ptx += object.getObject().getValue().str() + "\n";
+  });
+  if (ptx.empty())
+    return rt::Status::error("the graph has no GPU kernels");
+  std::error_code ec;
+  llvm::raw_fd_ostream out(options.output, ec);
+  if (ec)
+    return rt::Status::error("cannot write " + options.output + ": " +
+                             ec.message());
+  out << ptx;
+  return rt::Status::ok();
+}
+
 /// The shared library needs the object in a file: a temporary one, removed
 /// when done.
 struct TemporaryFile {
@@ -267,9 +292,6 @@ rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
   if (options.device != "cpu" && options.device != "cuda")
     return rt::Status::error("--device must be cpu or cuda, not '" +
                              options.device + "'");
-  if (options.device == "cuda")
-    return rt::Status::error("--device cuda needs tsir's GPU lowering "
-                             "(tsir-lower-to-nvvm), which this build lacks");
   rt::StatusOr<std::string> spec = refineSpecOf(options.spec, signature);
   if (!spec.ok())
     return spec.status();
@@ -278,6 +300,11 @@ rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
   compileOptions.spec = *spec;
   compileOptions.printIRAfterAll = options.printIRAfterAll;
   compileOptions.firstCallerArgument = signature.firstCallerArgument();
+  compileOptions.device = options.device;
+  compileOptions.gpuArch = options.gpuArch;
+  // PTX text is what --emit ptx writes; a library embeds a fatbin.
+  compileOptions.gpuFormat =
+      options.emit == ModelCompileOptions::Emit::PTX ? "isa" : "fatbin";
   for (const auto &weight : weights.tensors)
     compileOptions.weightNames.push_back(weight.first);
   rt::StatusOr<SpecializedGraph> specialized =
@@ -363,7 +390,7 @@ rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
                                   : ModelArtifact::Object,
                               options.output);
   if (options.emit == Emit::PTX)
-    return rt::Status::error("--emit ptx needs --device cuda");
+    return writeKernelsPTX(*lowered->module, options);
 
   TemporaryFile object;
   if (std::error_code ec = llvm::sys::fs::createTemporaryFile(

@@ -50,7 +50,7 @@ static cl::opt<bool> printIRAfterAll(
 static cl::list<std::string> opLibraries(
     "load-ops", cl::desc("a shared library of custom operators to register"),
     cl::value_desc("lib.so"));
-static cl::opt<std::string> device("device", cl::desc("cpu (the default)"),
+static cl::opt<std::string> device("device", cl::desc("cpu (the default) or cuda"),
                                    cl::init("cpu"));
 static cl::opt<bool> noOptimize("no-optimize",
                                 cl::desc("skip tsir-optimize before lowering"));
@@ -90,8 +90,6 @@ int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   cl::ParseCommandLineOptions(argc, argv,
                               "tsir-run: compile and run a TorchScript graph\n");
-  if (device != "cpu")
-    return fail("--device " + device + " is not supported yet (cpu only)");
 
   for (const std::string &library : opLibraries) {
     rt::Status loaded = rt::loadOperatorLibrary(library);
@@ -103,6 +101,7 @@ int main(int argc, char **argv) {
   options.weightsPath = weightsPath;
   options.printIRAfterAll = printIRAfterAll;
   options.optimize = !noOptimize;
+  options.device = device;
   auto executor = tsir::GraphExecutor::fromFile(graphPath, options);
   if (!executor.ok())
     return fail(executor.status().message());

@@ -35,6 +35,9 @@ struct ExecutorOptions {
   bool printIRAfterAll = false;
   /// Run tsir-optimize before lowering.
   bool optimize = true;
+  /// Where compiled code runs: "cpu", or "cuda" (kernels through NVVM;
+  /// inputs and outputs stay host tensors, copied at the graph's edges).
+  std::string device = "cpu";
 };
 
 /// What the last call did.
