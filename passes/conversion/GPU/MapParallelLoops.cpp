@@ -9,11 +9,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GPUUtils.h"
+
 #include "tsir/Conversion/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/IR/PatternMatch.h"
@@ -50,6 +53,24 @@ struct TsirGPUMapParallelLoopsPass
           !loop->getParentOfType<gpu::LaunchOp>())
         outermost.push_back(loop);
     });
+    // What runs on the host now must not touch device memory: a load or
+    // store left outside the loops and kernels is a bug of the placement.
+    WalkResult hostAccess = getOperation().walk([&](Operation *op) {
+      if (!isa<memref::LoadOp, memref::StoreOp>(op) ||
+          op->getParentOfType<scf::ParallelOp>() ||
+          op->getParentOfType<gpu::LaunchOp>())
+        return WalkResult::advance();
+      Value memref = isa<memref::LoadOp>(op)
+                         ? cast<memref::LoadOp>(op).getMemRef()
+                         : cast<memref::StoreOp>(op).getMemRef();
+      if (!tsir::gpu_lowering::bufferRoot(memref).getDefiningOp<gpu::AllocOp>())
+        return WalkResult::advance();
+      op->emitError("tsir-gpu-map-parallel-loops: the host accesses a "
+                    "device buffer here; run tsir-gpu-place-buffers first");
+      return WalkResult::interrupt();
+    });
+    if (hostAccess.wasInterrupted())
+      return signalPassFailure();
     MLIRContext *context = &getContext();
     IRRewriter rewriter(context);
     for (scf::ParallelOp loop : outermost) {
@@ -79,8 +100,9 @@ struct TsirGPUMapParallelLoopsPass
       (void)gpu::setMappingAttr(blocks, mapTo(context, gpu::Processor::BlockX));
       (void)gpu::setMappingAttr(threads,
                                 mapTo(context, gpu::Processor::ThreadX));
-      threads.walk([&](scf::ParallelOp nested) {
-        if (nested == threads)
+      scf::ParallelOp tile = threads;
+      tile.walk([&](scf::ParallelOp nested) {
+        if (nested == tile)
           return;
         SmallVector<gpu::ParallelLoopDimMappingAttr> sequential(
             nested.getNumLoops(), mapTo(context, gpu::Processor::Sequential));

@@ -116,9 +116,11 @@ struct TsirGPUPlaceBuffersPass
       func.emitError("block-size must be in 1..1024, not ") << blockSize;
       return signalPassFailure();
     }
-    if (failed(checkSupported(func)) || failed(moveSerialOpsToKernels(func)))
+    if (failed(checkSupported(func)))
       return signalPassFailure();
+    // Copies first: a copy of a 0-d buffer is a serial linalg op too.
     copiesToKernels(func);
+    moveSerialOpsToKernels(func);
     hostAccessesToKernels(func);
     allocationsToDevice(func);
     copyInputsToDevice(func);
@@ -157,7 +159,7 @@ struct TsirGPUPlaceBuffersPass
 
   /// Linalg ops without parallel loops would run as loops on the host: full
   /// reductions become a block reduction, the rest one-thread kernels.
-  LogicalResult moveSerialOpsToKernels(func::FuncOp func) {
+  void moveSerialOpsToKernels(func::FuncOp func) {
     SmallVector<linalg::LinalgOp> serial;
     func.walk([&](linalg::LinalgOp op) {
       if (!inKernel(op) && op.getNumParallelLoops() == 0 &&
@@ -172,7 +174,6 @@ struct TsirGPUPlaceBuffersPass
           b, op.getLoc(), Value(), Value());
       op->moveBefore(launch.getBody().front().getTerminator());
     }
-    return success();
   }
 
   /// memref.copy between tensor buffers (clones, copies into subviews)
@@ -275,11 +276,14 @@ struct TsirGPUPlaceBuffersPass
     OpBuilder b = OpBuilder::atBlockBegin(&body);
     SmallVector<Value> copies;
     auto copyIn = [&](Value host, Location loc) {
+      // The uses to redirect: all but those of the copy's own ops.
+      SmallVector<OpOperand *> uses = llvm::map_to_vector(
+          host.getUses(), [](OpOperand &use) { return &use; });
       Value device = deviceAlloc(b, loc, cast<MemRefType>(host.getType()),
                                  dynamicSizes(b, loc, host));
-      auto memcpy = gpu::MemcpyOp::create(b, loc, TypeRange(), ValueRange(),
-                                          device, host);
-      host.replaceAllUsesExcept(device, memcpy);
+      gpu::MemcpyOp::create(b, loc, TypeRange(), ValueRange(), device, host);
+      for (OpOperand *use : uses)
+        use->set(device);
       copies.push_back(device);
     };
     for (BlockArgument arg : func.getArguments())
