@@ -25,6 +25,7 @@
 #include "mlir/Transforms/Passes.h"
 
 #include <cstdlib>
+#include <optional>
 
 using namespace mlir;
 
@@ -35,8 +36,44 @@ std::string tsir::defaultCudaToolkitPath() {
   return "/usr/local/cuda";
 }
 
+namespace {
+/// Stands in for the pipeline when its options are wrong, so that the
+/// caller gets an error naming the option instead of a pipeline that runs
+/// halfway (gpu-module-to-binary reports a bad format without failing).
+struct RejectOptionsPass
+    : PassWrapper<RejectOptionsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RejectOptionsPass)
+  explicit RejectOptionsPass(std::string message)
+      : message(std::move(message)) {}
+  StringRef getArgument() const final { return "tsir-reject-options"; }
+  void runOnOperation() override {
+    getOperation().emitError("tsir-lower-to-nvvm: ") << message;
+    signalPassFailure();
+  }
+  std::string message;
+};
+
+std::optional<std::string> checkOptions(const tsir::LowerToNVVMOptions &o) {
+  if (o.format != "fatbin" && o.format != "bin" && o.format != "isa")
+    return "format must be fatbin, bin or isa, not '" + o.format + "'";
+  if (!StringRef(o.gpuArch).starts_with("sm_"))
+    return "gpu-arch must name an NVIDIA chip (sm_90, ...), not '" +
+           o.gpuArch + "'";
+  if (o.blockSize < 1 || o.blockSize > 1024)
+    return "block-size must be in 1..1024, not " +
+           std::to_string(o.blockSize);
+  if (o.optLevel < 0 || o.optLevel > 3)
+    return "opt-level must be in 0..3, not " + std::to_string(o.optLevel);
+  return std::nullopt;
+}
+} // namespace
+
 void tsir::buildLinalgToNVVMPipeline(OpPassManager &pm,
                                      const LowerToNVVMOptions &options) {
+  if (std::optional<std::string> error = checkOptions(options)) {
+    pm.addPass(std::make_unique<RejectOptionsPass>(*error));
+    return;
+  }
   // 1. As on the CPU: pointwise chains fuse into one loop nest (one kernel),
   // then bufferization with deallocation.
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
@@ -71,6 +108,10 @@ void tsir::buildLinalgToNVVMPipeline(OpPassManager &pm,
 
   // 4. Kernels move into gpu.modules; host-side GPU ops go on a stream,
   // with a wait before any host op that touches memory and at the return.
+  // Constants and sizes move into the kernels, where NVPTX folds them
+  // (a division by a constant row length is a multiply, not a 64-bit
+  // division by a kernel argument).
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
 

@@ -33,7 +33,7 @@
 // PTX: .maxntid 256, 1, 1
 // PTX: mov.u32 {{.*}}, %ctaid.x;
 // PTX: mov.u32 {{.*}}, %tid.x;
-// PTX: setp.ge.u64
+// PTX: setp.gt.u32 {{.*}}, 1199;
 // PTX: ld.global.b32
 // PTX: ld.global.b32
 // PTX: add.rn.f32
@@ -94,7 +94,7 @@ func.func @graph(%a: tensor<8x16xf32>, %b: tensor<16x32xf32>) -> tensor<8x32xf32
 // PTX-LABEL: // ptx.py module 4
 // PTX: max.NaN.f32
 // PTX-LABEL: // ptx.py module 5
-// PTX: ex2.approx
+// PTX: {{ex2.approx|__nv_expf}}
 // PTX-LABEL: // ptx.py module 7
 // PTX: add.rn.f32
 // PTX-LABEL: // ptx.py module 8
@@ -220,4 +220,15 @@ func.func @graph(%a: tensor<16xf32>, %flag: tensor<i1>) -> (tensor<16xf32>, f32)
     scf.yield %a : tensor<16xf32>
   }
   return %r, %x : tensor<16xf32>, f32
+}
+
+// -----
+
+// Wrong options are errors that name the option.
+// RUN: not tsir-opt %s --tsir-lower-to-nvvm=format=wasm -split-input-file 2>&1 | FileCheck %s --check-prefix=BADFORMAT
+// BADFORMAT: error: tsir-lower-to-nvvm: format must be fatbin, bin or isa, not 'wasm'
+// RUN: not tsir-opt %s --tsir-lower-to-nvvm=gpu-arch=gfx90a -split-input-file 2>&1 | FileCheck %s --check-prefix=BADARCH
+// BADARCH: error: tsir-lower-to-nvvm: gpu-arch must name an NVIDIA chip (sm_90, ...), not 'gfx90a'
+func.func @graph(%a: tensor<4xf32>) -> tensor<4xf32> {
+  return %a : tensor<4xf32>
 }
