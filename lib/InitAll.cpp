@@ -6,9 +6,9 @@
 
 #include "tsir/InitAll.h"
 
+#include "tsir/Conversion/Passes.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
-#include "tsir/Conversion/Passes.h"
 #include "tsir/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -37,8 +37,7 @@ void tsir::registerGPUTargets(mlir::DialectRegistry &registry) {
   mlir::registerLLVMDialectTranslation(registry);
   mlir::registerGPUDialectTranslation(registry);
   mlir::registerNVVMDialectTranslation(registry);
-  mlir::gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(
-      registry);
+  mlir::gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(registry);
 }
 
 void tsir::registerAllPasses() {

@@ -1,4 +1,4 @@
-//===- LowerToNVVMPipeline.cpp - tsir-lower-to-nvvm ------------------------===//
+//===- LowerToNVVMPipeline.cpp - tsir-lower-to-nvvm -----------------------===//
 //
 // The NVIDIA GPU lowering as one pipeline that reads top to bottom, the
 // sibling of tsir-lower-to-llvm: the same fusion and bufferization, then the
@@ -57,11 +57,10 @@ std::optional<std::string> checkOptions(const tsir::LowerToNVVMOptions &o) {
   if (o.format != "fatbin" && o.format != "bin" && o.format != "isa")
     return "format must be fatbin, bin or isa, not '" + o.format + "'";
   if (!StringRef(o.gpuArch).starts_with("sm_"))
-    return "gpu-arch must name an NVIDIA chip (sm_90, ...), not '" +
-           o.gpuArch + "'";
+    return "gpu-arch must name an NVIDIA chip (sm_90, ...), not '" + o.gpuArch +
+           "'";
   if (o.blockSize < 1 || o.blockSize > 1024)
-    return "block-size must be in 1..1024, not " +
-           std::to_string(o.blockSize);
+    return "block-size must be in 1..1024, not " + std::to_string(o.blockSize);
   if (o.optLevel < 0 || o.optLevel > 3)
     return "opt-level must be in 0..3, not " + std::to_string(o.optLevel);
   return std::nullopt;

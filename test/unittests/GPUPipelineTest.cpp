@@ -64,9 +64,9 @@ TEST(GPUPipeline, LowersAndTranslatesToLLVMIR) {
       translateModuleToLLVMIR(*module, llvmContext);
   ASSERT_TRUE(llvmModule);
   EXPECT_TRUE(llvmModule->getFunction("_mlir_ciface_graph"));
-  for (const char *entry : {"mgpuModuleLoadJIT", "mgpuModuleGetFunction",
-                            "mgpuLaunchKernel", "mgpuMemAlloc", "mgpuMemcpy",
-                            "mgpuMemFree", "mgpuStreamSynchronize"})
+  for (const char *entry :
+       {"mgpuModuleLoadJIT", "mgpuModuleGetFunction", "mgpuLaunchKernel",
+        "mgpuMemAlloc", "mgpuMemcpy", "mgpuMemFree", "mgpuStreamSynchronize"})
     EXPECT_TRUE(llvmModule->getFunction(entry)) << entry;
 }
 

@@ -1,4 +1,4 @@
-//===- MapParallelLoops.cpp - tsir-gpu-map-parallel-loops ------------------===//
+//===- MapParallelLoops.cpp - tsir-gpu-map-parallel-loops -----------------===//
 //
 // Upstream's gpu-map-parallel-loops maps loop i of a nest to block i and
 // thread i, which gives a 3-d loop nest 256^3 threads per block after
@@ -37,8 +37,7 @@ static gpu::ParallelLoopDimMappingAttr mapTo(MLIRContext *context,
 
 namespace {
 struct TsirGPUMapParallelLoopsPass
-    : tsir::impl::TsirGPUMapParallelLoopsPassBase<
-          TsirGPUMapParallelLoopsPass> {
+    : tsir::impl::TsirGPUMapParallelLoopsPassBase<TsirGPUMapParallelLoopsPass> {
   using TsirGPUMapParallelLoopsPassBase::TsirGPUMapParallelLoopsPassBase;
 
   void runOnOperation() override {

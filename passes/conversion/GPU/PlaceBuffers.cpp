@@ -1,4 +1,4 @@
-//===- PlaceBuffers.cpp - tsir-gpu-place-buffers ---------------------------===//
+//===- PlaceBuffers.cpp - tsir-gpu-place-buffers --------------------------===//
 //
 // After bufferization a graph is host code over memrefs. This pass decides
 // where each buffer lives: tensor buffers on the device, copied between host
@@ -79,8 +79,8 @@ static SmallVector<Value> dynamicSizes(OpBuilder &b, Location loc,
 
 static Value deviceAlloc(OpBuilder &b, Location loc, MemRefType type,
                          ValueRange sizes) {
-  return gpu::AllocOp::create(b, loc, type, /*asyncToken=*/Type(),
-                              ValueRange(), sizes, ValueRange(),
+  return gpu::AllocOp::create(b, loc, type, /*asyncToken=*/Type(), ValueRange(),
+                              sizes, ValueRange(),
                               /*hostShared=*/false)
       .getMemref();
 }
@@ -147,7 +147,8 @@ struct TsirGPUPlaceBuffersPass
             return WalkResult::interrupt();
           }
       }
-      if (llvm::any_of(op->getResultTypes(), llvm::IsaPred<UnrankedMemRefType>)) {
+      if (llvm::any_of(op->getResultTypes(),
+                       llvm::IsaPred<UnrankedMemRefType>)) {
         op->emitError("tsir-gpu-place-buffers: unranked memrefs are not "
                       "supported");
         return WalkResult::interrupt();
@@ -170,8 +171,8 @@ struct TsirGPUPlaceBuffersPass
       if (succeeded(tsir::gpu_lowering::buildBlockReduction(op, blockSize)))
         continue;
       OpBuilder b(op);
-      gpu::LaunchOp launch = tsir::gpu_lowering::createLaunch(
-          b, op.getLoc(), Value(), Value());
+      gpu::LaunchOp launch =
+          tsir::gpu_lowering::createLaunch(b, op.getLoc(), Value(), Value());
       op->moveBefore(launch.getBody().front().getTerminator());
     }
   }
