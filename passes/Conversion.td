@@ -168,10 +168,14 @@ def TsirGPUPlaceBuffersPass
     - each returned memref is copied into a fresh host `memref.alloc` and
       its device buffer freed;
     - `memref.copy` becomes a `linalg.copy` (a kernel later);
-    - a linalg op without parallel loops (a full reduction, a 0-d op) goes
-      into a `gpu.launch`: a full reduction whose combiner is one arith op
-      becomes one block of `block-size` threads that strides over the input
-      and combines with `gpu.all_reduce`; anything else runs on one thread;
+    - a reduction whose combiner is one arith op of `gpu.all_reduce`'s
+      kinds, to one element or to few (at most 4096) elements of many (at
+      least 32), becomes a `gpu.launch` with a block per output element
+      (up to `block-size` threads) that strides over its elements and
+      combines with `gpu.all_reduce`; other reductions stay a thread per
+      output element;
+    - any other linalg op without parallel loops (a 0-d op) runs in a
+      one-thread `gpu.launch`;
     - a host-side `memref.load` of a tensor element becomes a one-thread
       kernel that stages the element, a `gpu.memcpy` to the host, and a
       host load; a host-side `memref.store` becomes a one-thread kernel.
@@ -182,7 +186,7 @@ def TsirGPUPlaceBuffersPass
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
-           "threads of the block that runs a full reduction">,
+           "the most threads of a block that runs a reduction">,
   ];
   let dependentDialects = [
     "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect",

@@ -1,8 +1,8 @@
 //===- GPUUtils.h - Helpers shared by tsir's GPU passes ---------*- C++ -*-===//
 //
 // What tsir-gpu-place-buffers needs from its neighbours: finding the buffer
-// behind a view, building a gpu.launch, and the block-wide reduction kernel
-// for linalg ops that reduce a whole tensor (BlockReduction.cpp).
+// behind a view, building a gpu.launch, and the block-per-output reduction
+// kernel (BlockReduction.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,13 +22,21 @@ mlir::Value bufferRoot(mlir::Value value);
 mlir::gpu::LaunchOp createLaunch(mlir::OpBuilder &b, mlir::Location loc,
                                  mlir::Value blocks, mlir::Value threads);
 
-/// Replaces `op`, a linalg op with only reduction loops whose body combines
-/// its output with one arith op of gpu.all_reduce's kinds, by one block of
-/// `blockSize` threads: each thread folds a strided part of the iteration
-/// space, gpu.all_reduce combines the partials, thread 0 stores. Fails and
-/// leaves `op` alone when the body has another shape.
+/// Replaces `op`, a linalg op with reduction loops whose body combines its
+/// output with one arith op of gpu.all_reduce's kinds, by a block of
+/// `blockSize` threads per output element: each thread folds a strided
+/// part of the reduced elements, gpu.all_reduce combines the partials,
+/// thread 0 stores. Fails and leaves `op` alone when the body or the output
+/// indexing has another shape.
 mlir::LogicalResult buildBlockReduction(mlir::linalg::LinalgOp op,
                                         int64_t blockSize);
+
+/// Whether `op` (with reduction loops) is better as a block per output
+/// element than as a thread per output element: it has no parallel loop,
+/// or few outputs (at most 4096) of many reduced elements (at least 32).
+/// Sets `threads` to the block size to use, at most `maxThreads`.
+bool prefersBlockPerOutput(mlir::linalg::LinalgOp op, int64_t &threads,
+                           int64_t maxThreads);
 
 } // namespace tsir::gpu_lowering
 

@@ -158,17 +158,21 @@ struct TsirGPUPlaceBuffersPass
     return failure(result.wasInterrupted());
   }
 
-  /// Linalg ops without parallel loops would run as loops on the host: full
-  /// reductions become a block reduction, the rest one-thread kernels.
+  /// Reductions to a few elements become a block per output element.
+  /// Other linalg ops without parallel loops would run as loops on the
+  /// host: they become one-thread kernels.
   void moveSerialOpsToKernels(func::FuncOp func) {
-    SmallVector<linalg::LinalgOp> serial;
+    SmallVector<linalg::LinalgOp> ops;
     func.walk([&](linalg::LinalgOp op) {
-      if (!inKernel(op) && op.getNumParallelLoops() == 0 &&
-          op.hasPureBufferSemantics())
-        serial.push_back(op);
+      if (!inKernel(op) && op.hasPureBufferSemantics())
+        ops.push_back(op);
     });
-    for (linalg::LinalgOp op : serial) {
-      if (succeeded(tsir::gpu_lowering::buildBlockReduction(op, blockSize)))
+    for (linalg::LinalgOp op : ops) {
+      int64_t threads = blockSize;
+      if (tsir::gpu_lowering::prefersBlockPerOutput(op, threads, blockSize) &&
+          succeeded(tsir::gpu_lowering::buildBlockReduction(op, threads)))
+        continue;
+      if (op.getNumParallelLoops() != 0)
         continue;
       OpBuilder b(op);
       gpu::LaunchOp launch =

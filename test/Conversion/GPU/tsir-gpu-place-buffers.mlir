@@ -113,6 +113,51 @@ func.func @full_sum(%a: memref<16x32xf32>) -> memref<f32> {
 
 // -----
 
+// Few long rows (softmax's and layer_norm's statistics): a block per row,
+// 256 threads striding over its 1024 elements. Short rows, or many rows,
+// stay a thread per row (a linalg op, mapped to loops later).
+// CHECK-LABEL: func.func @row_max
+// CHECK: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: %[[ROWS:.*]] = arith.muli %{{.*}}, %[[C8]] : index
+// CHECK: %[[GRID:.*]] = arith.maxui %[[ROWS]], %{{.*}} : index
+// CHECK: %[[C256:.*]] = arith.constant 256 : index
+// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in ({{.*}} = %[[GRID]], {{.*}}) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in ({{.*}} = %[[C256]],
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[BX]], %[[ROWS]]
+// CHECK: scf.if %[[IN]]
+// CHECK: %[[ROW:.*]] = arith.remui %[[BX]], %[[C8]]
+// CHECK: scf.for %{{.*}} = %[[TX]] to %{{.*}} step %[[C256]] iter_args(%{{.*}} = %{{.*}}) -> (f32)
+// CHECK: memref.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<8x1024xf32>
+// CHECK: arith.maximumf
+// CHECK: %[[MAX:.*]] = gpu.all_reduce maximumf
+// CHECK: %[[OUT:.*]] = affine.apply {{.*}}(%[[ROW]], %{{.*}})
+// CHECK: memref.load %{{.*}}[%[[OUT]]] : memref<8xf32>
+// CHECK: arith.maximumf %[[MAX]], %{{.*}}
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[OUT]]] : memref<8xf32>
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}} : memref<8x10xf32>)
+// CHECK-NOT: gpu.all_reduce
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func @row_max(%a: memref<8x1024xf32>, %b: memref<8x10xf32>) -> (memref<8xf32>, memref<8xf32>) {
+  %m = memref.alloc() : memref<8xf32>
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%a : memref<8x1024xf32>) outs(%m : memref<8xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %r = arith.maximumf %x, %acc : f32
+    linalg.yield %r : f32
+  }
+  %n = memref.alloc() : memref<8xf32>
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%b : memref<8x10xf32>) outs(%n : memref<8xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %r = arith.maximumf %x, %acc : f32
+    linalg.yield %r : f32
+  }
+  return %m, %n : memref<8xf32>, memref<8xf32>
+}
+
+// -----
+
 // An op without parallel loops that is not a plain reduction (here a 0-d
 // fill) runs in a one-thread kernel.
 // CHECK-LABEL: func.func @scalar_op
