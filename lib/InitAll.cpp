@@ -6,16 +6,38 @@
 
 #include "tsir/InitAll.h"
 
+#include "tsir/Conversion/Passes.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
-#include "tsir/Conversion/Passes.h"
 #include "tsir/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 
 void tsir::registerAllDialects(mlir::DialectRegistry &registry) {
   registry
       .insert<prim::PrimDialect, aten::AtenDialect, mlir::func::FuncDialect>();
+  registerGPUTargets(registry);
+}
+
+void tsir::registerGPUTargets(mlir::DialectRegistry &registry) {
+  registry.insert<mlir::gpu::GPUDialect, mlir::NVVM::NVVMDialect>();
+  // #nvvm.target compiles gpu.modules (gpu-module-to-binary).
+  mlir::NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+  // gpu.binary/gpu.launch_func and NVVM ops translate to LLVM IR: the
+  // binary becomes a global and a module load at startup. Compiling a
+  // kernel translates its gpu.module to LLVM IR too, in any tool.
+  mlir::registerBuiltinDialectTranslation(registry);
+  mlir::registerLLVMDialectTranslation(registry);
+  mlir::registerGPUDialectTranslation(registry);
+  mlir::registerNVVMDialectTranslation(registry);
+  mlir::gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(registry);
 }
 
 void tsir::registerAllPasses() {

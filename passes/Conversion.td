@@ -150,4 +150,73 @@ def TsirFinalizeLoweringPass
   ];
 }
 
+def TsirGPUPlaceBuffersPass
+    : Pass<"tsir-gpu-place-buffers", "mlir::func::FuncOp"> {
+  let summary = "keep a bufferized graph's buffers on the GPU: copy inputs "
+                "in at entry, results out at exit, and run the host's "
+                "memory accesses as kernels";
+  let description = [{
+    Runs on a public function after bufferization and deallocation
+    (convert-bufferization-to-memref), before the loops are mapped to the
+    GPU. The calling convention stays the CPU one: host memrefs in, fresh
+    `malloc`ed host memrefs out. Inside:
+
+    - each memref argument and each `memref.get_global` is copied once to a
+      `gpu.alloc`ed buffer at entry, freed with `gpu.dealloc` at the return;
+    - every other `memref.alloc`/`memref.dealloc` of a tensor buffer becomes
+      `gpu.alloc`/`gpu.dealloc`;
+    - each returned memref is copied into a fresh host `memref.alloc` and
+      its device buffer freed;
+    - `memref.copy` becomes a `linalg.copy` (a kernel later);
+    - a reduction whose combiner is one arith op of `gpu.all_reduce`'s
+      kinds, to one element or to few (at most 4096) elements of many (at
+      least 32), becomes a `gpu.launch` with a block per output element
+      (up to `block-size` threads) that strides over its elements and
+      combines with `gpu.all_reduce`; other reductions stay a thread per
+      output element;
+    - any other linalg op without parallel loops (a 0-d op) runs in a
+      one-thread `gpu.launch`;
+    - a host-side `memref.load` of a tensor element becomes a one-thread
+      kernel that stages the element, a `gpu.memcpy` to the host, and a
+      host load; a host-side `memref.store` becomes a one-thread kernel.
+
+    The small host buffers of the deallocation helper (passed to a
+    `func.call`) stay on the host. Private functions (that helper) are left
+    alone.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "the most threads of a block that runs a reduction">,
+  ];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::linalg::LinalgDialect", "::mlir::arith::ArithDialect"
+  ];
+}
+
+def TsirGPUMapParallelLoopsPass
+    : Pass<"tsir-gpu-map-parallel-loops", "mlir::func::FuncOp"> {
+  let summary = "map each outermost scf.parallel to a 1-d grid of blocks "
+                "of threads";
+  let description = [{
+    Each `scf.parallel` outside a `gpu.launch` and outside another
+    `scf.parallel` (one per linalg op after
+    convert-linalg-to-parallel-loops) has its dimensions collapsed into
+    one, is tiled by `block-size` with a bounds guard, and gets the mapping
+    attributes that convert-parallel-loops-to-gpu reads: tiles to
+    `block_x`, the iterations of a tile to `thread_x`, nested parallel
+    loops run sequentially in their thread. An empty loop still launches
+    one block (whose guard does nothing): CUDA rejects a grid of zero
+    blocks.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "threads per block">,
+  ];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
+    "::mlir::arith::ArithDialect", "::mlir::affine::AffineDialect"
+  ];
+}
+
 #endif // TSIR_CONVERSION_TD

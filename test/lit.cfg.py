@@ -58,6 +58,23 @@ import shutil
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
 
+# The GPU lowering's tests need no GPU: ptxas (CUDA's PTX assembler) checks
+# the PTX that tsir-lower-to-nvvm{format=isa} generates, and the CUDA
+# toolkit's libdevice resolves the kernels' math functions.
+cuda_root = os.environ.get("CUDA_HOME") or os.environ.get("CUDA_PATH") or \
+    "/usr/local/cuda"
+ptxas = os.path.join(cuda_root, "bin", "ptxas")
+if os.access(ptxas, os.X_OK):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+if os.path.exists(os.path.join(cuda_root, "nvvm", "libdevice",
+                               "libdevice.10.bc")):
+    config.available_features.add("libdevice")
+config.substitutions.append(
+    ("%extract_ptx", f"{config.python_executable} " + os.path.join(
+        config.tsir_src_root, "test", "Conversion", "GPU", "Inputs",
+        "ptx.py")))
+
 # The sanitizer build (tools/build.sh with TSIR_SANITIZE=1) runs this same
 # suite. An error report aborts (abort_on_error), so `not` cannot mistake
 # it for an expected failure. allow_user_poisoning=0: LLVM's bump allocator

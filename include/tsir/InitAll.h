@@ -12,8 +12,14 @@
 
 namespace tsir {
 
-/// Adds the prim and aten dialects to `registry`.
+/// Adds the prim and aten dialects to `registry`, and registerGPUTargets.
 void registerAllDialects(mlir::DialectRegistry &registry);
+
+/// What tsir-lower-to-nvvm's output needs beyond the CPU's: the NVVM target
+/// that compiles kernels, and the LLVM IR translations of the GPU and NVVM
+/// dialects and of gpu.binary (so translateModuleToLLVMIR and the
+/// ExecutionEngine accept it).
+void registerGPUTargets(mlir::DialectRegistry &registry);
 
 /// Registers every tsir pass and pipeline with the global pass registry.
 void registerAllPasses();

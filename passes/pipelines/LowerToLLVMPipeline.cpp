@@ -91,4 +91,11 @@ void tsir::registerLoweringPipelines() {
       [](OpPassManager &pm, const LowerToLLVMOptions &options) {
         buildLowerToLLVMPipeline(pm, options);
       });
+  PassPipelineRegistration<LowerToNVVMOptions>(
+      "tsir-lower-to-nvvm",
+      "lower a specialized graph from prim/aten to the LLVM dialect with its "
+      "kernels compiled for an NVIDIA GPU (docs/gpu.md)",
+      [](OpPassManager &pm, const LowerToNVVMOptions &options) {
+        buildLowerToNVVMPipeline(pm, options);
+      });
 }

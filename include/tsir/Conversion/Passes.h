@@ -1,7 +1,8 @@
 //===- Passes.h - tsir's conversions and the lowering pipeline --*- C++ -*-===//
 //
 // The convert-* passes (passes/Conversion.td), the populate functions that
-// let other drivers reuse their patterns, and tsir-lower-to-llvm.
+// let other drivers reuse their patterns, and the lowering pipelines
+// (tsir-lower-to-llvm for the CPU, tsir-lower-to-nvvm for NVIDIA GPUs).
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,6 +65,58 @@ void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
 /// Both of the above: tsir-lower-to-llvm.
 void buildLowerToLLVMPipeline(mlir::OpPassManager &pm,
                               const LowerToLLVMOptions &options);
+
+/// The choices of the GPU lowering pipeline (docs/gpu.md), in one place.
+struct LowerToNVVMOptions
+    : public mlir::PassPipelineOptions<LowerToNVVMOptions> {
+  Option<std::string> gpuArch{*this, "gpu-arch",
+                              llvm::cl::desc("the NVIDIA chip (sm_XX)"),
+                              llvm::cl::init("sm_90")};
+  // LLVM's default PTX ISA (6.0) is older than sm_90 and ptxas aborts on
+  // it; PTX 8.0 is what CUDA 12+ ptxas needs for sm_90.
+  Option<std::string> ptxFeatures{
+      *this, "ptx-features",
+      llvm::cl::desc("NVPTX target features (the PTX ISA version)"),
+      llvm::cl::init("+ptx80")};
+  Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("what the kernels are embedded as: fatbin, bin (cubin) "
+                     "or isa (PTX text; needs no ptxas)"),
+      llvm::cl::init("fatbin")};
+  Option<std::string> toolkit{
+      *this, "toolkit",
+      llvm::cl::desc("the CUDA toolkit (libdevice, ptxas, fatbinary); empty "
+                     "means $CUDA_HOME, $CUDA_PATH, then /usr/local/cuda"),
+      llvm::cl::init("")};
+  Option<int> optLevel{*this, "opt-level",
+                       llvm::cl::desc("optimization level of the kernels"),
+                       llvm::cl::init(3)};
+  Option<int64_t> blockSize{*this, "block-size",
+                            llvm::cl::desc("threads per block"),
+                            llvm::cl::init(256)};
+  Option<bool> tf32{
+      *this, "tf32",
+      llvm::cl::desc("allow TF32 tensor cores for f32 matmul (no effect yet: "
+                     "matmuls run on CUDA cores at full f32 accuracy)"),
+      llvm::cl::init(false)};
+};
+
+/// From linalg on tensors (the output of buildLowerToLinalgPipeline) to the
+/// LLVM dialect with the kernels embedded as an NVVM binary: bufferization,
+/// buffers placed on the device, loops mapped to blocks and threads,
+/// kernels compiled for `options.gpuArch`, host side to LLVM. The graph
+/// keeps the CPU calling convention (host memrefs in and out).
+void buildLinalgToNVVMPipeline(mlir::OpPassManager &pm,
+                               const LowerToNVVMOptions &options);
+
+/// buildLowerToLinalgPipeline + buildLinalgToNVVMPipeline:
+/// tsir-lower-to-nvvm.
+void buildLowerToNVVMPipeline(mlir::OpPassManager &pm,
+                              const LowerToNVVMOptions &options);
+
+/// The toolkit the pipeline uses when `toolkit` is empty: $CUDA_HOME, then
+/// $CUDA_PATH, then /usr/local/cuda.
+std::string defaultCudaToolkitPath();
 
 void registerLoweringPipelines();
 
