@@ -88,14 +88,15 @@ void tsir::buildLinalgToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertBufferizationToMemRefPass());
 
   // 2. Buffers on the device, copies only at the graph's inputs and
-  // results; serial linalg ops and host element accesses become kernels.
+  // results; reductions to few elements become a block per element;
+  // serial linalg ops and host element accesses become kernels.
   TsirGPUPlaceBuffersPassOptions place;
   place.blockSize = options.blockSize;
   pm.addNestedPass<func::FuncOp>(createTsirGPUPlaceBuffersPass(place));
 
-  // 3. Each linalg op becomes a parallel loop (reduction dims stay serial
-  // loops inside it: one thread per output element), flattened and cut
-  // into blocks of threads, and a gpu.launch.
+  // 3. Each other linalg op becomes a parallel loop (reduction dims stay
+  // serial loops inside it: one thread per output element), flattened and
+  // cut into blocks of threads, and a gpu.launch.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   TsirGPUMapParallelLoopsPassOptions map;
   map.blockSize = options.blockSize;
