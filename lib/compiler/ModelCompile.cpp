@@ -253,26 +253,35 @@ struct ModelBuilder {
 };
 } // namespace
 
-/// The PTX of every kernel module (compiled with format=isa) into
-/// `options.output`, one after the other.
+/// The PTX of the kernel modules (compiled with format=isa): one file,
+/// `options.output`, when the graph has one module; else one file per
+/// module, `<output stem>.<module>.ptx`, since ptxas takes one module a file.
 static rt::Status writeKernelsPTX(ModuleOp module,
                                   const ModelCompileOptions &options) {
   if (options.device != "cuda")
     return rt::Status::error("--emit ptx needs --device cuda");
-  std::string ptx;
+  std::vector<std::pair<std::string, std::string>> kernels;
   module.walk([&](gpu::BinaryOp binary) {
     for (Attribute attribute : binary.getObjects())
       if (auto object = dyn_cast<gpu::ObjectAttr>(attribute))
-        ptx += object.getObject().getValue().str() + "\n";
+        kernels.emplace_back(binary.getSymName().str(),
+                             object.getObject().getValue().str());
   });
-  if (ptx.empty())
+  if (kernels.empty())
     return rt::Status::error("the graph has no GPU kernels");
-  std::error_code ec;
-  llvm::raw_fd_ostream out(options.output, ec);
-  if (ec)
-    return rt::Status::error("cannot write " + options.output + ": " +
-                             ec.message());
-  out << ptx;
+  llvm::SmallString<256> stem(options.output);
+  if (llvm::sys::path::extension(stem) == ".ptx")
+    llvm::sys::path::replace_extension(stem, "");
+  for (const auto &[name, ptx] : kernels) {
+    std::string path = kernels.size() == 1
+                           ? options.output
+                           : (stem + "." + name + ".ptx").str();
+    std::error_code ec;
+    llvm::raw_fd_ostream out(path, ec);
+    if (ec)
+      return rt::Status::error("cannot write " + path + ": " + ec.message());
+    out << ptx;
+  }
   return rt::Status::ok();
 }
 

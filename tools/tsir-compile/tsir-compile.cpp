@@ -150,6 +150,10 @@ int main(int argc, char **argv) {
                        .count();
   outs() << "spec: " << options.spec << "\n";
   outs() << format("compile: %.3f s\n", seconds);
-  outs() << "wrote " << outputPath << "\n";
+  if (emit == tsir::ModelCompileOptions::Emit::PTX)
+    outs() << "wrote the PTX to " << outputPath
+           << " (with several kernel modules: <name>.<module>.ptx each)\n";
+  else
+    outs() << "wrote " << outputPath << "\n";
   return 0;
 }
