@@ -81,9 +81,8 @@ static rt::StatusOr<std::string> refineSpecOf(const std::string &spec,
   return refined;
 }
 
-/// `Float(2, 3)` (`*` for a size the spec left open), `int`, ...
-static std::string describeSlot(int64_t kind, rt::DType dtype,
-                                ArrayRef<int64_t> sizes, bool ranked) {
+/// How the signature names a kind of value.
+static const char *kindText(int64_t kind) {
   switch (kind) {
   case TSIR_VALUE_INT:
     return "int";
@@ -92,8 +91,15 @@ static std::string describeSlot(int64_t kind, rt::DType dtype,
   case TSIR_VALUE_BOOL:
     return "bool";
   default:
-    break;
+    return "tensor";
   }
+}
+
+/// `Float(2, 3)` (`*` for a size the spec left open), `int`, ...
+static std::string describeSlot(int64_t kind, rt::DType dtype,
+                                ArrayRef<int64_t> sizes, bool ranked) {
+  if (kind != TSIR_VALUE_TENSOR)
+    return kindText(kind);
   std::string text = rt::dtypeTorchName(dtype);
   text += "(";
   for (size_t d = 0; ranked && d < sizes.size(); ++d)
@@ -102,6 +108,7 @@ static std::string describeSlot(int64_t kind, rt::DType dtype,
   return text + ")";
 }
 
+/// The ABI's kind of a plan slot.
 static int64_t slotKind(PlanSlot::Kind kind) {
   switch (kind) {
   case PlanSlot::Kind::Tensor:
@@ -114,19 +121,6 @@ static int64_t slotKind(PlanSlot::Kind kind) {
     return TSIR_VALUE_BOOL;
   }
   return TSIR_VALUE_TENSOR;
-}
-
-static const char *kindText(int64_t kind) {
-  switch (kind) {
-  case TSIR_VALUE_INT:
-    return "int";
-  case TSIR_VALUE_FLOAT:
-    return "float";
-  case TSIR_VALUE_BOOL:
-    return "bool";
-  default:
-    return "tensor";
-  }
 }
 
 namespace {

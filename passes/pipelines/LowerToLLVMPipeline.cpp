@@ -33,8 +33,7 @@ void tsir::buildLowerToLinalgPipeline(OpPassManager &pm) {
   pm.addPass(createCSEPass());
 }
 
-void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
-                                     const LowerToLLVMOptions &options) {
+void tsir::buildFuseAndBufferizePipeline(OpPassManager &pm, bool deallocate) {
   // Elementwise producers fuse into their consumers while still on tensors,
   // so a chain of pointwise ops becomes one loop nest.
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
@@ -48,13 +47,18 @@ void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
   // let loops yield fresh buffers instead of rejecting the loop.
   bufferize.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  if (options.deallocate) {
+  if (deallocate) {
     bufferization::BufferDeallocationPipelineOptions dealloc;
     bufferization::buildBufferDeallocationPipeline(pm, dealloc);
   }
   // The clones deallocation inserts (a result that is a view of an input
   // must be returned as a buffer the caller owns) become alloc + copy.
   pm.addPass(createConvertBufferizationToMemRefPass());
+}
+
+void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
+                                     const LowerToLLVMOptions &options) {
+  buildFuseAndBufferizePipeline(pm, options.deallocate);
 
   // Transcendental functions as arithmetic, so that LLVM vectorizes the
   // loops that compute them.

@@ -12,8 +12,6 @@
 #include "tsir/Conversion/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
-#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
-#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -75,17 +73,7 @@ void tsir::buildLinalgToNVVMPipeline(OpPassManager &pm,
   }
   // 1. As on the CPU: pointwise chains fuse into one loop nest (one kernel),
   // then bufferization with deallocation.
-  pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
-  pm.addPass(createCanonicalizerPass());
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  bufferize.allowReturnAllocsFromLoops = true;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  bufferization::BufferDeallocationPipelineOptions dealloc;
-  bufferization::buildBufferDeallocationPipeline(pm, dealloc);
-  pm.addPass(createConvertBufferizationToMemRefPass());
+  buildFuseAndBufferizePipeline(pm, /*deallocate=*/true);
 
   // 2. Buffers on the device, copies only at the graph's inputs and
   // results; reductions to few elements become a block per element;

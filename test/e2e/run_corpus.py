@@ -9,12 +9,9 @@ weights if it has them, and compares the outputs with PyTorch's recorded
 summary; exits non-zero if any case fails.
 """
 
-import json
 import os
 import sys
 import tempfile
-
-import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
 import tsir_run  # noqa: E402
@@ -26,39 +23,25 @@ def main():
     work = tempfile.mkdtemp(prefix="tsir-corpus-")
     failures = 0
     ran = 0
-    for name in sorted(os.listdir(corpus)):
-        case = os.path.join(corpus, name)
-        meta_path = os.path.join(case, "meta.json")
-        if not os.path.isfile(meta_path):
-            continue
-        meta = json.load(open(meta_path))
-        if "parse-only" in meta.get("tags", []):
-            print(f"SKIP {name}: parse-only (no data)")
-            continue
-        inputs = []
-        for i, type_name in enumerate(meta["input_types"]):
-            array = np.load(os.path.join(case, f"in{i}.npy"), allow_pickle=False)
-            # Scalars are stored as 0-d arrays; tsir-run reads them as the
-            # scalar the graph takes.
-            inputs.append(array)
-        expected = [np.load(os.path.join(case, f"out{i}.npy"), allow_pickle=False)
-                    for i in range(meta["num_outputs"])]
-        weights = os.path.join(case, "weights.safetensors")
+    skipped = []
+    for case in tsir_run.corpus_cases(corpus, skipped):
+        name = case.name
         outdir = os.path.join(work, name)
-        code, output = tsir_run.run(
-            tsir, os.path.join(case, "graph.txt"), inputs, outdir,
-            weights=weights if os.path.isfile(weights) else None)
+        code, output = tsir_run.run(tsir, case.graph, case.inputs(), outdir,
+                                    weights=case.weights)
         ran += 1
         if code != 0:
             failures += 1
             print(f"FAIL {name}: tsir-run exited with {code}:\n{output}")
             continue
-        problem = tsir_run.compare(expected, outdir, meta["rtol"], meta["atol"])
+        problem = case.compare(outdir)
         if problem:
             failures += 1
             print(f"FAIL {name}: {problem}")
         else:
             print(f"PASS {name}")
+    for name in skipped:
+        print(f"SKIP {name}: parse-only (no data)")
     print(f"corpus: {ran - failures} of {ran} cases match PyTorch, "
           f"{failures} failures")
     return 1 if failures else 0

@@ -13,13 +13,10 @@ a message saying so; that counts as refused, not as a failure. Exits
 non-zero if any case fails.
 """
 
-import json
 import os
 import subprocess
 import sys
 import tempfile
-
-import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
 import tsir_run  # noqa: E402
@@ -30,26 +27,17 @@ def main():
     external = "--external-weights" in sys.argv[4:]
     work = tempfile.mkdtemp(prefix="tsir-aot-")
     failures = refused = ran = 0
-    for name in sorted(os.listdir(corpus)):
-        case = os.path.join(corpus, name)
-        meta_path = os.path.join(case, "meta.json")
-        if not os.path.isfile(meta_path):
-            continue
-        meta = json.load(open(meta_path))
-        if "parse-only" in meta.get("tags", []):
-            continue
+    for case in tsir_run.corpus_cases(corpus):
+        name = case.name
         outdir = os.path.join(work, name)
         os.makedirs(outdir)
-        inputs = [os.path.join(case, f"in{i}.npy")
-                  for i in range(len(meta["input_types"]))]
-        weights = os.path.join(case, "weights.safetensors")
         model = os.path.join(outdir, "model.so")
-        args = [compile_tool, os.path.join(case, "graph.txt"), "-o", model]
-        if os.path.isfile(weights):
-            args += ["--weights", weights]
+        args = [compile_tool, case.graph, "-o", model]
+        if case.weights:
+            args += ["--weights", case.weights]
             if external:
                 args.append("--external-weights")
-        for path in inputs:
+        for path in case.input_paths:
             args += ["--input", path]
         done = subprocess.run(args, capture_output=True, text=True, timeout=600)
         if done.returncode != 0:
@@ -61,17 +49,13 @@ def main():
             print(f"FAIL {name}: tsir-compile exited with {done.returncode}:\n"
                   f"{done.stdout}{done.stderr}")
             continue
-        expected = [np.load(os.path.join(case, f"out{i}.npy"), allow_pickle=False)
-                    for i in range(meta["num_outputs"])]
-        code, output = tsir_run.run(run_tool, model,
-                                    [np.load(p, allow_pickle=False) for p in inputs],
-                                    outdir)
+        code, output = tsir_run.run(run_tool, model, case.inputs(), outdir)
         ran += 1
         if code != 0:
             failures += 1
             print(f"FAIL {name}: the model exited with {code}:\n{output}")
             continue
-        problem = tsir_run.compare(expected, outdir, meta["rtol"], meta["atol"])
+        problem = case.compare(outdir)
         if problem:
             failures += 1
             print(f"FAIL {name}: {problem}")

@@ -16,13 +16,10 @@ Exits non-zero if any case fails.
 """
 
 import glob
-import json
 import os
 import subprocess
 import sys
 import tempfile
-
-import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
 import tsir_run  # noqa: E402
@@ -33,23 +30,14 @@ def main():
     work = tempfile.mkdtemp(prefix="tsir-cuda-")
     failures = compiled = ran = skipped = modules = 0
     skip_reason = ""
-    for name in sorted(os.listdir(corpus)):
-        case = os.path.join(corpus, name)
-        meta_path = os.path.join(case, "meta.json")
-        if not os.path.isfile(meta_path):
-            continue
-        meta = json.load(open(meta_path))
-        if "parse-only" in meta.get("tags", []):
-            continue
+    for case in tsir_run.corpus_cases(corpus):
+        name = case.name
         outdir = os.path.join(work, name)
         os.makedirs(outdir)
-        inputs = [os.path.join(case, f"in{i}.npy")
-                  for i in range(len(meta["input_types"]))]
-        weights = os.path.join(case, "weights.safetensors")
-        base = [compile_tool, os.path.join(case, "graph.txt"), "--device", "cuda"]
-        if os.path.isfile(weights):
-            base += ["--weights", weights]
-        for path in inputs:
+        base = [compile_tool, case.graph, "--device", "cuda"]
+        if case.weights:
+            base += ["--weights", case.weights]
+        for path in case.input_paths:
             base += ["--input", path]
 
         ptx = os.path.join(outdir, "kernels.ptx")
@@ -83,9 +71,7 @@ def main():
             continue
         compiled += 1
 
-        code, output = tsir_run.run(
-            run_tool, model, [np.load(p, allow_pickle=False) for p in inputs],
-            outdir)
+        code, output = tsir_run.run(run_tool, model, case.inputs(), outdir)
         if code != 0 and "CUDA is not available" in output:
             skipped += 1
             skip_reason = output.strip().splitlines()[-1]
@@ -96,9 +82,7 @@ def main():
             failures += 1
             print(f"FAIL {name}: the model exited with {code}:\n{output}")
             continue
-        expected = [np.load(os.path.join(case, f"out{i}.npy"), allow_pickle=False)
-                    for i in range(meta["num_outputs"])]
-        problem = tsir_run.compare(expected, outdir, meta["rtol"], meta["atol"])
+        problem = case.compare(outdir)
         if problem:
             failures += 1
             print(f"FAIL {name}: on the GPU: {problem}")

@@ -77,3 +77,49 @@ def compare(expected, outdir, rtol, atol, values=True):
             return (f"out{i}: differs at {bad}: {g[bad]!r} vs {w[bad]!r} "
                     f"(max abs error {np.nanmax(np.abs(g - w)):.3g})")
     return None
+
+
+class CorpusCase:
+    """One data case of the shared corpus (its README gives the format)."""
+
+    def __init__(self, name, directory, meta):
+        self.name = name
+        self.directory = directory
+        self.meta = meta
+        self.graph = os.path.join(directory, "graph.txt")
+        self.input_paths = [os.path.join(directory, f"in{i}.npy")
+                            for i in range(len(meta["input_types"]))]
+        weights = os.path.join(directory, "weights.safetensors")
+        self.weights = weights if os.path.isfile(weights) else None
+
+    def inputs(self):
+        """The inputs as arrays; scalars are 0-d arrays, which the tools
+        read as the scalar the graph takes."""
+        return [np.load(path, allow_pickle=False) for path in self.input_paths]
+
+    def expected(self):
+        return [np.load(os.path.join(self.directory, f"out{i}.npy"),
+                        allow_pickle=False)
+                for i in range(self.meta["num_outputs"])]
+
+    def compare(self, outdir):
+        """None if the outputs in `outdir` match PyTorch's, else what differs."""
+        return compare(self.expected(), outdir, self.meta["rtol"],
+                       self.meta["atol"])
+
+
+def corpus_cases(corpus, skipped=None):
+    """The cases of `corpus` that have data, by name. The names of the
+    parse-only ones are appended to `skipped` when it is given."""
+    import json
+    for name in sorted(os.listdir(corpus)):
+        directory = os.path.join(corpus, name)
+        meta_path = os.path.join(directory, "meta.json")
+        if not os.path.isfile(meta_path):
+            continue
+        meta = json.load(open(meta_path))
+        if "parse-only" in meta.get("tags", []):
+            if skipped is not None:
+                skipped.append(name)
+            continue
+        yield CorpusCase(name, directory, meta)

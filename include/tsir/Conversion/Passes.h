@@ -101,6 +101,11 @@ struct LowerToNVVMOptions
       llvm::cl::init(false)};
 };
 
+/// The start both lowerings share: elementwise fusion on tensors, one-shot
+/// bufferization with identity layouts at the function boundary, and
+/// (`deallocate`) the ownership-based deallocation pipeline.
+void buildFuseAndBufferizePipeline(mlir::OpPassManager &pm, bool deallocate);
+
 /// From linalg on tensors (the output of buildLowerToLinalgPipeline) to the
 /// LLVM dialect with the kernels embedded as an NVVM binary: bufferization,
 /// buffers placed on the device, loops mapped to blocks and threads,
