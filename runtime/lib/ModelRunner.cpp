@@ -126,7 +126,7 @@ int runModelMain(int argc, char **argv) {
   std::printf("model: %s (compiled ahead of time for %s)\n",
               options.model.c_str(), (*model)->device().c_str());
   std::printf("spec: %s\n", (*model)->spec().c_str());
-  std::printf("load: %.3f s\n", loadSeconds);
+  std::printf("load: %.3f ms\n", loadSeconds * 1e3);
   std::printf("run: %.3f ms\n", runSeconds * 1e3);
   StatusOr<std::vector<std::string>> written =
       writeOutputArrays(*outputs, options.outputDir);

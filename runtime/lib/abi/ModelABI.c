@@ -134,6 +134,19 @@ static void readTable(void) {
   tableValid = 1;
 }
 
+/* Gives the table's arrays back when the model is unloaded (dlclose), so
+ * loading and unloading models leaks nothing. */
+__attribute__((destructor)) static void releaseTable(void) {
+  free(table.inputs);
+  free(table.arguments);
+  free(table.results);
+  free(table.weights);
+  free((void *)table.weightNames);
+  free((void *)table.boundWeights);
+  memset(&table, 0, sizeof table);
+  tableValid = 0;
+}
+
 static const Table *getTable(void) {
   pthread_once(&tableOnce, readTable);
   return tableValid ? &table : NULL;
