@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsir-runtime/Tensor.h"
+#include "tsir-runtime/Cuda.h"
 
 #include <cstring>
 
@@ -80,6 +81,13 @@ StatusOr<Tensor> Tensor::tryEmpty(std::vector<int64_t> sizes, DType dtype,
 StatusOr<Tensor> Tensor::tryEmpty(std::vector<int64_t> sizes, DType dtype,
                                   Device device) {
   Allocator *allocator = allocatorFor(device.kind);
+  // The CUDA allocator is installed when the driver is first opened: open
+  // it now, or say why there is no GPU.
+  if (!allocator && device.isCUDA()) {
+    if (Status usable = cuda::available(); !usable.isOk())
+      return usable;
+    allocator = allocatorFor(device.kind);
+  }
   if (!allocator)
     return Status::error("no allocator for " + device.toString() +
                          " (the device runtime is not loaded)");
