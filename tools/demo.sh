@@ -52,3 +52,9 @@ echo "   $bench"
 echo "== 4. compare with PyTorch"
 median=$(echo "$bench" | sed -E 's/.*median ([0-9.]+) ms.*/\1/')
 /usr/bin/python3 "$root/tools/compare_with_torch.py" "$case_dir" "$work/out" "$median"
+
+echo "== 5. ahead of time: tsir-compile to model.so, run by the runtime alone (no MLIR)"
+"$bin/tsir-compile" "$graph" "${weights[@]}" "${inputs[@]}" -o "$work/model.so" | sed 's/^/   /'
+"$bin/tsir-run-model" "$work/model.so" "${inputs[@]}" --output-dir "$work/aot" --bench 200 \
+  | grep -E '^(load|bench):' | sed 's/^/   model /'
+/usr/bin/python3 "$root/tools/compare_with_torch.py" "$case_dir" "$work/aot" | grep -E 'max|matches|differ' | sed 's/^   //; s/^/   model /'
