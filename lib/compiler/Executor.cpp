@@ -327,11 +327,7 @@ rt::StatusOr<std::string>
 tsir::GraphExecutor::specOf(const std::vector<rt::Value> &inputs) const {
   if (rt::Status checked = impl->signature->check(inputs); !checked.isOk())
     return checked;
-  std::string spec = impl->signature->spec(inputs);
-  // The caller's inputs only: a module's `self` is not one of them.
-  if (impl->signature->firstCallerArgument())
-    spec = spec.substr(std::min<size_t>(spec.size(), 3));
-  return spec;
+  return impl->signature->callerSpec(inputs);
 }
 
 const ExecutionStats &tsir::GraphExecutor::lastStats() const {

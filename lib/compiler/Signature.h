@@ -42,6 +42,10 @@ public:
   /// The spec of `values` the plan cache is keyed by: `Float(2, 3), int,
   /// bool` (`_` for `self`).
   std::string spec(const std::vector<rt::Value> &values) const;
+  /// The same without `self`: the caller's inputs alone.
+  std::string callerSpec(const std::vector<rt::Value> &values) const {
+    return spec(values, 0);
+  }
 
   /// The same for tsir-refine-types, which refines tensors only: scalars
   /// keep their declared types (`_`).

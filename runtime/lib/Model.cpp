@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsir-runtime/Model.h"
+#include "tsir-runtime/RunSupport.h"
 #include "tsir-runtime/Cuda.h"
 #include "tsir-runtime/Safetensors.h"
 #include "tsir-runtime/Storage.h"
@@ -162,21 +163,6 @@ StatusOr<std::unique_ptr<Model>> Model::load(const std::string &path,
 }
 
 namespace {
-/// A 0-d tensor given for a scalar input is that scalar.
-Value scalarFromTensor(const Value &value, ModelInput::Kind kind) {
-  if (!value.isTensor() || value.toTensor().dim() != 0 ||
-      kind == ModelInput::Kind::Tensor)
-    return value;
-  const Tensor &t = value.toTensor();
-  if (kind == ModelInput::Kind::Int && t.dtype() == DType::Int64)
-    return Value(*t.dataAs<int64_t>());
-  if (kind == ModelInput::Kind::Float && t.dtype() == DType::Float64)
-    return Value(*t.dataAs<double>());
-  if (kind == ModelInput::Kind::Bool && t.dtype() == DType::Bool)
-    return Value(*t.dataAs<uint8_t>() != 0);
-  return value;
-}
-
 /// An output of the model as a runtime value owning its buffer.
 Value valueFromOutput(const tsir_value &out,
                       void (*freeOutput)(tsir_value *)) {
@@ -222,7 +208,8 @@ StatusOr<std::vector<Value>> Model::run(const std::vector<Value> &inputs) const 
   std::vector<std::pair<Tensor, Tensor>> copies;
   std::vector<Tensor> keepAlive;
   for (size_t i = 0; i < inputs.size(); ++i) {
-    Value value = scalarFromTensor(inputs[i], inputList[i].kind);
+    // A scalar input's type is "int", "float" or "bool".
+    Value value = scalarFromArray(inputs[i], inputList[i].type);
     tsir_value &argument = arguments[i];
     std::memset(&argument, 0, sizeof argument);
     if (value.isTensor()) {

@@ -109,13 +109,10 @@ int runModelMain(int argc, char **argv) {
                 options.device);
 
   // 0-d arrays for scalar inputs are turned into scalars by Model::run.
-  std::vector<Value> values;
-  for (size_t i = 0; i < options.inputs.size(); ++i) {
-    StatusOr<Value> value = parseInputArgument(options.inputs[i], i);
-    if (!value.ok())
-      return fail(value.status().message());
-    values.push_back(*value);
-  }
+  StatusOr<std::vector<Value>> parsed = parseInputArguments(options.inputs);
+  if (!parsed.ok())
+    return fail(parsed.status().message());
+  const std::vector<Value> &values = *parsed;
 
   auto runStart = Clock::now();
   StatusOr<std::vector<Value>> outputs = (*model)->run(values);

@@ -110,6 +110,20 @@ Value scalarFromArray(const Value &value, const std::string &type) {
   return value;
 }
 
+StatusOr<std::vector<Value>>
+parseInputArguments(const std::vector<std::string> &texts,
+                    const std::vector<std::string> &types) {
+  std::vector<Value> values;
+  for (size_t i = 0; i < texts.size(); ++i) {
+    StatusOr<Value> value = parseInputArgument(texts[i], i);
+    if (!value.ok())
+      return value.status();
+    values.push_back(i < types.size() ? scalarFromArray(*value, types[i])
+                                      : *value);
+  }
+  return values;
+}
+
 StatusOr<std::vector<std::string>>
 writeOutputArrays(const std::vector<Value> &outputs,
                   const std::string &directory) {

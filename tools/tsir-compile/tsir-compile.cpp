@@ -108,17 +108,11 @@ int main(int argc, char **argv) {
   tsir::ModelCompileOptions options;
   options.spec = spec;
   if (!exampleInputs.empty()) {
-    std::vector<std::string> types = (*executor)->inputTypes();
-    std::vector<rt::Value> values;
-    for (size_t i = 0; i < exampleInputs.size(); ++i) {
-      rt::StatusOr<rt::Value> value =
-          rt::parseInputArgument(exampleInputs[i], i);
-      if (!value.ok())
-        return fail(value.status().message());
-      values.push_back(i < types.size() ? rt::scalarFromArray(*value, types[i])
-                                        : *value);
-    }
-    rt::StatusOr<std::string> inferred = (*executor)->specOf(values);
+    rt::StatusOr<std::vector<rt::Value>> values =
+        rt::parseInputArguments(exampleInputs, (*executor)->inputTypes());
+    if (!values.ok())
+      return fail(values.status().message());
+    rt::StatusOr<std::string> inferred = (*executor)->specOf(*values);
     if (!inferred.ok())
       return fail(inferred.status().message());
     options.spec = *inferred;

@@ -106,15 +106,11 @@ int main(int argc, char **argv) {
   if (!executor.ok())
     return fail(executor.status().message());
 
-  std::vector<std::string> types = (*executor)->inputTypes();
-  std::vector<rt::Value> values;
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    rt::StatusOr<rt::Value> value = rt::parseInputArgument(inputs[i], i);
-    if (!value.ok())
-      return fail(value.status().message());
-    values.push_back(i < types.size() ? rt::scalarFromArray(*value, types[i])
-                                      : *value);
-  }
+  rt::StatusOr<std::vector<rt::Value>> parsed =
+      rt::parseInputArguments(inputs, (*executor)->inputTypes());
+  if (!parsed.ok())
+    return fail(parsed.status().message());
+  const std::vector<rt::Value> &values = *parsed;
 
   auto outputs = (*executor)->run(values);
   if (!outputs.ok())

@@ -26,6 +26,12 @@ StatusOr<Value> parseInputArgument(const std::string &text, size_t index);
 /// is that scalar; anything else is returned as it is.
 Value scalarFromArray(const Value &value, const std::string &type);
 
+/// Every `--input` of a command line, in order: parseInputArgument, then
+/// scalarFromArray with the input's type where `types` has one.
+StatusOr<std::vector<Value>>
+parseInputArguments(const std::vector<std::string> &texts,
+                    const std::vector<std::string> &types = {});
+
 /// Writes `outputs` into `directory` as out0.npy, out1.npy, ...: lists and
 /// tuples depth-first, scalars as 0-d arrays. Returns one line per file,
 /// `out0: Float(2, 3) -> dir/out0.npy`.
