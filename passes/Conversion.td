@@ -219,4 +219,72 @@ def TsirGPUMapParallelLoopsPass
   ];
 }
 
+def TsirConvToMatmulPass : Pass<"tsir-conv-to-matmul", "mlir::func::FuncOp"> {
+  let summary = "2-d convolutions as an im2col copy and a matrix product";
+  let description = [{
+    Runs on tensors, before bufferization, for the CPU. Every
+    `linalg.conv_2d_nchw_fchw` of static shape and one float type becomes
+    `out[n, f, oh*ow] += weight[f, c*kh*kw] * columns[n, c*kh*kw, oh*ow]`:
+    a linalg.generic copies the input's windows into `columns` (innermost
+    loop along ow, so it vectorizes), and the product is a contraction
+    generic that tsir-cpu-contraction-kernels turns into its GEMM kernel.
+    A 1x1 convolution of stride 1 uses the input itself. Grouped
+    convolutions are left alone.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def TsirCPUContractionKernelsPass
+    : Pass<"tsir-cpu-contraction-kernels", "mlir::func::FuncOp"> {
+  let summary = "matrix products on buffers as register-blocked vector "
+                "loops (the CPU's GEMM micro-kernels)";
+  let description = [{
+    Runs after bufferization. Every linalg op that is a multiply-add
+    contraction of f32 buffers with one m, one n and one k dimension (any
+    other parallel dimensions are looped around it) becomes explicit loops
+    in the vector dialect:
+
+    - B indexed [.., k, n] with n contiguous (matmul, batch_matmul, the
+      product a convolution becomes): a `broadcast-rows` x
+      (`broadcast-vectors` * `vector-width`) tile of C stays in registers
+      across k; each k step loads the vectors of B and broadcasts elements
+      of A into FMAs. k is blocked by `block-depth` so the panel of B stays
+      in cache.
+    - B indexed [.., n, k] with k contiguous (nn.Linear's weight): a
+      `dot-rows` x `dot-cols` tile of C, each element a `vector-width`-wide
+      partial sum over k reduced at the end.
+
+    Blocks of `block-rows` x `block-cols` outputs are the iterations of an
+    `scf.forall`: independent work that can run on separate threads. Edges
+    in n are masked, edges in m run a one-row kernel, so every size works,
+    dynamic ones too. Other ops (other element types, a strided innermost
+    dimension, casts in the body) are left for convert-linalg-to-loops.
+  }];
+  let options = [
+    Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"16",
+           "f32 lanes of a vector register (16 for AVX-512)">,
+    Option<"broadcastRows", "broadcast-rows", "int64_t", /*default=*/"8",
+           "rows of C in the broadcast kernel's register tile">,
+    Option<"broadcastVectors", "broadcast-vectors", "int64_t",
+           /*default=*/"2",
+           "vectors per row of C in the broadcast kernel's register tile">,
+    Option<"dotRows", "dot-rows", "int64_t", /*default=*/"4",
+           "rows of C in the dot kernel's register tile">,
+    Option<"dotCols", "dot-cols", "int64_t", /*default=*/"4",
+           "columns of C in the dot kernel's register tile">,
+    Option<"blockRows", "block-rows", "int64_t", /*default=*/"64",
+           "rows of C per parallel block">,
+    Option<"blockCols", "block-cols", "int64_t", /*default=*/"256",
+           "columns of C per parallel block">,
+    Option<"blockDepth", "block-depth", "int64_t", /*default=*/"256",
+           "k per block of the broadcast kernel">,
+  ];
+  let dependentDialects = [
+    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect"
+  ];
+}
+
 #endif // TSIR_CONVERSION_TD

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -33,11 +34,17 @@ void tsir::buildLowerToLinalgPipeline(OpPassManager &pm) {
   pm.addPass(createCSEPass());
 }
 
-void tsir::buildFuseAndBufferizePipeline(OpPassManager &pm, bool deallocate) {
+void tsir::buildFuseAndBufferizePipeline(
+    OpPassManager &pm, bool deallocate,
+    function_ref<void(OpPassManager &)> onFusedTensors) {
   // Elementwise producers fuse into their consumers while still on tensors,
   // so a chain of pointwise ops becomes one loop nest.
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());
+  // After fusion, which would otherwise fuse what these passes split apart
+  // (an im2col copy back into its matrix product).
+  if (onFusedTensors)
+    onFusedTensors(pm);
 
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
@@ -58,8 +65,19 @@ void tsir::buildFuseAndBufferizePipeline(OpPassManager &pm, bool deallocate) {
 
 void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
                                      const LowerToLLVMOptions &options) {
-  buildFuseAndBufferizePipeline(pm, options.deallocate);
+  // Convolutions become matrix products for the GEMM kernels below.
+  buildFuseAndBufferizePipeline(
+      pm, options.deallocate, [&](OpPassManager &tensors) {
+        if (options.vectorize)
+          tensors.addNestedPass<func::FuncOp>(createTsirConvToMatmulPass());
+      });
 
+  // Matrix products as register-blocked vector kernels; their blocks are
+  // scf.forall iterations.
+  if (options.vectorize) {
+    pm.addNestedPass<func::FuncOp>(createTsirCPUContractionKernelsPass());
+    pm.addPass(createForallToForLoopPass());
+  }
   // Transcendental functions as arithmetic, so that LLVM vectorizes the
   // loops that compute them.
   if (options.vectorize)

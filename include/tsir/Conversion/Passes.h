@@ -104,7 +104,11 @@ struct LowerToNVVMOptions
 /// The start both lowerings share: elementwise fusion on tensors, one-shot
 /// bufferization with identity layouts at the function boundary, and
 /// (`deallocate`) the ownership-based deallocation pipeline.
-void buildFuseAndBufferizePipeline(mlir::OpPassManager &pm, bool deallocate);
+/// `onFusedTensors` adds the passes that run between fusion and
+/// bufferization.
+void buildFuseAndBufferizePipeline(
+    mlir::OpPassManager &pm, bool deallocate,
+    llvm::function_ref<void(mlir::OpPassManager &)> onFusedTensors = nullptr);
 
 /// From linalg on tensors (the output of buildLowerToLinalgPipeline) to the
 /// LLVM dialect with the kernels embedded as an NVVM binary: bufferization,

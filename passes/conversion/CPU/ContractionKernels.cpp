@@ -1,0 +1,497 @@
+//===- ContractionKernels.cpp - tsir-cpu-contraction-kernels -------------===//
+//
+// Matrix products on buffers as register-blocked vector loops for the CPU.
+// convert-linalg-to-loops turns a matmul into three scalar loops whose
+// innermost one walks the reduction: every multiply-add loads and stores the
+// output, and LLVM's vectorizer cannot fix that. This pass writes the loops a
+// BLAS micro-kernel has instead, directly in the vector dialect:
+//
+//  - **broadcast kernel** (B indexed [k, n], n contiguous): a tile of
+//    `rows` x `vectors`*W outputs lives in registers across the whole k
+//    loop; each step loads `vectors` rows of B and broadcasts `rows`
+//    elements of A into FMAs. Matmul, batched matmul and the matrix product
+//    a convolution becomes (tsir-conv-to-matmul) take this form.
+//  - **dot kernel** (B indexed [n, k], k contiguous, as nn.Linear's weight):
+//    a `rows` x `cols` tile of outputs, each a W-wide partial sum over k,
+//    reduced once at the end.
+//
+// Around the micro-kernel: blocks of outputs that are independent are an
+// scf.forall (the threads' unit of work), and the broadcast kernel blocks k
+// so the panel of B it reuses stays in cache. Edges are masked (n) or run a
+// one-row / one-column variant (m), so any size works; dynamic sizes too.
+//
+// Anything else (other element types, strided inner dimensions, products
+// without a single m, n and k) is left to convert-linalg-to-loops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsir/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+namespace tsir {
+#define GEN_PASS_DEF_TSIRCPUCONTRACTIONKERNELSPASS
+#include "TsirConversion.h.inc"
+} // namespace tsir
+
+using namespace mlir;
+
+namespace {
+
+/// The kernels' shapes (the pass options; their meaning is in
+/// passes/Conversion.td).
+struct KernelSizes {
+  int64_t vectorWidth, broadcastRows, broadcastVectors, dotRows, dotCols,
+      blockRows, blockCols, blockDepth;
+};
+
+/// The loop dimensions of a product C[.., m, n] += A[.., m, k] * B[.., k, n]
+/// (or B[.., n, k]) and where its operands live.
+struct Contraction {
+  linalg::LinalgOp op;
+  unsigned m, n, k;
+  /// Every other parallel dimension: iterated around the kernel.
+  SmallVector<unsigned> outer;
+  /// B is indexed [.., n, k]: the dot kernel.
+  bool transposedB;
+};
+
+bool isF32Memref(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  return memref && memref.getElementType().isF32();
+}
+
+/// The loop dimension of `map`'s last result.
+std::optional<unsigned> innermostDim(AffineMap map) {
+  if (map.getNumResults() == 0)
+    return std::nullopt;
+  if (auto dim = dyn_cast<AffineDimExpr>(map.getResults().back()))
+    return dim.getPosition();
+  return std::nullopt;
+}
+
+FailureOr<Contraction> matchContraction(linalg::LinalgOp op) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1 || !linalg::isaContractionOpInterface(op))
+    return failure();
+  for (OpOperand &operand : op->getOpOperands())
+    if (!isF32Memref(operand.get().getType()))
+      return failure();
+  // The body must be a plain multiply-add: isaContractionOpInterface also
+  // accepts casts, which the kernels do not perform.
+  Block *body = op.getBlock();
+  if (body->getOperations().size() != 3 ||
+      !isa<arith::MulFOp>(body->front()) ||
+      !isa<arith::AddFOp>(*std::next(body->begin())))
+    return failure();
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims) || dims->k.size() != 1)
+    return failure();
+  for (AffineMap map : op.getIndexingMapsArray())
+    if (!map.isProjectedPermutation())
+      return failure();
+
+  Contraction c{op, 0, 0, dims->k.front(), {}, false};
+  OpOperand *a = op.getDpsInputOperand(0), *b = op.getDpsInputOperand(1);
+  OpOperand *out = op.getDpsInitOperand(0);
+  std::optional<unsigned> outInner = innermostDim(op.getMatchingIndexingMap(out));
+  std::optional<unsigned> bInner = innermostDim(op.getMatchingIndexingMap(b));
+  if (!outInner || !bInner || !llvm::is_contained(dims->n, *outInner))
+    return failure();
+  c.n = *outInner;
+  c.transposedB = *bInner == c.k;
+  if (!c.transposedB && *bInner != c.n)
+    return failure();
+  // m: the m dimension innermost in the output.
+  AffineMap outMap = op.getMatchingIndexingMap(out);
+  std::optional<unsigned> m;
+  for (AffineExpr expr : outMap.getResults()) {
+    unsigned pos = cast<AffineDimExpr>(expr).getPosition();
+    if (llvm::is_contained(dims->m, pos))
+      m = pos;
+  }
+  if (!m)
+    return failure();
+  c.m = *m;
+  if (c.transposedB &&
+      innermostDim(op.getMatchingIndexingMap(a)) != std::optional(c.k))
+    return failure();
+  // The vector loads need unit stride along the vectorized dimension.
+  auto unitInner = [](OpOperand *operand) {
+    return cast<MemRefType>(operand->get().getType()).isLastDimUnitStride();
+  };
+  if (!unitInner(b) || (!c.transposedB && !unitInner(out)) ||
+      (c.transposedB && !unitInner(a)))
+    return failure();
+  for (unsigned d = 0, e = op.getNumLoops(); d < e; ++d)
+    if (d != c.m && d != c.n && d != c.k)
+      c.outer.push_back(d);
+  return c;
+}
+
+/// Emits the kernels of one contraction. `iv` holds the current value of
+/// every loop dimension, so an operand's indices are its map applied to it.
+class KernelEmitter {
+public:
+  KernelEmitter(ImplicitLocOpBuilder &b, Contraction c,
+                const KernelSizes &options)
+      : b(b), c(c), options(options), iv(c.op.getNumLoops()),
+        vectorType(VectorType::get({options.vectorWidth}, b.getF32Type())) {
+    SmallVector<Range> ranges = c.op.createLoopRanges(b, b.getLoc());
+    for (Range &range : ranges)
+      sizes.push_back(getValueOrCreateConstantIndexOp(b, b.getLoc(), range.size));
+  }
+
+  void emit() {
+    int64_t mBlock = options.blockRows, nBlock = options.blockCols;
+    SmallVector<OpFoldResult> ubs;
+    for (unsigned d : c.outer)
+      ubs.push_back(sizes[d]);
+    ubs.push_back(ceilDiv(sizes[c.m], mBlock));
+    ubs.push_back(ceilDiv(sizes[c.n], nBlock));
+    scf::ForallOp::create(
+        b, ubs, ValueRange{}, std::nullopt,
+        [&](OpBuilder &nested, Location loc, ValueRange ivs) {
+          ImplicitLocOpBuilder inner(loc, nested);
+          KernelEmitter body(*this, inner);
+          for (auto [d, value] : llvm::zip(c.outer, ivs))
+            body.iv[d] = value;
+          unsigned count = c.outer.size();
+          Value mLo = body.mul(ivs[count], mBlock);
+          Value nLo = body.mul(ivs[count + 1], nBlock);
+          Value mHi = body.min(body.add(mLo, mBlock), sizes[c.m]);
+          Value nHi = body.min(body.add(nLo, nBlock), sizes[c.n]);
+          if (c.transposedB)
+            body.emitDotBlock(mLo, mHi, nLo, nHi);
+          else
+            body.emitBroadcastBlock(mLo, mHi, nLo, nHi);
+          scf::InParallelOp::create(inner);
+        });
+  }
+
+private:
+  KernelEmitter(const KernelEmitter &outer, ImplicitLocOpBuilder &b)
+      : b(b), c(outer.c), options(outer.options), iv(outer.iv),
+        sizes(outer.sizes), vectorType(outer.vectorType) {}
+
+  Value index(int64_t value) {
+    return arith::ConstantIndexOp::create(b, value);
+  }
+  Value add(Value lhs, Value rhs) { return arith::AddIOp::create(b, lhs, rhs); }
+  Value add(Value lhs, int64_t rhs) { return add(lhs, index(rhs)); }
+  Value sub(Value lhs, Value rhs) { return arith::SubIOp::create(b, lhs, rhs); }
+  Value mul(Value lhs, int64_t rhs) {
+    return arith::MulIOp::create(b, lhs, index(rhs));
+  }
+  Value min(Value lhs, Value rhs) { return arith::MinSIOp::create(b, lhs, rhs); }
+  Value zeros() {
+    return arith::ConstantOp::create(b,
+                                     cast<TypedAttr>(b.getZeroAttr(vectorType)));
+  }
+  Value ceilDiv(Value value, int64_t by) {
+    return arith::CeilDivSIOp::create(b, value, index(by));
+  }
+  /// The end of the part of [lo, hi) that whole steps of `step` cover.
+  Value wholeSteps(Value lo, Value hi, int64_t step) {
+    Value length = sub(hi, lo);
+    Value whole = arith::RemSIOp::create(b, length, index(step));
+    return sub(hi, whole);
+  }
+
+  /// The mask of the first `count` lanes (all of them when count >= W).
+  /// Built as lane-index < count in i32, rather than vector.create_mask,
+  /// which convert-to-llvm does not lower.
+  Value firstLanes(Value count) {
+    auto laneType = VectorType::get({options.vectorWidth}, b.getI32Type());
+    SmallVector<int32_t> laneIndex;
+    for (int32_t lane = 0; lane < options.vectorWidth; ++lane)
+      laneIndex.push_back(lane);
+    Value lanes = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(laneType, ArrayRef<int32_t>(laneIndex)));
+    Value bound = arith::IndexCastOp::create(
+        b, b.getI32Type(),
+        arith::MinSIOp::create(b, count, index(options.vectorWidth)));
+    return arith::CmpIOp::create(
+        b, arith::CmpIPredicate::slt, lanes,
+        vector::BroadcastOp::create(b, laneType, bound));
+  }
+
+  SmallVector<Value> indicesOf(OpOperand *operand) {
+    SmallVector<Value> result;
+    for (AffineExpr expr : c.op.getMatchingIndexingMap(operand).getResults())
+      result.push_back(iv[cast<AffineDimExpr>(expr).getPosition()]);
+    return result;
+  }
+  OpOperand *lhs() { return c.op.getDpsInputOperand(0); }
+  OpOperand *rhs() { return c.op.getDpsInputOperand(1); }
+  OpOperand *out() { return c.op.getDpsInitOperand(0); }
+
+  Value loadScalar(OpOperand *operand) {
+    return memref::LoadOp::create(b, operand->get(), indicesOf(operand));
+  }
+  Value loadVector(OpOperand *operand, Value mask) {
+    if (!mask)
+      return vector::LoadOp::create(b, vectorType, operand->get(),
+                                    indicesOf(operand));
+    return vector::MaskedLoadOp::create(b, vectorType, operand->get(),
+                                        indicesOf(operand), mask, zeros());
+  }
+  void storeVector(Value value, OpOperand *operand, Value mask) {
+    if (mask)
+      vector::MaskedStoreOp::create(b, operand->get(), indicesOf(operand), mask,
+                                    value);
+    else
+      vector::StoreOp::create(b, value, operand->get(), indicesOf(operand));
+  }
+
+  /// An scf.for from `lo` to `hi` by `step` whose body `fn(iv)` emits
+  /// through this emitter's builder.
+  void loop(Value lo, Value hi, int64_t step, function_ref<void(Value)> fn) {
+    scf::ForOp::create(b, lo, hi, index(step), ValueRange{},
+                       [&](OpBuilder &nested, Location loc, Value i,
+                           ValueRange) {
+                         OpBuilder::InsertionGuard guard(b);
+                         b.setInsertionPoint(scf::YieldOp::create(nested, loc));
+                         fn(i);
+                       });
+  }
+
+  /// `body(lo)` for every full step of `step` in [lo, hi), then
+  /// `remainder(lo)` for every single index left.
+  void forSteps(Value lo, Value hi, int64_t step,
+                function_ref<void(Value)> body,
+                function_ref<void(Value)> remainder) {
+    Value split = wholeSteps(lo, hi, step);
+    loop(lo, split, step, body);
+    loop(split, hi, 1, remainder);
+  }
+
+  // --- broadcast kernel ----------------------------------------------------
+
+  /// One block of C, k in steps of `block-depth`. Each step first copies
+  /// the block's rows of B into `packed`, panel by panel
+  /// ([panel][k][tileCols], zero past the edge), so the micro-kernel reads
+  /// one contiguous stream: B's own rows are a row pitch apart, and at a
+  /// pitch of 4 KB every row falls into the same L1 set.
+  void emitBroadcastBlock(Value mLo, Value mHi, Value nLo, Value nHi) {
+    int64_t kBlock = options.blockDepth, width = options.vectorWidth;
+    int64_t tileCols = options.broadcastVectors * width;
+    int64_t panels = options.blockCols / tileCols;
+    auto packedType =
+        MemRefType::get({panels, kBlock, tileCols}, b.getF32Type());
+    Value packed = memref::AllocOp::create(b, packedType);
+    Value kSize = sizes[c.k];
+    Value panelCount = ceilDiv(sub(nHi, nLo), tileCols);
+    loop(index(0), kSize, kBlock, [&](Value k0) {
+      Value kHi = min(add(k0, kBlock), kSize);
+      Value kLength = sub(kHi, k0);
+      // Pack B[k0..kHi, nLo..nHi].
+      loop(index(0), panelCount, 1, [&](Value panel) {
+        Value n0 = add(nLo, mul(panel, tileCols));
+        loop(index(0), kLength, 1, [&](Value dk) {
+          iv[c.k] = add(k0, dk);
+          for (int64_t j = 0; j < options.broadcastVectors; ++j) {
+            iv[c.n] = add(n0, j * width);
+            Value row = loadVector(rhs(), firstLanes(sub(nHi, iv[c.n])));
+            vector::StoreOp::create(b, row, packed,
+                                    ValueRange{panel, dk, index(j * width)});
+          }
+        });
+      });
+      // Whole tiles of C without masks, then one masked tile at the edge.
+      auto columns = [&](Value panel, Value nEnd) {
+        Value n0 = add(nLo, mul(panel, tileCols));
+        forSteps(
+            mLo, mHi, options.broadcastRows,
+            [&](Value m0) {
+              emitBroadcastTile(options.broadcastRows, m0, n0, nEnd, packed,
+                                panel, k0, kLength);
+            },
+            [&](Value m0) {
+              emitBroadcastTile(1, m0, n0, nEnd, packed, panel, k0, kLength);
+            });
+      };
+      Value wholePanels = arith::DivSIOp::create(b, sub(nHi, nLo),
+                                                 index(tileCols));
+      loop(index(0), wholePanels, 1,
+           [&](Value panel) { columns(panel, Value()); });
+      Value edge = arith::CmpIOp::create(b, arith::CmpIPredicate::slt,
+                                         wholePanels, panelCount);
+      scf::IfOp::create(b, edge, [&](OpBuilder &nested, Location loc) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(scf::YieldOp::create(nested, loc));
+        columns(wholePanels, nHi);
+      });
+    });
+    memref::DeallocOp::create(b, packed);
+  }
+
+  /// C[m0 .. m0+rows, n0 .. n0+tileCols] += A[.., k0 .. k0+kLength] times
+  /// the packed panel of B, masked at `nEnd` when it is given.
+  void emitBroadcastTile(int64_t rows, Value m0, Value n0, Value nEnd,
+                         Value packed, Value panel, Value k0, Value kLength) {
+    int64_t vectors = options.broadcastVectors, width = options.vectorWidth;
+    SmallVector<Value> columns, masks;
+    for (int64_t j = 0; j < vectors; ++j) {
+      columns.push_back(add(n0, j * width));
+      masks.push_back(nEnd ? firstLanes(sub(nEnd, columns[j])) : Value());
+    }
+    SmallVector<Value> rowIndex;
+    for (int64_t i = 0; i < rows; ++i)
+      rowIndex.push_back(add(m0, i));
+
+    SmallVector<Value> acc;
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < vectors; ++j) {
+        iv[c.m] = rowIndex[i];
+        iv[c.n] = columns[j];
+        acc.push_back(loadVector(out(), masks[j]));
+      }
+    auto kLoop = scf::ForOp::create(
+        b, index(0), kLength, index(1), acc,
+        [&](OpBuilder &nested, Location loc, Value dk, ValueRange sums) {
+          ImplicitLocOpBuilder body(loc, nested);
+          KernelEmitter step(*this, body);
+          step.iv[c.k] = step.add(k0, dk);
+          SmallVector<Value> bRows;
+          for (int64_t j = 0; j < vectors; ++j)
+            bRows.push_back(vector::LoadOp::create(
+                body, vectorType, packed,
+                ValueRange{panel, dk, step.index(j * width)}));
+          SmallVector<Value> next;
+          for (int64_t i = 0; i < rows; ++i) {
+            step.iv[c.m] = rowIndex[i];
+            Value a = vector::BroadcastOp::create(body, vectorType,
+                                                  step.loadScalar(lhs()));
+            for (int64_t j = 0; j < vectors; ++j)
+              next.push_back(vector::FMAOp::create(body, a, bRows[j],
+                                                   sums[i * vectors + j]));
+          }
+          scf::YieldOp::create(body, next);
+        });
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < vectors; ++j) {
+        iv[c.m] = rowIndex[i];
+        iv[c.n] = columns[j];
+        storeVector(kLoop.getResult(i * vectors + j), out(), masks[j]);
+      }
+  }
+
+  // --- dot kernel ------------------------------------------------------------
+
+  void emitDotBlock(Value mLo, Value mHi, Value nLo, Value nHi) {
+    int64_t rows = options.dotRows, cols = options.dotCols;
+    auto rowsOf = [&](int64_t tileCols) {
+      return [&, tileCols](Value n0) {
+        forSteps(
+            mLo, mHi, rows,
+            [&](Value m0) { emitDotTile(rows, tileCols, m0, n0); },
+            [&](Value m0) { emitDotTile(1, tileCols, m0, n0); });
+      };
+    };
+    forSteps(nLo, nHi, cols, rowsOf(cols), rowsOf(1));
+  }
+
+  /// C[m0 .. m0+rows, n0 .. n0+cols] += sum over k of A[m, k] * B[n, k].
+  void emitDotTile(int64_t rows, int64_t cols, Value m0, Value n0) {
+    int64_t width = options.vectorWidth;
+    Value kSize = sizes[c.k];
+    Value zero = zeros();
+    SmallVector<Value> rowIndex, colIndex;
+    for (int64_t i = 0; i < rows; ++i)
+      rowIndex.push_back(add(m0, i));
+    for (int64_t j = 0; j < cols; ++j)
+      colIndex.push_back(add(n0, j));
+
+    // One step of W along k: rows + cols vector loads, rows * cols FMAs.
+    auto step = [&](KernelEmitter &e, Value k, ValueRange sums, Value mask) {
+      e.iv[c.k] = k;
+      SmallVector<Value> aRows, bRows, next;
+      for (int64_t i = 0; i < rows; ++i) {
+        e.iv[c.m] = rowIndex[i];
+        aRows.push_back(e.loadVector(lhs(), mask));
+      }
+      for (int64_t j = 0; j < cols; ++j) {
+        e.iv[c.n] = colIndex[j];
+        bRows.push_back(e.loadVector(rhs(), mask));
+      }
+      for (int64_t i = 0; i < rows; ++i)
+        for (int64_t j = 0; j < cols; ++j)
+          next.push_back(vector::FMAOp::create(e.b, aRows[i], bRows[j],
+                                               sums[i * cols + j]));
+      return next;
+    };
+    Value kWhole = wholeSteps(index(0), kSize, width);
+    auto loop = scf::ForOp::create(
+        b, index(0), kWhole, index(width),
+        SmallVector<Value>(rows * cols, zero),
+        [&](OpBuilder &nested, Location loc, Value k, ValueRange sums) {
+          ImplicitLocOpBuilder body(loc, nested);
+          KernelEmitter e(*this, body);
+          scf::YieldOp::create(body, step(e, k, sums, Value()));
+        });
+    SmallVector<Value> sums(loop.getResults());
+    std::optional<int64_t> staticK = getConstantIntValue(kSize);
+    if (!staticK || *staticK % width != 0) {
+      Value mask = firstLanes(sub(kSize, kWhole));
+      sums = step(*this, kWhole, sums, mask);
+    }
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < cols; ++j) {
+        iv[c.m] = rowIndex[i];
+        iv[c.n] = colIndex[j];
+        Value total = vector::ReductionOp::create(
+            b, vector::CombiningKind::ADD, sums[i * cols + j]);
+        Value old = loadScalar(out());
+        memref::StoreOp::create(b, arith::AddFOp::create(b, old, total),
+                                out()->get(), indicesOf(out()));
+      }
+  }
+
+  ImplicitLocOpBuilder &b;
+  Contraction c;
+  const KernelSizes &options;
+  SmallVector<Value> iv;
+  SmallVector<Value> sizes;
+  VectorType vectorType;
+};
+
+struct CPUContractionKernelsPass
+    : tsir::impl::TsirCPUContractionKernelsPassBase<CPUContractionKernelsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (vectorWidth < 1 || broadcastRows < 1 || broadcastVectors < 1 ||
+        dotRows < 1 || dotCols < 1 || blockRows < 1 || blockCols < 1 ||
+        blockDepth < 1 || blockCols % (broadcastVectors * vectorWidth) != 0) {
+      getOperation().emitError("tsir-cpu-contraction-kernels: every size "
+                               "option must be at least 1, and block-cols a "
+                               "multiple of broadcast-vectors * vector-width");
+      return signalPassFailure();
+    }
+    SmallVector<Contraction> found;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      FailureOr<Contraction> c = matchContraction(op);
+      if (succeeded(c))
+        found.push_back(*c);
+    });
+    KernelSizes options{
+        vectorWidth, broadcastRows, broadcastVectors, dotRows,
+        dotCols,     blockRows,     blockCols,        blockDepth};
+    for (Contraction &c : found) {
+      ImplicitLocOpBuilder b(c.op.getLoc(), c.op);
+      KernelEmitter(b, c, options).emit();
+      c.op->erase();
+    }
+  }
+};
+
+} // namespace
