@@ -8,8 +8,13 @@
 
 #include "SupportSymbols.h"
 
+#include "tsir-runtime/BufferCache.h"
 #include "tsir-runtime/MemrefCopy.h"
 
 std::vector<std::pair<llvm::StringRef, void *>> tsir::supportSymbols() {
-  return {{"memrefCopy", reinterpret_cast<void *>(&tsirMemrefCopy)}};
+  return {{"memrefCopy", reinterpret_cast<void *>(&tsirMemrefCopy)},
+          {"_mlir_memref_to_llvm_alloc",
+           reinterpret_cast<void *>(&tsirBufferAlloc)},
+          {"_mlir_memref_to_llvm_free",
+           reinterpret_cast<void *>(&tsirBufferFree)}};
 }

@@ -90,6 +90,12 @@ void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
   // ...) become libm calls, which the JIT resolves in the process.
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
+  // Buffers come from the runtime's cache (tsir-runtime/BufferCache.h)
+  // rather than straight from malloc, which maps and page-faults every large
+  // buffer again on every call.
+  FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
+  memrefOptions.useGenericFunctions = true;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());

@@ -11,6 +11,7 @@
  *
  *===----------------------------------------------------------------------===*/
 
+#include "tsir-runtime/BufferCache.h"
 #include "tsir-runtime/MemrefCopy.h"
 #include "tsir-runtime/ModelTable.h"
 #include "tsir-runtime/tsir_model.h"
@@ -39,6 +40,11 @@ void memrefCopy(int64_t element_size, tsir_unranked_memref *source,
                 tsir_unranked_memref *target) {
   tsirMemrefCopy(element_size, source, target);
 }
+
+/* MLIR's memref-to-llvm lowering with generic allocation functions calls
+ * these names for memref.alloc and memref.dealloc. */
+void *_mlir_memref_to_llvm_alloc(size_t size) { return tsirBufferAlloc(size); }
+void _mlir_memref_to_llvm_free(void *buffer) { tsirBufferFree(buffer); }
 
 /*===-- Errors -------------------------------------------------------------===*/
 
