@@ -107,14 +107,24 @@ def models():
     }
 
 
-def export(model, workdir):
-    """Freezes `model`; writes graph.txt and weights.safetensors."""
-    frozen = torch.jit.freeze(torch.jit.script(model.eval()))
+def export(model, workdir, trace_inputs=None):
+    """Freezes `model`, scripted (or traced on `trace_inputs`); writes
+    graph.txt and weights.safetensors."""
+    model = model.eval()
+    if trace_inputs is None:
+        module = torch.jit.script(model)
+    else:
+        with torch.no_grad():
+            module = torch.jit.trace(model, tuple(trace_inputs))
+    frozen = torch.jit.freeze(module)
     graph = frozen.graph
     weights = {}
     for node in graph.nodes():
         if node.kind() == "prim::Constant" and node.output().type().kind() == "TensorType":
-            weights[node.output().debugName()] = node.output().toIValue().detach().numpy()
+            value = node.output().toIValue()
+            # Tracing leaves 0-d tensor constants, printed inline ({4}).
+            if isinstance(value, torch.Tensor):
+                weights[node.output().debugName()] = value.detach().numpy()
     os.makedirs(workdir, exist_ok=True)
     with open(os.path.join(workdir, "graph.txt"), "w") as f:
         f.write(str(graph))
