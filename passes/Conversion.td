@@ -236,6 +236,23 @@ def TsirConvToMatmulPass : Pass<"tsir-conv-to-matmul", "mlir::func::FuncOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def TsirCPUWindowLoopOrderPass
+    : Pass<"tsir-cpu-window-loop-order", "mlir::func::FuncOp"> {
+  let summary = "move the window loops of pooling and grouped convolutions "
+                "outside the output's innermost dimension";
+  let description = [{
+    Every linalg op that slides a window (an operand indexed by a parallel
+    plus a reduction dimension, as `oh * s + kh`) and is not a contraction
+    becomes a linalg.generic whose loops are: the parallel dimensions but
+    the output's innermost one, the reductions, then the output's innermost
+    dimension. convert-linalg-to-loops nests loops in that order, so the
+    innermost loop walks a row of the output and of the input, which LLVM
+    vectorizes, instead of a 3-wide window. Plain reductions (no window)
+    keep their order.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def TsirCPUContractionKernelsPass
     : Pass<"tsir-cpu-contraction-kernels", "mlir::func::FuncOp"> {
   let summary = "matrix products on buffers as register-blocked vector "
@@ -260,7 +277,8 @@ def TsirCPUContractionKernelsPass
     `scf.forall`: independent work that can run on separate threads. Edges
     in n are masked, edges in m run a one-row kernel, so every size works,
     dynamic ones too. Other ops (other element types, a strided innermost
-    dimension, casts in the body) are left for convert-linalg-to-loops.
+    dimension, casts in the body) and small products (`min-work`) are left
+    for convert-linalg-to-loops.
   }];
   let options = [
     Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"16",
@@ -280,6 +298,9 @@ def TsirCPUContractionKernelsPass
            "columns of C per parallel block">,
     Option<"blockDepth", "block-depth", "int64_t", /*default=*/"256",
            "k per block of the broadcast kernel">,
+    Option<"minWork", "min-work", "int64_t", /*default=*/"32768",
+           "products of fewer multiply-adds (static sizes) are left to "
+           "convert-linalg-to-loops, whose small static loops LLVM unrolls">,
   ];
   let dependentDialects = [
     "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",

@@ -68,8 +68,11 @@ void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
   // Convolutions become matrix products for the GEMM kernels below.
   buildFuseAndBufferizePipeline(
       pm, options.deallocate, [&](OpPassManager &tensors) {
-        if (options.vectorize)
+        if (options.vectorize) {
           tensors.addNestedPass<func::FuncOp>(createTsirConvToMatmulPass());
+          tensors.addNestedPass<func::FuncOp>(
+              createTsirCPUWindowLoopOrderPass());
+        }
       });
 
   // Matrix products as register-blocked vector kernels; their blocks are

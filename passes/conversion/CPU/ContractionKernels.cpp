@@ -77,7 +77,8 @@ std::optional<unsigned> innermostDim(AffineMap map) {
   return std::nullopt;
 }
 
-FailureOr<Contraction> matchContraction(linalg::LinalgOp op) {
+FailureOr<Contraction> matchContraction(linalg::LinalgOp op,
+                                        int64_t minWork) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
       op.getNumDpsInits() != 1 || !linalg::isaContractionOpInterface(op))
     return failure();
@@ -134,6 +135,14 @@ FailureOr<Contraction> matchContraction(linalg::LinalgOp op) {
   for (unsigned d = 0, e = op.getNumLoops(); d < e; ++d)
     if (d != c.m && d != c.n && d != c.k)
       c.outer.push_back(d);
+  // Tiny products (an LSTM cell's) are better left to LLVM, which unrolls
+  // their static loops completely.
+  int64_t work = 1;
+  for (int64_t size : op.getStaticLoopRanges())
+    if (ShapedType::isDynamic(size) || (work *= size) >= minWork)
+      return c;
+  if (work < minWork)
+    return failure();
   return c;
 }
 
@@ -154,9 +163,9 @@ public:
     int64_t mBlock = options.blockRows, nBlock = options.blockCols;
     SmallVector<OpFoldResult> ubs;
     for (unsigned d : c.outer)
-      ubs.push_back(sizes[d]);
-    ubs.push_back(ceilDiv(sizes[c.m], mBlock));
-    ubs.push_back(ceilDiv(sizes[c.n], nBlock));
+      ubs.push_back(getAsOpFoldResult(sizes[d]));
+    ubs.push_back(getAsOpFoldResult(ceilDiv(sizes[c.m], mBlock)));
+    ubs.push_back(getAsOpFoldResult(ceilDiv(sizes[c.n], nBlock)));
     scf::ForallOp::create(
         b, ubs, ValueRange{}, std::nullopt,
         [&](OpBuilder &nested, Location loc, ValueRange ivs) {
@@ -185,24 +194,30 @@ private:
   Value index(int64_t value) {
     return arith::ConstantIndexOp::create(b, value);
   }
-  Value add(Value lhs, Value rhs) { return arith::AddIOp::create(b, lhs, rhs); }
-  Value add(Value lhs, int64_t rhs) { return add(lhs, index(rhs)); }
-  Value sub(Value lhs, Value rhs) { return arith::SubIOp::create(b, lhs, rhs); }
-  Value mul(Value lhs, int64_t rhs) {
-    return arith::MulIOp::create(b, lhs, index(rhs));
+  Value add(Value lhs, Value rhs) {
+    return b.createOrFold<arith::AddIOp>(lhs, rhs);
   }
-  Value min(Value lhs, Value rhs) { return arith::MinSIOp::create(b, lhs, rhs); }
+  Value add(Value lhs, int64_t rhs) { return add(lhs, index(rhs)); }
+  Value sub(Value lhs, Value rhs) {
+    return b.createOrFold<arith::SubIOp>(lhs, rhs);
+  }
+  Value mul(Value lhs, int64_t rhs) {
+    return b.createOrFold<arith::MulIOp>(lhs, index(rhs));
+  }
+  Value min(Value lhs, Value rhs) {
+    return b.createOrFold<arith::MinSIOp>(lhs, rhs);
+  }
   Value zeros() {
     return arith::ConstantOp::create(b,
                                      cast<TypedAttr>(b.getZeroAttr(vectorType)));
   }
   Value ceilDiv(Value value, int64_t by) {
-    return arith::CeilDivSIOp::create(b, value, index(by));
+    return b.createOrFold<arith::CeilDivSIOp>(value, index(by));
   }
   /// The end of the part of [lo, hi) that whole steps of `step` cover.
   Value wholeSteps(Value lo, Value hi, int64_t step) {
     Value length = sub(hi, lo);
-    Value whole = arith::RemSIOp::create(b, length, index(step));
+    Value whole = b.createOrFold<arith::RemSIOp>(length, index(step));
     return sub(hi, whole);
   }
 
@@ -479,7 +494,7 @@ struct CPUContractionKernelsPass
     }
     SmallVector<Contraction> found;
     getOperation().walk([&](linalg::LinalgOp op) {
-      FailureOr<Contraction> c = matchContraction(op);
+      FailureOr<Contraction> c = matchContraction(op, minWork);
       if (succeeded(c))
         found.push_back(*c);
     });

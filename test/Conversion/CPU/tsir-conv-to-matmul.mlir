@@ -1,0 +1,71 @@
+// RUN: tsir-opt %s --tsir-conv-to-matmul -split-input-file | FileCheck %s
+
+// A 3x3 convolution of stride 2: the input's windows are copied into
+// columns[n, c, kh, kw, oh, ow] (the read map carries the stride), and the
+// output is weight[f, c*kh*kw] times columns[n, c*kh*kw, oh*ow].
+// CHECK-DAG: #[[READ:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4 * 2 + d2, d5 * 2 + d3)>
+// CHECK-DAG: #[[LHS:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d3)>
+// CHECK-DAG: #[[RHS:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @strided
+// CHECK: %[[COPY:.*]] = linalg.generic {indexing_maps = [#[[READ]], {{.*}}]{{.*}} ins(%arg0 : tensor<2x8x17x17xf32>) outs(%{{.*}} : tensor<2x8x3x3x8x8xf32>)
+// CHECK: %[[COLUMNS:.*]] = tensor.collapse_shape %[[COPY]] {{\[}}[0], [1, 2, 3], [4, 5]] : tensor<2x8x3x3x8x8xf32> into tensor<2x72x64xf32>
+// CHECK: %[[MATRIX:.*]] = tensor.collapse_shape %arg1 {{\[}}[0], [1, 2, 3]] : tensor<16x8x3x3xf32> into tensor<16x72xf32>
+// CHECK: %[[PRODUCT:.*]] = linalg.generic {indexing_maps = [#[[LHS]], #[[RHS]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%[[MATRIX]], %[[COLUMNS]] :
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: tensor.expand_shape %[[PRODUCT]] {{\[}}[0], [1], [2, 3]] {{.*}} : tensor<2x16x64xf32> into tensor<2x16x8x8xf32>
+// CHECK-NOT: linalg.conv_2d
+func.func @strided(%input: tensor<2x8x17x17xf32>, %weight: tensor<16x8x3x3xf32>,
+                   %init: tensor<2x16x8x8xf32>) -> tensor<2x16x8x8xf32> {
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+    ins(%input, %weight : tensor<2x8x17x17xf32>, tensor<16x8x3x3xf32>)
+    outs(%init : tensor<2x16x8x8xf32>) -> tensor<2x16x8x8xf32>
+  return %0 : tensor<2x16x8x8xf32>
+}
+
+// -----
+
+// Dilation scales the window offsets.
+// CHECK: affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4 + d2 * 2, d5 + d3 * 3)>
+// CHECK-LABEL: func.func @dilated
+func.func @dilated(%input: tensor<1x4x10x10xf32>, %weight: tensor<4x4x2x2xf32>,
+                   %init: tensor<1x4x8x7xf32>) -> tensor<1x4x8x7xf32> {
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<[2, 3]> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%input, %weight : tensor<1x4x10x10xf32>, tensor<4x4x2x2xf32>)
+    outs(%init : tensor<1x4x8x7xf32>) -> tensor<1x4x8x7xf32>
+  return %0 : tensor<1x4x8x7xf32>
+}
+
+// -----
+
+// A 1x1 convolution of stride 1 reads the input as the matrix itself.
+// CHECK-LABEL: func.func @pointwise
+// CHECK-NOT: tensor.empty
+// CHECK: %[[COLUMNS:.*]] = tensor.collapse_shape %arg0 {{\[}}[0], [1], [2, 3]] : tensor<1x8x5x5xf32> into tensor<1x8x25xf32>
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %[[COLUMNS]] :
+func.func @pointwise(%input: tensor<1x8x5x5xf32>, %weight: tensor<16x8x1x1xf32>,
+                     %init: tensor<1x16x5x5xf32>) -> tensor<1x16x5x5xf32> {
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%input, %weight : tensor<1x8x5x5xf32>, tensor<16x8x1x1xf32>)
+    outs(%init : tensor<1x16x5x5xf32>) -> tensor<1x16x5x5xf32>
+  return %0 : tensor<1x16x5x5xf32>
+}
+
+// -----
+
+// Dynamic sizes and integer convolutions keep their direct form.
+// CHECK-LABEL: func.func @kept
+// CHECK: linalg.conv_2d_nchw_fchw {{.*}} tensor<?x4x8x8xf32>
+// CHECK: linalg.conv_2d_nchw_fchw {{.*}} tensor<1x4x8x8xi32>
+func.func @kept(%input: tensor<?x4x8x8xf32>, %weight: tensor<4x4x3x3xf32>, %init: tensor<?x4x6x6xf32>,
+                %iinput: tensor<1x4x8x8xi32>, %iweight: tensor<4x4x3x3xi32>, %iinit: tensor<1x4x6x6xi32>)
+    -> (tensor<?x4x6x6xf32>, tensor<1x4x6x6xi32>) {
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%input, %weight : tensor<?x4x8x8xf32>, tensor<4x4x3x3xf32>)
+    outs(%init : tensor<?x4x6x6xf32>) -> tensor<?x4x6x6xf32>
+  %1 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%iinput, %iweight : tensor<1x4x8x8xi32>, tensor<4x4x3x3xi32>)
+    outs(%iinit : tensor<1x4x6x6xi32>) -> tensor<1x4x6x6xi32>
+  return %0, %1 : tensor<?x4x6x6xf32>, tensor<1x4x6x6xi32>
+}
