@@ -219,6 +219,25 @@ def TsirGPUMapParallelLoopsPass
   ];
 }
 
+def TsirFuseElementwisePass
+    : Pass<"tsir-fuse-elementwise", "mlir::func::FuncOp"> {
+  let summary = "fuse elementwise producers into the linalg ops that read "
+                "each of their elements once";
+  let description = [{
+    MLIR's elementwise fusion and reshape propagation on tensors (the
+    patterns of linalg-fuse-elementwise-ops), with one more rule: a
+    producer fuses into a consumer with reductions only where the consumer
+    reads it through a permutation of all its loops. A matrix product reads
+    each element of an input once per column or row of the other, so a ReLU
+    before it stays a loop of its own and the product stays a contraction
+    the CPU's GEMM kernels match. Pointwise chains, broadcasts and the
+    producers of plain reductions fuse as before.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::affine::AffineDialect"];
+}
+
 def TsirConvToMatmulPass : Pass<"tsir-conv-to-matmul", "mlir::func::FuncOp"> {
   let summary = "2-d convolutions as an im2col copy and a matrix product";
   let description = [{
@@ -254,7 +273,7 @@ def TsirCPUWindowLoopOrderPass
 }
 
 def TsirCPUContractionKernelsPass
-    : Pass<"tsir-cpu-contraction-kernels", "mlir::func::FuncOp"> {
+    : Pass<"tsir-cpu-contraction-kernels", "mlir::ModuleOp"> {
   let summary = "matrix products on buffers as register-blocked vector "
                 "loops (the CPU's GEMM micro-kernels)";
   let description = [{
@@ -273,6 +292,8 @@ def TsirCPUContractionKernelsPass
       `dot-rows` x `dot-cols` tile of C, each element a `vector-width`-wide
       partial sum over k reduced at the end.
 
+    Each kernel is a private function (`tsir_cpu_kernel*`, not inlined) that
+    the op becomes a call of; products of the same types and maps share one.
     Blocks of `block-rows` x `block-cols` outputs are the iterations of an
     `scf.forall`: independent work that can run on separate threads. Edges
     in n are masked, edges in m run a one-row kernel, so every size works,
@@ -304,7 +325,8 @@ def TsirCPUContractionKernelsPass
   ];
   let dependentDialects = [
     "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
-    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect"
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::func::FuncDialect"
   ];
 }
 

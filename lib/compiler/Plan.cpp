@@ -9,6 +9,7 @@
 
 #include "Plan.h"
 #include "SupportSymbols.h"
+#include "tsir-runtime/BufferCache.h"
 
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
@@ -214,12 +215,14 @@ static rt::Tensor adoptResult(const int64_t *words, const PlanSlot &slot,
         .clone();
   }
   // Two results can be one buffer (a graph returning a value twice, or two
-  // views of one): they share one storage, which frees it once.
+  // views of one): they share one storage, which frees it once. The
+  // buffer came from the runtime's buffer cache, and goes back to it, so
+  // the next call's output reuses its pages.
   auto [it, inserted] = adopted.try_emplace(allocated);
   if (inserted)
     it->second = rt::Storage::adopt(allocated, aligned,
                                     extent * elementSize, rt::Device::cpu(),
-                                    [](void *p) { std::free(p); });
+                                    [](void *p) { tsirBufferFree(p); });
   return rt::Tensor(it->second, sizes, strides, offset, slot.dtype);
 }
 

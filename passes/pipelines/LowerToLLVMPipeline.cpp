@@ -39,7 +39,7 @@ void tsir::buildFuseAndBufferizePipeline(
     function_ref<void(OpPassManager &)> onFusedTensors) {
   // Elementwise producers fuse into their consumers while still on tensors,
   // so a chain of pointwise ops becomes one loop nest.
-  pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+  pm.addNestedPass<func::FuncOp>(createTsirFuseElementwisePass());
   pm.addPass(createCanonicalizerPass());
   // After fusion, which would otherwise fuse what these passes split apart
   // (an im2col copy back into its matrix product).
@@ -78,7 +78,7 @@ void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
   // Matrix products as register-blocked vector kernels; their blocks are
   // scf.forall iterations.
   if (options.vectorize) {
-    pm.addNestedPass<func::FuncOp>(createTsirCPUContractionKernelsPass());
+    pm.addPass(createTsirCPUContractionKernelsPass());
     pm.addPass(createForallToForLoopPass());
   }
   // Transcendental functions as arithmetic, so that LLVM vectorizes the

@@ -30,11 +30,14 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/SymbolTable.h"
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIRCPUCONTRACTIONKERNELSPASS
@@ -111,12 +114,17 @@ FailureOr<Contraction> matchContraction(linalg::LinalgOp op,
   c.transposedB = *bInner == c.k;
   if (!c.transposedB && *bInner != c.n)
     return failure();
-  // m: the m dimension innermost in the output.
+  // m: the longest m dimension (a unit dimension left by a reshape would
+  // make one-row tiles), the innermost in the output among equals.
   AffineMap outMap = op.getMatchingIndexingMap(out);
+  SmallVector<int64_t> extents = op.getStaticLoopRanges();
+  auto length = [&](unsigned d) {
+    return ShapedType::isDynamic(extents[d]) ? INT64_MAX : extents[d];
+  };
   std::optional<unsigned> m;
   for (AffineExpr expr : outMap.getResults()) {
     unsigned pos = cast<AffineDimExpr>(expr).getPosition();
-    if (llvm::is_contained(dims->m, pos))
+    if (llvm::is_contained(dims->m, pos) && (!m || length(pos) >= length(*m)))
       m = pos;
   }
   if (!m)
@@ -492,8 +500,9 @@ struct CPUContractionKernelsPass
                                "multiple of broadcast-vectors * vector-width");
       return signalPassFailure();
     }
+    ModuleOp module = getOperation();
     SmallVector<Contraction> found;
-    getOperation().walk([&](linalg::LinalgOp op) {
+    module.walk([&](linalg::LinalgOp op) {
       FailureOr<Contraction> c = matchContraction(op, minWork);
       if (succeeded(c))
         found.push_back(*c);
@@ -501,11 +510,56 @@ struct CPUContractionKernelsPass
     KernelSizes options{
         vectorWidth, broadcastRows, broadcastVectors, dotRows,
         dotCols,     blockRows,     blockCols,        blockDepth};
+    SymbolTable symbols(module);
+    llvm::StringMap<func::FuncOp> kernels;
     for (Contraction &c : found) {
-      ImplicitLocOpBuilder b(c.op.getLoc(), c.op);
-      KernelEmitter(b, c, options).emit();
+      func::FuncOp &kernel = kernels[kernelKey(c)];
+      if (!kernel)
+        kernel = outline(c, options, symbols);
+      OpBuilder b(c.op);
+      func::CallOp::create(b, c.op.getLoc(), kernel,
+                           c.op->getOperands());
       c.op->erase();
     }
+  }
+
+  /// Products of the same operand types, maps and body share one kernel.
+  static std::string kernelKey(Contraction &c) {
+    std::string key;
+    llvm::raw_string_ostream os(key);
+    Operation *op = c.op.getOperation();
+    for (Type type : op->getOperandTypes())
+      os << type << ";";
+    for (AffineMap map : linalg::LinalgOp(op).getIndexingMapsArray())
+      os << map << ";";
+    return key;
+  }
+
+  /// A private function, never inlined, that computes the product of its
+  /// three arguments. Each kernel is its own function so that LLVM
+  /// optimizes many small functions instead of one huge one (ResNet-18's
+  /// compile time), and repeated shapes compile once.
+  static func::FuncOp outline(Contraction &c, const KernelSizes &options,
+                              SymbolTable &symbols) {
+    Operation *op = c.op.getOperation();
+    auto module = cast<ModuleOp>(symbols.getOp());
+    OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+    auto type = b.getFunctionType(op->getOperandTypes(), {});
+    auto kernel = func::FuncOp::create(b, op->getLoc(), "tsir_cpu_kernel", type);
+    kernel.setPrivate();
+    kernel->setAttr("passthrough", b.getArrayAttr({b.getStringAttr("noinline")}));
+    symbols.insert(kernel);
+    Block *entry = kernel.addEntryBlock();
+    b.setInsertionPointToStart(entry);
+    IRMapping operands;
+    operands.map(op->getOperands(), entry->getArguments());
+    Contraction inside = c;
+    inside.op = cast<linalg::LinalgOp>(b.clone(*op, operands));
+    func::ReturnOp::create(b, op->getLoc());
+    ImplicitLocOpBuilder builder(op->getLoc(), inside.op);
+    KernelEmitter(builder, inside, options).emit();
+    inside.op->erase();
+    return kernel;
   }
 };
 

@@ -257,7 +257,7 @@ EXPORT int tsir_model_bind_weight(const char *name, const void *data,
 EXPORT void tsir_model_free(tsir_value *output) {
   if (!output)
     return;
-  free(output->allocation);
+  tsirBufferFree(output->allocation);
   output->allocation = NULL;
 }
 
