@@ -1,0 +1,116 @@
+"""cpu_kernels.py - generated end-to-end cases big enough for the CPU's
+GEMM kernels (tsir-cpu-contraction-kernels starts at 32768 multiply-adds),
+with sizes chosen to hit every edge: rows that are not a multiple of the
+register tile (8, or 4 in the dot kernel), columns that end in a masked
+vector, k that is not a multiple of 16 or of the k block (256), blocks of
+outputs (64 x 256) with a partial last block, batch and broadcast
+dimensions around the product; convolutions through im2col (strides,
+dilation, padding, 1x1) and the window ops whose loops are reordered
+(tsir-cpu-window-loop-order); a ReLU before a product
+(tsir-fuse-elementwise must not fuse it)."""
+
+import torch
+import torch.nn.functional as F
+
+from op_case import Case
+
+torch.manual_seed(0)
+
+
+def mm(a, b):
+    return torch.mm(a, b)
+
+
+def mm_t(x, w):
+    return torch.mm(x, w.t())
+
+
+def bmm(a, b):
+    return torch.bmm(a, b)
+
+
+def matmul(a, b):
+    return torch.matmul(a, b)
+
+
+def linear(x, w, b):
+    return F.linear(x, w, b)
+
+
+def relu_mm(a, b):
+    return torch.mm(torch.relu(a), b)
+
+
+def mlp_block(x, w1, b1, w2, b2):
+    return F.linear(torch.relu(F.linear(x, w1, b1)), w2, b2)
+
+
+def conv2d_p1(x, w, b):
+    return F.conv2d(x, w, b, padding=1)
+
+
+def conv2d_s2(x, w, b):
+    return F.conv2d(x, w, b, stride=2, padding=3)
+
+
+def conv2d_dilated(x, w):
+    return F.conv2d(x, w, None, padding=2, dilation=2)
+
+
+def conv2d_1x1(x, w, b):
+    return F.conv2d(x, w, b)
+
+
+def conv2d_1x1_s2(x, w):
+    return F.conv2d(x, w, None, stride=2)
+
+
+def conv_relu_conv(x, w1, w2):
+    return F.conv2d(torch.relu(F.conv2d(x, w1, None, padding=1)), w2, None,
+                    padding=1)
+
+
+def depthwise(x, w, b):
+    return F.conv2d(x, w, b, stride=2, padding=1, groups=x.size(1))
+
+
+def max_pool(x):
+    return F.max_pool2d(x, 3, 2, 1)
+
+
+def avg_pool(x):
+    return F.avg_pool2d(x, 3, 1)
+
+
+def r(*shape):
+    return torch.randn(*shape)
+
+
+CASES = [
+    Case(mm, [r(37, 83), r(83, 45)], name="mm_edges", op="mm"),
+    Case(mm, [r(70, 300), r(300, 290)], name="mm_blocks", op="mm",
+         rtol=1e-4, atol=1e-4),
+    Case(mm_t, [r(37, 100), r(45, 100)], name="mm_transposed_b", op="mm"),
+    Case(bmm, [r(3, 40, 33), r(3, 33, 70)], name="bmm_kernel", op="bmm"),
+    Case(matmul, [r(2, 1, 40, 30), r(3, 30, 50)], name="matmul_broadcast_kernel",
+         op="matmul"),
+    Case(linear, [r(3, 50, 70), r(33, 70), r(33)], name="linear_3d_kernel",
+         op="linear"),
+    Case(relu_mm, [r(40, 64), r(64, 48)], op="mm"),
+    # Two products of 128 and 96 terms: the sums' order differs from
+    # torch's by a few ulp of their larger partial sums.
+    Case(mlp_block, [r(16, 128), r(96, 128), r(96), r(40, 96), r(40)],
+         op="linear", atol=5e-4),
+    Case(conv2d_p1, [r(2, 16, 15, 13), r(24, 16, 3, 3), r(24)],
+         op="conv2d"),
+    Case(conv2d_s2, [r(1, 3, 31, 29), r(16, 3, 7, 7), r(16)], op="conv2d"),
+    Case(conv2d_dilated, [r(1, 8, 17, 19), r(12, 8, 3, 3)], op="conv2d"),
+    Case(conv2d_1x1, [r(1, 32, 9, 11), r(40, 32, 1, 1), r(40)],
+         op="conv2d"),
+    Case(conv2d_1x1_s2, [r(1, 32, 14, 14), r(48, 32, 1, 1)], op="conv2d"),
+    Case(conv_relu_conv, [r(1, 8, 12, 12), r(16, 8, 3, 3), r(8, 16, 3, 3)],
+         op="conv2d"),
+    Case(depthwise, [r(1, 24, 21, 19), r(24, 1, 3, 3), r(24)], op="conv2d"),
+    Case(max_pool, [r(1, 16, 21, 23)], op="max_pool2d"),
+    Case(avg_pool, [r(2, 8, 13, 17)], op="avg_pool2d"),
+]
