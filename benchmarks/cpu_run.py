@@ -102,7 +102,8 @@ def main():
         code, output = tsir_run.run(
             args.tsir_run, os.path.join(case_dir, "graph.txt"),
             [t.numpy() for t in inputs], os.path.join(case_dir, "out"),
-            weights=weights, extra=["--bench", str(runs)], timeout=3600)
+            weights=weights, extra=["--bench", str(runs)], timeout=3600,
+            threads=(1,))  # one thread, as torch runs here
         if code != 0:
             rows.append((name, "failed: " + output.strip().splitlines()[-1]))
             continue
