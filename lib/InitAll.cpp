@@ -19,11 +19,14 @@
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 
 void tsir::registerAllDialects(mlir::DialectRegistry &registry) {
   registry
       .insert<prim::PrimDialect, aten::AtenDialect, mlir::func::FuncDialect>();
   registerGPUTargets(registry);
+  // The CPU lowering's threads are OpenMP ops until LLVM IR.
+  mlir::registerOpenMPDialectTranslation(registry);
 }
 
 void tsir::registerGPUTargets(mlir::DialectRegistry &registry) {

@@ -330,4 +330,62 @@ def TsirCPUContractionKernelsPass
   ];
 }
 
+def TsirParallelizeLoopsPass
+    : Pass<"tsir-parallelize-loops", "mlir::func::FuncOp"> {
+  let summary = "cut each large linalg op on buffers into an scf.forall of "
+                "chunks along its outer parallel dimensions";
+  let description = [{
+    Runs on the CPU pipeline's buffers (after bufferization and
+    deallocation, before convert-linalg-to-loops). A linalg op with pure
+    buffer semantics that is not already inside an `scf.forall` or
+    `scf.parallel`, and whose iteration space (all loops, reductions
+    included) has at least `min-iterations` points, or a dynamic size, is
+    tiled with `scf::tileUsingSCF` into an `scf.forall` over chunks: about
+    one chunk per `chunk-iterations` points of work, at least 2 and at most
+    `max-chunks` (an op with a dynamic size gets `max-chunks`). The chunks
+    are cut from the outermost parallel loop; a loop of extent 1 is
+    skipped, and when the outermost useful parallel loop is shorter than
+    the number of chunks it is split into single iterations and the next
+    parallel loop takes the rest, so a batch-1 convolution is cut along its
+    channels. Reduction loops are never split: each output element is
+    computed by one chunk, in the same order as without chunks, so results
+    do not depend on the number of threads. Ops with no parallel loop of
+    extent > 1 (a reduction to one element) stay whole.
+
+    The chunks are fixed at compile time, independent of the thread count:
+    the forall becomes an OpenMP worksharing loop (scf-forall-to-parallel,
+    convert-scf-to-openmp), and the OpenMP runtime hands its chunks to as
+    many threads as run (`--threads`).
+  }];
+  let options = [
+    Option<"minIterations", "min-iterations", "int64_t", /*default=*/"32768",
+           "the fewest iteration points an op must have to be cut">,
+    Option<"chunkIterations", "chunk-iterations", "int64_t",
+           /*default=*/"16384",
+           "the iteration points of work per chunk to aim for">,
+    Option<"maxChunks", "max-chunks", "int64_t", /*default=*/"64",
+           "the most chunks an op is cut into">,
+  ];
+  let dependentDialects = [
+    "::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::linalg::LinalgDialect"
+  ];
+}
+
+def TsirSerializeNestedParallelLoopsPass
+    : Pass<"tsir-serialize-nested-parallel-loops", "mlir::func::FuncOp"> {
+  let summary = "turn each scf.parallel nested in another scf.parallel into "
+                "sequential scf.for loops";
+  let description = [{
+    convert-scf-to-openmp makes every `scf.parallel` an `omp.parallel`
+    region; one nested in another would fork a team of threads in every
+    iteration of the outer loop. Only the outermost parallel loops stay
+    parallel: every `scf.parallel` inside another one (at any depth)
+    becomes a nest of `scf.for` loops. A nested loop with `scf.reduce`
+    results is an error (tsir makes none).
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
 #endif // TSIR_CONVERSION_TD

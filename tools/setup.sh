@@ -9,6 +9,8 @@ packages=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22
   libgtest-dev python3-numpy python3-torch python3-torchvision valgrind
   liblapack3 pybind11-dev python3-pytest libclang-rt-22-dev
+  # LLVM's OpenMP runtime: compiled code runs its large loops on threads.
+  libomp-22-dev
 )
 
 missing=()

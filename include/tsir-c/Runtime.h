@@ -179,6 +179,12 @@ TSIR_CAPI_EXPORTED MlirLogicalResult tsirExecutorOptionsAddWeight(
 /// Whether to run tsir-optimize before lowering (default true).
 TSIR_CAPI_EXPORTED void
 tsirExecutorOptionsSetOptimize(TsirExecutorOptions options, bool optimize);
+/// How many threads the parallel loops of compiled code run on (OpenMP;
+/// docs/lowering.md "Threads"): 0 (the default) is $OMP_NUM_THREADS if set,
+/// else the number of cores. It applies to runs from the calling thread; a
+/// negative count makes creating the executor fail.
+TSIR_CAPI_EXPORTED void
+tsirExecutorOptionsSetThreads(TsirExecutorOptions options, int threads);
 
 /// Loads a graph: TorchScript text, or prim/aten MLIR when the path ends in
 /// `.mlir`. `options` may be null for the defaults. Null on error (the file

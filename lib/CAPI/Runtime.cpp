@@ -393,6 +393,11 @@ void tsirExecutorOptionsSetOptimize(TsirExecutorOptions options,
     opts->optimize = optimize;
 }
 
+void tsirExecutorOptionsSetThreads(TsirExecutorOptions options, int threads) {
+  if (ExecutorOptions *opts = unwrap(options))
+    opts->threads = threads;
+}
+
 //===----------------------------------------------------------------------===//
 // Executors
 //===----------------------------------------------------------------------===//

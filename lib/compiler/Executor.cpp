@@ -24,6 +24,7 @@
 
 #include "tsir-runtime/Cuda.h"
 #include "tsir-runtime/Safetensors.h"
+#include "tsir-runtime/Threads.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -31,6 +32,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <chrono>
@@ -84,6 +86,9 @@ static void registerEverything(MLIRContext &context) {
   tsir::registerAllDialects(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
+  // Parallel loops are omp.parallel/omp.wsloop until LLVM IR (JIT and
+  // tsir-compile alike).
+  registerOpenMPDialectTranslation(registry);
   context.appendDialectRegistry(registry);
   context.loadAllAvailableDialects();
 }
@@ -109,6 +114,10 @@ tsir::GraphExecutor::fromSource(const std::string &text,
   if (options.device == "cuda")
     if (rt::Status usable = rt::cuda::available(); !usable.isOk())
       return usable.withContext("--device cuda");
+  if (options.threads < 0)
+    return rt::Status::error("the thread count must be at least 1 (0 for "
+                             "the default), not " +
+                             std::to_string(options.threads));
   auto impl = std::make_unique<Impl>();
   impl->options = options;
   registerEverything(impl->context);
@@ -296,6 +305,9 @@ tsir::GraphExecutor::run(const std::vector<rt::Value> &inputs) {
         std::chrono::duration<double>(Clock::now() - start).count();
   }
   CachedPlan &plan = *found->second;
+  // The team size of compiled code's parallel loops started from this
+  // thread (nothing to do before a plan with threads has loaded libomp).
+  rt::setThreadCount(impl->options.threads);
   auto start = Clock::now();
   rt::StatusOr<std::vector<rt::Value>> outputs =
       plan.whole ? plan.whole->call(inputs, impl->weights)
@@ -329,6 +341,12 @@ tsir::GraphExecutor::specOf(const std::vector<rt::Value> &inputs) const {
     return checked;
   return impl->signature->callerSpec(inputs);
 }
+
+void tsir::GraphExecutor::setThreads(int threads) {
+  impl->options.threads = threads;
+}
+
+int tsir::GraphExecutor::threads() const { return impl->options.threads; }
 
 const ExecutionStats &tsir::GraphExecutor::lastStats() const {
   return impl->stats;

@@ -19,6 +19,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -227,6 +228,20 @@ rt::Status tsir::linkModelLibrary(const std::string &object,
     arguments.push_back("-Wl,-rpath," + runtimeLibraryDir);
     arguments.push_back("-lTsirRuntime");
   }
+  // Parallel loops call LLVM's OpenMP runtime: a model that has them needs
+  // libomp.so.5 (found through the rpath of this tree's LLVM, or on the
+  // library path of the machine that runs it); one without them does not
+  // (--as-needed).
+  std::string openMP = TSIR_OPENMP_LIBRARY;
+  arguments.push_back("-Wl,--push-state,--as-needed");
+  if (llvm::StringRef(openMP).contains('/')) {
+    arguments.push_back(openMP);
+    arguments.push_back("-Wl,-rpath," +
+                        llvm::sys::path::parent_path(openMP).str());
+  } else {
+    arguments.push_back("-l:" + openMP);
+  }
+  arguments.push_back("-Wl,--pop-state");
   arguments.push_back("-lm");
   arguments.push_back("-lpthread");
   llvm::SmallString<128> log;

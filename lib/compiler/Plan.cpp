@@ -13,6 +13,9 @@
 
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
+#include "tsir-runtime/Threads.h"
+
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 
@@ -116,6 +119,19 @@ rt::StatusOr<std::unique_ptr<Plan>> tsir::Plan::compile(ModuleOp module,
   (void)initialized;
   // The LLVM IR translations are registered once, with the context's
   // dialects (GraphExecutor's registerEverything).
+
+  // Parallel loops call LLVM's OpenMP runtime (__kmpc_fork_call, ...): it
+  // is loaded into the process, where the JIT resolves symbols, before the
+  // code that calls it is linked.
+  bool threaded = module
+                      .walk([](omp::ParallelOp) {
+                        return WalkResult::interrupt();
+                      })
+                      .wasInterrupted();
+  if (threaded)
+    if (rt::Status loaded = rt::loadOpenMPRuntime(TSIR_OPENMP_LIBRARY);
+        !loaded.isOk())
+      return loaded;
 
   // Code for this machine's CPU and its features (AVX-512 where there is
   // one). The optimization passes get the same target machine: without it

@@ -2,8 +2,9 @@
 //
 // The CPU lowering as one pipeline that reads top to bottom: value
 // semantics, the conversions to linalg on tensors, bufferization with
-// deallocation, vectorization of the hot loops, and the conversions to the
-// LLVM dialect. Each step is also a pass of its own in tsir-opt.
+// deallocation, large ops cut into chunks that run on OpenMP threads,
+// vectorization of the hot loops, and the conversions to the LLVM dialect.
+// Each step is also a pass of its own in tsir-opt.
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,15 +78,32 @@ void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
 
   // Matrix products as register-blocked vector kernels; their blocks are
   // scf.forall iterations.
-  if (options.vectorize) {
+  if (options.vectorize)
     pm.addPass(createTsirCPUContractionKernelsPass());
-    pm.addPass(createForallToForLoopPass());
-  }
+  // Threads: each other large op becomes an scf.forall of chunks along its
+  // outer parallel loops (ops already inside a forall keep theirs).
+  if (options.parallel)
+    pm.addNestedPass<func::FuncOp>(createTsirParallelizeLoopsPass());
   // Transcendental functions as arithmetic, so that LLVM vectorizes the
   // loops that compute them.
   if (options.vectorize)
     pm.addNestedPass<func::FuncOp>(createTsirApproximateMathPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  if (options.parallel) {
+    // Each outermost forall becomes an OpenMP parallel region with a
+    // worksharing loop over its chunks; parallel loops inside it run
+    // sequentially in their thread.
+    pm.addPass(createForallToParallelLoopPass());
+    pm.addNestedPass<func::FuncOp>(
+        createTsirSerializeNestedParallelLoopsPass());
+    pm.addPass(createConvertSCFToOpenMPPass());
+    // The memref.alloca_scope it wraps each loop body in has no allocas
+    // here: canonicalization inlines it (convert-scf-to-cf cannot put the
+    // loops inside it into blocks).
+    pm.addPass(createCanonicalizerPass());
+  } else {
+    pm.addPass(createForallToForLoopPass());
+  }
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
@@ -99,6 +117,8 @@ void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
   FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
   memrefOptions.useGenericFunctions = true;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
+  // This also gives the omp ops LLVM types (the OpenMP dialect's
+  // ConvertToLLVMPatternInterface, which registerAllExtensions registers).
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());

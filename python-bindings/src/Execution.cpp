@@ -24,7 +24,7 @@ namespace {
 class PyExecutable {
 public:
   PyExecutable(const GraphRef &graph, const std::string &device,
-               bool optimize) {
+               bool optimize, int threads) {
     if (device != "cpu")
       throw Error("device '" + device +
                   "' is not supported: tsir compiles for 'cpu' only (the GPU "
@@ -32,6 +32,7 @@ public:
     tsir::ExecutorOptions options;
     options.weights = graph->weights();
     options.optimize = optimize;
+    options.threads = threads;
     std::string text = graph->toMLIR(/*debugInfo=*/true);
     // The executor reads a buffer whose name ends in `.mlir` as MLIR.
     auto executor = tsir::GraphExecutor::fromSource(
@@ -91,9 +92,9 @@ private:
 
 void tsir::python::bindExecution(py::module_ &m) {
   py::class_<PyExecutable>(m, "_Executable")
-      .def(py::init<const GraphRef &, const std::string &, bool>(),
+      .def(py::init<const GraphRef &, const std::string &, bool, int>(),
            py::arg("graph"), py::arg("device") = "cpu",
-           py::arg("optimize") = true)
+           py::arg("optimize") = true, py::arg("threads") = 0)
       .def("call", &PyExecutable::call, py::arg("arguments"),
            py::arg("bfloat16_as_dlpack") = false)
       .def_property_readonly("plans", &PyExecutable::plans)

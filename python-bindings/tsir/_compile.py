@@ -21,9 +21,9 @@ class Function:
     torch tensors if any input was a torch tensor.
     """
 
-    def __init__(self, graph, device="cpu", optimize=True):
+    def __init__(self, graph, device="cpu", optimize=True, threads=0):
         self.graph = graph
-        self._executable = _Executable(graph, device, optimize)
+        self._executable = _Executable(graph, device, optimize, threads)
 
     def __call__(self, *args):
         saw_torch = [False]
@@ -75,9 +75,11 @@ def _argument(value, saw_torch):
     return value
 
 
-def compile(graph, device="cpu", optimize=True):  # noqa: A001 - the API's name
+def compile(graph, device="cpu", optimize=True, threads=0):  # noqa: A001 - the API's name
     """Compiles `graph` (a tsir.Graph) for `device` (only "cpu" for now)
     and returns a Function. The graph is copied: changing it afterwards
     does not change the Function. optimize=False skips tsir-optimize
-    before lowering."""
-    return Function(graph, device, optimize)
+    before lowering. `threads` is how many threads the large loops of the
+    compiled code run on (OpenMP): 0 is $OMP_NUM_THREADS if set, else the
+    number of cores; it applies to calls from the calling thread."""
+    return Function(graph, device, optimize, threads)

@@ -10,6 +10,7 @@
 #include "tsir-runtime/ModelRunner.h"
 #include "tsir-runtime/Model.h"
 #include "tsir-runtime/RunSupport.h"
+#include "tsir-runtime/Threads.h"
 
 #include <chrono>
 #include <cstdio>
@@ -22,9 +23,12 @@ namespace tsir::rt {
 namespace {
 const char *kUsage =
     "usage: tsir-run model.so [--weights W] [--input V]... [--output-dir DIR]\n"
-    "                [--bench N] [--device cpu|cuda]\n"
+    "                [--threads N[,M...]] [--bench N] [--device cpu|cuda]\n"
     "Runs a model that tsir-compile wrote. An input V is a .npy file, an\n"
-    "int, a float, true/false or None; outputs go to DIR/out<i>.npy.\n";
+    "int, a float, true/false or None; outputs go to DIR/out<i>.npy.\n"
+    "--threads: threads for its parallel loops (default: $OMP_NUM_THREADS,\n"
+    "else the number of cores); a list runs once per count, the outputs of\n"
+    "the later counts going to DIR/threads-M/.\n";
 
 int fail(const std::string &message) {
   std::fprintf(stderr, "tsir-run: error: %s\n", message.c_str());
@@ -35,6 +39,8 @@ struct Options {
   std::string model, weights, outputDir = ".", device;
   std::vector<std::string> inputs;
   long bench = 0;
+  /// 0: the default count.
+  std::vector<int> threads = {0};
 };
 
 /// Reads `--name value` and `--name=value` forms; an error names what is
@@ -69,6 +75,12 @@ Status parseOptions(int argc, char **argv, Options &options) {
       options.outputDir = value;
     else if (name == "--device")
       options.device = value;
+    else if (name == "--threads") {
+      StatusOr<std::vector<int>> counts = parseThreadCounts(value);
+      if (!counts.ok())
+        return counts.status();
+      options.threads = *counts;
+    }
     else if (name == "--bench") {
       char *end = nullptr;
       options.bench = std::strtol(value.c_str(), &end, 10);
@@ -113,38 +125,64 @@ int runModelMain(int argc, char **argv) {
   if (!parsed.ok())
     return fail(parsed.status().message());
   const std::vector<Value> &values = *parsed;
+  bool several = options.threads.size() > 1;
 
-  auto runStart = Clock::now();
-  StatusOr<std::vector<Value>> outputs = (*model)->run(values);
-  double runSeconds =
-      std::chrono::duration<double>(Clock::now() - runStart).count();
-  if (!outputs.ok())
-    return fail(outputs.status().message());
-  std::printf("model: %s (compiled ahead of time for %s)\n",
-              options.model.c_str(), (*model)->device().c_str());
-  std::printf("spec: %s\n", (*model)->spec().c_str());
-  std::printf("load: %.3f ms\n", loadSeconds * 1e3);
-  std::printf("run: %.3f ms\n", runSeconds * 1e3);
-  StatusOr<std::vector<std::string>> written =
-      writeOutputArrays(*outputs, options.outputDir);
-  if (!written.ok())
-    return fail(written.status().message());
-  for (const std::string &line : *written)
-    std::printf("%s\n", line.c_str());
+  // The model's parallel loops run on the OpenMP runtime it brought in
+  // (nothing to set for a model without any).
+  for (size_t i = 0; i < options.threads.size(); ++i) {
+    int count = options.threads[i];
+    setThreadCount(count);
+    // A graph may write its tensor inputs in place: each count starts
+    // from fresh copies.
+    std::vector<Value> arguments = values;
+    if (several)
+      for (Value &argument : arguments)
+        if (argument.isTensor())
+          argument = Value(argument.toTensor().clone());
+    auto runStart = Clock::now();
+    StatusOr<std::vector<Value>> outputs = (*model)->run(arguments);
+    double runSeconds =
+        std::chrono::duration<double>(Clock::now() - runStart).count();
+    if (!outputs.ok())
+      return fail(outputs.status().message());
+    std::string prefix, directory = options.outputDir;
+    if (i == 0) {
+      std::printf("model: %s (compiled ahead of time for %s)\n",
+                  options.model.c_str(), (*model)->device().c_str());
+      std::printf("spec: %s\n", (*model)->spec().c_str());
+      std::printf("load: %.3f ms\n", loadSeconds * 1e3);
+    } else {
+      prefix = "threads " + std::to_string(count) + ": ";
+      directory += "/threads-" + std::to_string(count);
+    }
+    std::printf("%srun: %.3f ms\n", prefix.c_str(), runSeconds * 1e3);
+    StatusOr<std::vector<std::string>> written =
+        writeOutputArrays(*outputs, directory);
+    if (!written.ok())
+      return fail(written.status().message());
+    for (const std::string &line : *written)
+      std::printf("%s%s\n", prefix.c_str(), line.c_str());
+  }
 
   if (options.bench > 0) {
-    std::vector<double> times;
-    for (long run = 0; run < options.bench; ++run) {
-      auto start = Clock::now();
-      StatusOr<std::vector<Value>> repeated = (*model)->run(values);
-      times.push_back(
-          std::chrono::duration<double>(Clock::now() - start).count() * 1e3);
-      if (!repeated.ok())
-        return fail(repeated.status().message());
+    for (int count : options.threads) {
+      setThreadCount(count);
+      std::vector<double> times;
+      for (long run = 0; run < options.bench; ++run) {
+        auto start = Clock::now();
+        StatusOr<std::vector<Value>> repeated = (*model)->run(values);
+        times.push_back(
+            std::chrono::duration<double>(Clock::now() - start).count() * 1e3);
+        if (!repeated.ok())
+          return fail(repeated.status().message());
+      }
+      double middle = median(times);
+      std::printf("bench: %ld runs, median %.3f ms, min %.3f ms",
+                  options.bench, middle, times.front());
+      if (several)
+        std::printf(", threads %d", count);
+      std::printf("\n");
     }
-    double middle = median(times);
-    std::printf("bench: %ld runs, median %.3f ms, min %.3f ms\n",
-                options.bench, middle, times.front());
   }
   std::fflush(stdout);
   return 0;

@@ -491,6 +491,7 @@ static void testRunWeights(void) {
   float w[3] = {2, 3, 4};
   TsirValue weight = tsirValueCreateTensor(TsirDTypeFloat32, 1, &size, w);
   TsirExecutorOptions options = tsirExecutorOptionsCreate();
+  tsirExecutorOptionsSetThreads(options, 2);
   CHECK(mlirLogicalResultIsSuccess(
       tsirExecutorOptionsAddWeight(options, str("w"), weight)));
   TsirValue notTensor = tsirValueCreateInt(1);
@@ -528,6 +529,14 @@ static void testLoadErrors(void) {
   expectError("file", "cannot read /nonexistent/graph.txt");
   CHECK(tsirExecutorGetNumInputs((TsirExecutor){NULL}) == -1);
   expectError("null executor", "null executor");
+  TsirExecutorOptions negative = tsirExecutorOptionsCreate();
+  tsirExecutorOptionsSetThreads(negative, -1);
+  CHECK(tsirExecutorIsNull(tsirExecutorCreateFromSource(
+      str("graph(%x : Tensor):\n  return (%x)\n"), str("threads.txt"),
+      negative)));
+  tsirExecutorOptionsDestroy(negative);
+  expectError("threads", "the thread count must be at least 1 (0 for the "
+                         "default), not -1");
 }
 
 int main(int argc, char **argv) {

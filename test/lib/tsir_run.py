@@ -3,12 +3,21 @@
 Shared by the end-to-end suites (test/e2e/run_corpus.py,
 test/e2e/run_op_cases.py). Outputs must match in count, dtype and shape, and
 in value within rtol/atol, with NaN where the expected value is NaN.
+
+Compiled code runs its large loops on OpenMP threads, so every case runs at
+each of THREADS: `tsir-run --threads 1,2` runs the one compiled plan once per
+count (compiling is what takes the time) and writes the outputs of the later
+counts to OUTDIR/threads-N/, and compare() checks each against the expected
+arrays.
 """
 
 import os
 import subprocess
 
 import numpy as np
+
+# The thread counts every case runs at (`tsir-run --threads 1,2`).
+THREADS = (1, 2)
 
 
 def input_argument(value, path):
@@ -27,11 +36,14 @@ def input_argument(value, path):
 
 
 def run(tsir_run, graph, inputs, outdir, weights=None, timeout=300,
-        extra=()):
+        extra=(), threads=THREADS):
     """Runs tsir-run on `graph` with `inputs` (numpy arrays or Python
-    scalars); returns (returncode, combined output)."""
+    scalars), once per count of `threads` (None: tsir-run's default
+    count); returns (returncode, combined output)."""
     os.makedirs(outdir, exist_ok=True)
     args = [tsir_run, graph, "--output-dir", outdir]
+    if threads:
+        args += ["--threads", ",".join(str(n) for n in threads)]
     if weights:
         args += ["--weights", weights]
     for i, value in enumerate(inputs):
@@ -45,10 +57,28 @@ def run(tsir_run, graph, inputs, outdir, weights=None, timeout=300,
     return done.returncode, done.stdout + done.stderr
 
 
-def compare(expected, outdir, rtol, atol, values=True):
+def compare(expected, outdir, rtol, atol, values=True, threads=THREADS):
     """None if the outN.npy files in `outdir` match `expected` (a list of
-    numpy arrays), else what differs. With `values` false, only count,
-    dtype and shape are compared (random ops)."""
+    numpy arrays), and so do those of each later count of `threads` (a
+    run() with the same `threads`) in `outdir`/threads-N, else what
+    differs. With `values` false, only count, dtype and shape are compared
+    (random ops)."""
+    problem = compare_directory(expected, outdir, rtol, atol, values)
+    if problem or not threads:
+        return problem
+    first = threads[0]
+    for count in threads[1:]:
+        directory = os.path.join(outdir, f"threads-{count}")
+        if not os.path.isdir(directory):
+            return f"no outputs for {count} threads (expected {directory})"
+        problem = compare_directory(expected, directory, rtol, atol, values)
+        if problem:
+            return f"with {count} threads (not {first}): {problem}"
+    return None
+
+
+def compare_directory(expected, outdir, rtol, atol, values=True):
+    """compare() for the outputs of one run, in `outdir`."""
     produced = sorted(
         (f for f in os.listdir(outdir) if f.startswith("out") and f.endswith(".npy")),
         key=lambda f: int(f[3:-4]))
@@ -102,10 +132,11 @@ class CorpusCase:
                         allow_pickle=False)
                 for i in range(self.meta["num_outputs"])]
 
-    def compare(self, outdir):
-        """None if the outputs in `outdir` match PyTorch's, else what differs."""
+    def compare(self, outdir, threads=THREADS):
+        """None if the outputs in `outdir` match PyTorch's, else what
+        differs (`threads` as for compare())."""
         return compare(self.expected(), outdir, self.meta["rtol"],
-                       self.meta["atol"])
+                       self.meta["atol"], threads=threads)
 
 
 def corpus_cases(corpus, skipped=None):

@@ -90,6 +90,24 @@ def test_plans_per_argument_spec():
     assert f.input_names == ["a", "b"] and f.input_types == ["Tensor", "Tensor"]
 
 
+def test_threads_do_not_change_results():
+    """A graph large enough to run on threads gives the same bits on one
+    and on two; a negative count is refused."""
+    graph = tsir.import_graph("""graph(%x : Float(512, 1024)):
+  %1 : int = prim::Constant[value=1]()
+  %y : Tensor = aten::sin(%x)
+  %z : Tensor = aten::add(%y, %x, %1)
+  return (%z)
+""")
+    x = np.linspace(-5, 5, 512 * 1024, dtype=np.float32).reshape(512, 1024)
+    one = tsir.compile(graph, threads=1)(x)
+    two = tsir.compile(graph, threads=2)(x)
+    assert np.array_equal(one, two)
+    assert np.allclose(one, np.sin(x) + x, atol=1e-5)
+    with pytest.raises(tsir.Error, match="thread count must be at least 1"):
+        tsir.compile(graph, threads=-1)
+
+
 def test_one_output_bare_several_as_tuple():
     graph = tsir.import_graph("""graph(%a : Tensor):
   %1 : int = prim::Constant[value=1]()

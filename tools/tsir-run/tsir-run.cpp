@@ -1,11 +1,14 @@
 //===- tsir-run.cpp - Compile and run a TorchScript graph on the CPU ------===//
 //
 // `tsir-run graph.txt|m.mlir [--weights W] --input a.npy --input 3
-// --input 1.5 --input true ... [--output-dir DIR] [--bench N]
-// [--print-ir-after-all] [--load-ops lib.so]`: imports the graph, compiles
-// it for the inputs given (tsir's GraphExecutor), runs it, writes
-// out0.npy, out1.npy, ... (flattened as the corpus flattens them: tuples
-// and lists depth-first, scalars as 0-d arrays) and prints a summary.
+// --input 1.5 --input true ... [--output-dir DIR] [--threads N[,M...]]
+// [--bench N] [--print-ir-after-all] [--load-ops lib.so]`: imports the
+// graph, compiles it for the inputs given (tsir's GraphExecutor), runs it,
+// writes out0.npy, out1.npy, ... (flattened as the corpus flattens them:
+// tuples and lists depth-first, scalars as 0-d arrays) and prints a
+// summary. A list of thread counts runs the one compiled plan once per
+// count, on fresh copies of the inputs; the outputs of the second and later
+// counts go to DIR/threads-N/ (the differential tests compare each).
 // `tsir-run model.so ...` runs a model tsir-compile wrote instead, through
 // the runtime alone (tsir-runtime/ModelRunner.h).
 //
@@ -16,6 +19,7 @@
 #include "tsir-runtime/KernelRegistry.h"
 #include "tsir-runtime/ModelRunner.h"
 #include "tsir-runtime/RunSupport.h"
+#include "tsir-runtime/Threads.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
@@ -24,6 +28,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <optional>
 
 using namespace llvm;
 namespace rt = tsir::rt;
@@ -55,6 +60,15 @@ static cl::opt<std::string> device("device", cl::desc("cpu (the default) or cuda
 static cl::opt<bool> noOptimize("no-optimize",
                                 cl::desc("skip tsir-optimize before lowering"));
 
+// LLVM registers a hidden global `--threads=<int>` option of its own, so
+// tsir-run reads its `--threads` off the command line before llvm::cl sees
+// it (the overview text of --help describes it).
+const char *kThreadsHelp =
+    "\n  --threads=<N[,M...]>  threads for the parallel loops of compiled "
+    "code\n    (default: $OMP_NUM_THREADS, else the number of cores); a "
+    "list runs the\n    one compiled plan once per count, writing the "
+    "outputs of the later counts\n    to DIR/threads-M/\n";
+
 static int fail(const std::string &message) {
   // Messages from the compiler already say `file:line:col: error:`.
   bool located = StringRef(message).contains(": error: ");
@@ -72,7 +86,7 @@ static bool namesCompiledModel(int argc, char **argv) {
           llvm::is_contained({"--input", "-input", "--weights", "-weights",
                               "--output-dir", "-output-dir", "--bench",
                               "-bench", "--device", "-device", "--load-ops",
-                              "-load-ops"},
+                              "-load-ops", "--threads", "-threads"},
                              arg))
         ++i;
       continue;
@@ -82,14 +96,91 @@ static bool namesCompiledModel(int argc, char **argv) {
   return false;
 }
 
+/// Fresh copies of `values`: a graph may write its tensor inputs in place,
+/// and each thread count must start from the same inputs.
+static std::vector<rt::Value> copyInputs(const std::vector<rt::Value> &values) {
+  std::vector<rt::Value> copies;
+  for (const rt::Value &value : values)
+    copies.push_back(value.isTensor() ? rt::Value(value.toTensor().clone())
+                                      : value);
+  return copies;
+}
+
+/// Runs the graph and writes its outputs into `directory`, printing the
+/// summary lines (`run:` and one per output) after `prefix`.
+static int runAndWrite(tsir::GraphExecutor &executor,
+                       const std::vector<rt::Value> &values,
+                       const std::string &directory, const std::string &prefix,
+                       bool printCompile) {
+  auto outputs = executor.run(values);
+  if (!outputs.ok())
+    return fail(outputs.status().message());
+  const tsir::ExecutionStats &stats = executor.lastStats();
+  if (printCompile) {
+    outs() << "spec: " << stats.spec << "\n";
+    outs() << format("compile: %.3f s\n", stats.compileSeconds);
+  }
+  outs() << prefix << format("run: %.3f ms\n", stats.runSeconds * 1e3);
+  rt::StatusOr<std::vector<std::string>> written =
+      rt::writeOutputArrays(*outputs, directory);
+  if (!written.ok())
+    return fail(written.status().message());
+  for (const std::string &line : *written)
+    outs() << prefix << line << "\n";
+  return 0;
+}
+
+/// Removes `--threads V`/`--threads=V` (one dash or two) from `arguments`;
+/// returns the last value, or nothing.
+static std::optional<std::string>
+takeThreadsOption(std::vector<char *> &arguments, std::string &error) {
+  std::optional<std::string> value;
+  std::vector<char *> kept;
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    StringRef arg = arguments[i];
+    StringRef name = arg.split('=').first;
+    if (i == 0 || (name != "--threads" && name != "-threads")) {
+      kept.push_back(arguments[i]);
+      continue;
+    }
+    if (arg.contains('=')) {
+      value = arg.split('=').second.str();
+    } else if (i + 1 < arguments.size()) {
+      value = std::string(arguments[++i]);
+    } else {
+      error = "--threads needs a value";
+      return std::nullopt;
+    }
+  }
+  arguments = std::move(kept);
+  return value;
+}
+
 int main(int argc, char **argv) {
   // A model compiled ahead of time runs through the runtime alone, as the
   // runtime's own tsir-run runs it where there is no MLIR.
   if (namesCompiledModel(argc, argv))
     return rt::runModelMain(argc, argv);
   InitLLVM init(argc, argv);
-  cl::ParseCommandLineOptions(argc, argv,
-                              "tsir-run: compile and run a TorchScript graph\n");
+  std::vector<char *> arguments(argv, argv + argc);
+  std::string threadsError;
+  std::optional<std::string> threadsValue =
+      takeThreadsOption(arguments, threadsError);
+  cl::ParseCommandLineOptions(
+      int(arguments.size()), arguments.data(),
+      std::string("tsir-run: compile and run a TorchScript graph\n") +
+          kThreadsHelp);
+  if (!threadsError.empty())
+    return fail(threadsError);
+
+  // 0: the default count.
+  std::vector<int> counts = {0};
+  if (threadsValue) {
+    rt::StatusOr<std::vector<int>> parsed = rt::parseThreadCounts(*threadsValue);
+    if (!parsed.ok())
+      return fail(parsed.status().message());
+    counts = *parsed;
+  }
 
   for (const std::string &library : opLibraries) {
     rt::Status loaded = rt::loadOperatorLibrary(library);
@@ -102,6 +193,7 @@ int main(int argc, char **argv) {
   options.printIRAfterAll = printIRAfterAll;
   options.optimize = !noOptimize;
   options.device = device;
+  options.threads = counts.front();
   auto executor = tsir::GraphExecutor::fromFile(graphPath, options);
   if (!executor.ok())
     return fail(executor.status().message());
@@ -112,32 +204,37 @@ int main(int argc, char **argv) {
     return fail(parsed.status().message());
   const std::vector<rt::Value> &values = *parsed;
 
-  auto outputs = (*executor)->run(values);
-  if (!outputs.ok())
-    return fail(outputs.status().message());
-  const tsir::ExecutionStats &stats = (*executor)->lastStats();
-  outs() << "spec: " << stats.spec << "\n";
-  outs() << format("compile: %.3f s\n", stats.compileSeconds);
-  outs() << format("run: %.3f ms\n", stats.runSeconds * 1e3);
-
-  rt::StatusOr<std::vector<std::string>> written =
-      rt::writeOutputArrays(*outputs, outputDir);
-  if (!written.ok())
-    return fail(written.status().message());
-  for (const std::string &line : *written)
-    outs() << line << "\n";
+  bool several = counts.size() > 1;
+  if (int failed = runAndWrite(**executor, several ? copyInputs(values) : values,
+                               outputDir, "", /*printCompile=*/true))
+    return failed;
+  for (int count : llvm::drop_begin(counts)) {
+    (*executor)->setThreads(count);
+    std::string directory =
+        outputDir + "/threads-" + std::to_string(count);
+    std::string prefix = "threads " + std::to_string(count) + ": ";
+    if (int failed = runAndWrite(**executor, copyInputs(values), directory,
+                                 prefix, /*printCompile=*/false))
+      return failed;
+  }
 
   if (benchRuns > 0) {
-    std::vector<double> times;
-    for (unsigned run = 0; run < benchRuns; ++run) {
-      auto repeated = (*executor)->run(values);
-      if (!repeated.ok())
-        return fail(repeated.status().message());
-      times.push_back((*executor)->lastStats().runSeconds * 1e3);
+    for (int count : counts) {
+      (*executor)->setThreads(count);
+      std::vector<double> times;
+      for (unsigned run = 0; run < benchRuns; ++run) {
+        auto repeated = (*executor)->run(values);
+        if (!repeated.ok())
+          return fail(repeated.status().message());
+        times.push_back((*executor)->lastStats().runSeconds * 1e3);
+      }
+      double median = rt::median(times);
+      outs() << format("bench: %u runs, median %.3f ms, min %.3f ms",
+                       unsigned(benchRuns), median, times.front());
+      if (several)
+        outs() << ", threads " << count;
+      outs() << "\n";
     }
-    double median = rt::median(times);
-    outs() << format("bench: %u runs, median %.3f ms, min %.3f ms\n",
-                     unsigned(benchRuns), median, times.front());
   }
   return 0;
 }

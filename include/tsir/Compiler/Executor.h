@@ -38,6 +38,12 @@ struct ExecutorOptions {
   /// Where compiled code runs: "cpu", or "cuda" (kernels through NVVM;
   /// inputs and outputs stay host tensors, copied at the graph's edges).
   std::string device = "cpu";
+  /// How many threads the parallel loops of compiled code run on (OpenMP,
+  /// docs/lowering.md "Threads"); 0 is $OMP_NUM_THREADS if set, else the
+  /// number of hardware threads. The count applies to the thread that
+  /// calls run(); it does not change the compiled code, so changing it
+  /// compiles nothing.
+  int threads = 0;
 };
 
 /// What the last call did.
@@ -80,6 +86,10 @@ public:
   /// The spec of `inputs` for compileModel (which it checks like run does):
   /// `Float(2, 3), int`.
   rt::StatusOr<std::string> specOf(const std::vector<rt::Value> &inputs) const;
+
+  /// Changes ExecutorOptions::threads for the following runs.
+  void setThreads(int threads);
+  int threads() const;
 
   const ExecutionStats &lastStats() const;
   size_t numCachedPlans() const;

@@ -51,6 +51,11 @@ struct LowerToLLVMOptions
       *this, "deallocate",
       llvm::cl::desc("insert deallocations (buffer-deallocation-pipeline)"),
       llvm::cl::init(true)};
+  Option<bool> parallel{
+      *this, "parallel",
+      llvm::cl::desc("run large ops on OpenMP threads (tsir-parallelize-loops, "
+                     "convert-scf-to-openmp); compiled code then needs libomp"),
+      llvm::cl::init(true)};
 };
 
 /// From value-semantics prim/aten to linalg on tensors: value semantics,

@@ -1,0 +1,138 @@
+//===- Threads.cpp - How many threads compiled code runs on ---------------===//
+//
+// See Threads.h. libomp is found by its soname among the loaded libraries
+// (RTLD_NOLOAD), whether the JIT loaded it or a model.so brought it in as a
+// dependency, and its entry points are looked up in it alone: a process
+// that also holds GCC's libgomp (torch does) has a second
+// omp_set_num_threads, which does not govern libomp's threads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tsir-runtime/Threads.h"
+
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <dlfcn.h>
+#include <mutex>
+#include <thread>
+
+namespace tsir::rt {
+
+namespace {
+using SetThreads = void (*)(int);
+using GetThreads = int (*)();
+
+struct OpenMPEntryPoints {
+  SetThreads setNumThreads = nullptr;
+  GetThreads getMaxThreads = nullptr;
+};
+
+/// libomp's entry points, once it is loaded; nothing before. A handle found
+/// is kept open, so libomp stays loaded as long as the process.
+const OpenMPEntryPoints *findOpenMP() {
+  static std::atomic<const OpenMPEntryPoints *> found{nullptr};
+  static std::mutex mutex;
+  if (const OpenMPEntryPoints *entries = found.load(std::memory_order_acquire))
+    return entries;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (const OpenMPEntryPoints *entries = found.load(std::memory_order_acquire))
+    return entries;
+  void *handle = dlopen(kOpenMPLibrary, RTLD_LAZY | RTLD_NOLOAD);
+  if (!handle)
+    return nullptr;
+  static OpenMPEntryPoints entries;
+  entries.setNumThreads =
+      reinterpret_cast<SetThreads>(dlsym(handle, "omp_set_num_threads"));
+  entries.getMaxThreads =
+      reinterpret_cast<GetThreads>(dlsym(handle, "omp_get_max_threads"));
+  if (!entries.setNumThreads || !entries.getMaxThreads) {
+    dlclose(handle);
+    return nullptr;
+  }
+  found.store(&entries, std::memory_order_release);
+  return &entries;
+}
+
+/// The count at the start of `text` if it is a positive number.
+int positiveCount(const char *text) {
+  if (!text)
+    return 0;
+  errno = 0;
+  char *end = nullptr;
+  long count = std::strtol(text, &end, 10);
+  if (end == text || errno != 0 || count < 1 || count > 1 << 16)
+    return 0;
+  return int(count);
+}
+} // namespace
+
+int defaultThreadCount() {
+  // OMP_NUM_THREADS may list counts per nesting level ("4,2"): the first
+  // is the outermost's, which is the one compiled code uses.
+  if (int fromEnvironment = positiveCount(std::getenv("OMP_NUM_THREADS")))
+    return fromEnvironment;
+  unsigned hardware = std::thread::hardware_concurrency();
+  return hardware ? int(hardware) : 1;
+}
+
+Status loadOpenMPRuntime(const std::string &path) {
+  if (findOpenMP())
+    return Status::ok();
+  if (!dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL)) {
+    const char *reason = dlerror();
+    return Status::error("cannot load the OpenMP runtime " + path +
+                         " that compiled code with threads needs (" +
+                         (reason ? reason : "unknown reason") +
+                         "); install libomp (Debian: libomp-22-dev)");
+  }
+  if (!findOpenMP())
+    return Status::error(path + " is not LLVM's OpenMP runtime (" +
+                         kOpenMPLibrary + " with omp_set_num_threads)");
+  return Status::ok();
+}
+
+bool openMPRuntimeLoaded() { return findOpenMP() != nullptr; }
+
+bool setThreadCount(int threads) {
+  const OpenMPEntryPoints *openMP = findOpenMP();
+  if (!openMP)
+    return false;
+  int count = threads > 0 ? threads : defaultThreadCount();
+  // The setting is the calling thread's; setting it again is skipped.
+  thread_local int lastSet = 0;
+  if (lastSet != count) {
+    openMP->setNumThreads(count);
+    lastSet = count;
+  }
+  return true;
+}
+
+int currentThreadCount() {
+  const OpenMPEntryPoints *openMP = findOpenMP();
+  return openMP ? openMP->getMaxThreads() : 1;
+}
+
+StatusOr<std::vector<int>> parseThreadCounts(const std::string &text) {
+  std::vector<int> counts;
+  size_t start = 0;
+  while (true) {
+    size_t comma = text.find(',', start);
+    std::string item = text.substr(
+        start, comma == std::string::npos ? std::string::npos : comma - start);
+    char *end = nullptr;
+    errno = 0;
+    long count = std::strtol(item.c_str(), &end, 10);
+    if (item.empty() || *end != '\0' || errno != 0 || count < 1 ||
+        count > 1 << 16)
+      return Status::error("--threads takes a thread count of at least 1, or "
+                           "a comma-separated list of them (1,2), not '" +
+                           text + "'");
+    counts.push_back(int(count));
+    if (comma == std::string::npos)
+      return counts;
+    start = comma + 1;
+  }
+}
+
+} // namespace tsir::rt
