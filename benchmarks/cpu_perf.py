@@ -241,7 +241,8 @@ def run_tsir(args, name, threads, runs):
               ("bench", r"^bench: \d+ runs, median ([0-9.]+) ms")]
              if (m := re.search(pattern, output, re.M))}
     expected = [np.load(p) for p in numbered(case, "expected")]
-    problem = tsir_run.compare(expected, outdir, ROWS[name].rtol, ROWS[name].atol)
+    problem = tsir_run.compare(expected, outdir, ROWS[name].rtol, ROWS[name].atol,
+                               threads=None)  # one tsir-run per count here
     if problem:
         found.update(failed="mismatch", error=f"mismatch with torch: {problem}")
     found.update(rss=rss, wall=wall)
