@@ -151,6 +151,9 @@ __attribute__((destructor)) static void releaseTable(void) {
   free((void *)table.boundWeights);
   memset(&table, 0, sizeof table);
   tableValid = 0;
+  /* The model's own buffer cache goes with it: its kept blocks would
+   * otherwise leak when the model is unloaded. */
+  tsirBufferCacheTrim();
 }
 
 static const Table *getTable(void) {
