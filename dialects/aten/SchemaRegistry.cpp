@@ -13,6 +13,7 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/ErrorHandling.h"
 
+#include <algorithm>
 #include <mutex>
 
 using namespace tsir::aten;
@@ -575,6 +576,33 @@ const Schema *SchemaRegistry::lookupTypedOp(StringRef mlirOpName) const {
   auto [entry, index] = it->second;
   Impl::ensureParsed(*entry);
   return entry->pointers[index];
+}
+
+std::vector<StringRef> SchemaRegistry::nearestNames(StringRef qualifiedName,
+                                                    size_t count) const {
+  // Edit distance on the part after `::`, within the same namespace; a
+  // third of the name's length is as far as a typo plausibly goes.
+  auto [ns, name] = qualifiedName.split("::");
+  unsigned limit = std::max<unsigned>(1, name.size() / 3);
+  std::vector<std::pair<unsigned, StringRef>> scored;
+  for (const auto &entry : impl->entries) {
+    auto [entryNs, entryName] = StringRef(entry->name).split("::");
+    if (entryNs != ns)
+      continue;
+    unsigned distance = name.edit_distance(entryName, true, limit);
+    if (distance <= limit)
+      scored.push_back({distance, entry->name});
+  }
+  std::stable_sort(
+      scored.begin(), scored.end(),
+      [](const auto &a, const auto &b) { return a.first < b.first; });
+  std::vector<StringRef> out;
+  for (const auto &[distance, candidate] : scored) {
+    if (out.size() == count)
+      break;
+    out.push_back(candidate);
+  }
+  return out;
 }
 
 std::vector<StringRef> SchemaRegistry::names() const {

@@ -16,6 +16,7 @@
 #include "tsir/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -26,10 +27,49 @@ func::FuncOp tsir::SpecializedGraph::func() const {
   return graph ? graph.lookupSymbol<func::FuncOp>("graph") : nullptr;
 }
 
-/// Runs `pm` on `module`, printing IR after each pass if asked to.
+tsir::CompileProgress::CompileProgress(Sink sink, bool timing, double after)
+    : sink(std::move(sink)), after(after), start(Clock::now()), last(start) {
+  if (timing) {
+    timingManager = std::make_unique<DefaultTimingManager>();
+    timingManager->setEnabled(true);
+    root = timingManager->getRootScope();
+  }
+}
+
+void tsir::CompileProgress::finished(llvm::StringRef stage) {
+  if (!sink)
+    return;
+  Clock::time_point now = Clock::now();
+  double seconds = std::chrono::duration<double>(now - last).count();
+  double total = std::chrono::duration<double>(now - start).count();
+  last = now;
+  std::string line;
+  llvm::raw_string_ostream os(line);
+  os << llvm::format("compile: %-28s %7.3f s (%.2f s so far)",
+                     (stage + ":").str().c_str(), seconds, total);
+  held.push_back(line);
+  if (total < after)
+    return;
+  for (const std::string &pending : held)
+    sink(pending);
+  held.clear();
+}
+
+void tsir::CompileProgress::time(PassManager &pm, llvm::StringRef stage) {
+  if (!timingManager)
+    return;
+  stages.push_back(root.nest(stage));
+  pm.enableTiming(stages.back());
+}
+
+/// Runs `pm` on `module` as the compile's `stage`, printing IR after each
+/// pass if asked to.
 static LogicalResult runPasses(PassManager &pm, ModuleOp module,
-                               bool printIRAfterAll) {
-  if (printIRAfterAll) {
+                               const CompileOptions &options,
+                               llvm::StringRef stage) {
+  if (options.progress)
+    options.progress->time(pm, stage);
+  if (options.printIRAfterAll) {
     pm.getContext()->disableMultithreading();
     pm.enableIRPrinting(
         /*shouldPrintBeforePass=*/[](Pass *, Operation *) { return false; },
@@ -37,7 +77,10 @@ static LogicalResult runPasses(PassManager &pm, ModuleOp module,
         /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false,
         /*printAfterOnlyOnFailure=*/false, llvm::errs());
   }
-  return pm.run(module);
+  LogicalResult result = pm.run(module);
+  if (succeeded(result) && options.progress)
+    options.progress->finished(stage);
+  return result;
 }
 
 rt::StatusOr<SpecializedGraph>
@@ -67,7 +110,7 @@ tsir::specializeGraph(ModuleOp graph, const CompileOptions &options) {
     externalize.names.assign(options.weightNames.begin(),
                              options.weightNames.end());
     fpm.addPass(createTsirExternalizeWeightsPass(externalize));
-    if (failed(runPasses(pm, *result.module, options.printIRAfterAll)))
+    if (failed(runPasses(pm, *result.module, options, "inline")))
       return rt::Status::error(diagnostics.take("inlining the graph failed"));
   }
   // Weights keep the types the graph declares for them.
@@ -86,7 +129,7 @@ tsir::specializeGraph(ModuleOp graph, const CompileOptions &options) {
     // sizes decide become list literals, which lets loops over them unroll
     // into straight-line code.
     pm.nest<func::FuncOp>().addPass(createTsirDecomposePass());
-    if (failed(runPasses(pm, *result.module, options.printIRAfterAll)))
+    if (failed(runPasses(pm, *result.module, options, "specialize")))
       return rt::Status::error(
           diagnostics.take("specializing the graph failed"));
   }
@@ -104,7 +147,7 @@ tsir::specializeGraph(ModuleOp graph, const CompileOptions &options) {
     fpm.addPass(createTsirRefineTypesPass());
     fpm.addPass(createPrimConstantPropagationPass());
     fpm.addPass(createPrimDCEPass());
-    if (failed(runPasses(pm, *result.module, options.printIRAfterAll)))
+    if (failed(runPasses(pm, *result.module, options, "optimize")))
       return rt::Status::error(
           diagnostics.take("specializing the graph failed"));
   }
@@ -130,7 +173,7 @@ tsir::lowerToLLVMDialect(const SpecializedGraph &graph,
   {
     PassManager pm(context);
     buildLowerToLinalgPipeline(pm);
-    if (failed(runPasses(pm, *module, options.printIRAfterAll)))
+    if (failed(runPasses(pm, *module, options, "lower to linalg")))
       return rt::Status::error(diagnostics.take("lowering the graph failed"));
   }
   auto func = module->lookupSymbol<func::FuncOp>("graph");
@@ -152,7 +195,7 @@ tsir::lowerToLLVMDialect(const SpecializedGraph &graph,
       LowerToLLVMOptions llvmOptions;
       buildLinalgToLLVMPipeline(pm, llvmOptions);
     }
-    if (failed(runPasses(pm, *module, options.printIRAfterAll)))
+    if (failed(runPasses(pm, *module, options, "lower to LLVM")))
       return rt::Status::error(
           diagnostics.take("lowering the graph to LLVM failed"));
   }
@@ -174,6 +217,8 @@ tsir::lowerSpecializedGraph(const SpecializedGraph &graph,
       Plan::compile(*lowered->module, std::move(lowered->signature));
   if (!plan.ok())
     return rt::Status::error(diagnostics.take(plan.status().message()));
+  if (options.progress)
+    options.progress->finished("LLVM code generation");
   return plan;
 }
 

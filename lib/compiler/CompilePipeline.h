@@ -16,8 +16,43 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/Timing.h"
+
+#include <chrono>
+#include <deque>
+#include <functional>
+
+namespace mlir {
+class PassManager;
+} // namespace mlir
 
 namespace tsir {
+
+/// What one compile tells as it goes: a line per finished stage with its
+/// time, once the compile has taken longer than `after` seconds (a short
+/// compile says nothing; a long one is never silent), and, when asked,
+/// MLIR's pass timing of the whole compile, printed to stderr when this
+/// object goes away.
+class CompileProgress {
+public:
+  using Sink = std::function<void(const std::string &line)>;
+  CompileProgress(Sink sink, bool timing, double after = 1.0);
+
+  /// Marks the end of `stage` (`lower to LLVM`, ...).
+  void finished(llvm::StringRef stage);
+  /// Times `pm`'s passes under `stage` when pass timing is on.
+  void time(mlir::PassManager &pm, llvm::StringRef stage);
+
+private:
+  using Clock = std::chrono::steady_clock;
+  Sink sink;
+  double after;
+  Clock::time_point start, last;
+  std::vector<std::string> held; // lines before `after` seconds have passed
+  std::unique_ptr<mlir::DefaultTimingManager> timingManager;
+  mlir::TimingScope root;
+  std::deque<mlir::TimingScope> stages; // stable: the pass managers hold them
+};
 
 struct CompileOptions {
   std::string spec;
@@ -34,6 +69,8 @@ struct CompileOptions {
   /// The names in the weights file: inline tensor constants of those names
   /// are bound to the file's exact values (tsir-externalize-weights{names}).
   std::vector<std::string> weightNames;
+  /// Where the stages are reported; null: nowhere.
+  CompileProgress *progress = nullptr;
 };
 
 /// A graph specialized to a spec and optimized, still on prim/aten. Its

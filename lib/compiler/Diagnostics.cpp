@@ -35,6 +35,23 @@ std::string tsir::formatLocation(Location loc) {
   return text;
 }
 
+/// MLIR's conversion failure, `failed to legalize operation 'aten.conv2d'
+/// that was explicitly marked illegal`, in the terms of the graph: which
+/// torch op tsir cannot compile. (Shape and dtype mistakes are reported
+/// before lowering, by tsir-refine-types, in torch's words.)
+static std::string inUserTerms(const std::string &message) {
+  StringRef text = message;
+  if (!text.consume_front("failed to legalize operation '"))
+    return message;
+  StringRef opName = text.split('\'').first;
+  auto [dialect, name] = opName.split('.');
+  std::string torchName = (dialect + "::" + name).str();
+  return "tsir cannot compile " + torchName +
+         " with these operand types (no lowering matches them): " +
+         "run the graph with --print-ir-after-all to see the types it was " +
+         "given, or report it";
+}
+
 tsir::DiagnosticCollector::DiagnosticCollector(MLIRContext *context)
     : context(context) {
   handler = context->getDiagEngine().registerHandler([this](Diagnostic &diag) {
@@ -42,9 +59,17 @@ tsir::DiagnosticCollector::DiagnosticCollector(MLIRContext *context)
       return success();
     llvm::raw_string_ostream os(text);
     std::string where = formatLocation(diag.getLocation());
-    if (!where.empty())
+    // A node torch printed with its Python source (`# model.py:7:8`) is
+    // reported at that line, the user's own terms; the graph's place
+    // follows as a note.
+    SourceComment source = decodeNodeLocation(diag.getLocation()).source;
+    if (source)
+      os << source.file << ":" << source.line << ":" << source.column << ": ";
+    else if (!where.empty())
       os << where << ": ";
-    os << "error: " << diag << "\n";
+    os << "error: " << inUserTerms(diag.str()) << "\n";
+    if (source && !where.empty())
+      os << where << ": note: the graph's node for this line\n";
     for (Diagnostic &note : diag.getNotes()) {
       // "see current operation" notes dump whole functions; skip them.
       std::string message = note.str();

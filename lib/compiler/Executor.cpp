@@ -124,8 +124,8 @@ tsir::GraphExecutor::fromSource(const std::string &text,
   DiagnosticCollector diagnostics(&impl->context);
 
   if (llvm::StringRef(bufferName).ends_with(".mlir")) {
-    impl->module = parseSourceString<ModuleOp>(text, &impl->context,
-                                               bufferName);
+    impl->module =
+        parseSourceString<ModuleOp>(text, &impl->context, bufferName);
   } else {
     // Weights are bound at run time, not imported: the compiled code reads
     // them from the runtime's tensors instead of carrying copies.
@@ -178,6 +178,9 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &inputs) {
   for (const auto &weight : weights)
     compileOptions.weightNames.push_back(weight.first);
   compileOptions.firstCallerArgument = signature->firstCallerArgument();
+  CompileProgress progress(options.progress, options.timing,
+                           options.progressAfterSeconds);
+  compileOptions.progress = &progress;
   auto cached = std::make_unique<CachedPlan>();
   rt::StatusOr<SpecializedGraph> specialized =
       specializeGraph(*module, compileOptions);
@@ -220,6 +223,7 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &inputs) {
   CompileOptions segmentOptions = compileOptions;
   segmentOptions.spec.clear();
   segmentOptions.weightNames.clear();
+  segmentOptions.progress = nullptr; // segments compile later, on first use
   cached->interpreter = std::make_unique<Interpreter>(
       *cached->segmented, segmentOptions, roles->kernels());
   return cached;
@@ -326,13 +330,16 @@ tsir::GraphExecutor::run(const std::vector<rt::Value> &inputs) {
   return outputs;
 }
 
-rt::Status tsir::GraphExecutor::compileModel(const ModelCompileOptions &options) {
+rt::Status
+tsir::GraphExecutor::compileModel(const ModelCompileOptions &options) {
   if (!impl->roles)
     impl->roles = std::make_unique<OpRoles>(&impl->context);
-  return tsir::compileModel(*impl->module, *impl->signature,
-                            WeightSource{impl->weights,
-                                         impl->options.weightsPath},
-                            *impl->roles, options);
+  CompileProgress progress(impl->options.progress, impl->options.timing,
+                           impl->options.progressAfterSeconds);
+  return tsir::compileModel(
+      *impl->module, *impl->signature,
+      WeightSource{impl->weights, impl->options.weightsPath}, *impl->roles,
+      options, &progress);
 }
 
 rt::StatusOr<std::string>

@@ -9,6 +9,7 @@
 
 #include "ModelCompile.h"
 #include "CompilePipeline.h"
+#include "Diagnostics.h"
 #include "ModelObject.h"
 #include "Segments.h"
 
@@ -50,24 +51,29 @@ static rt::StatusOr<std::string> refineSpecOf(const std::string &spec,
   if (entries.size() == 1 && entries[0].empty())
     entries.clear();
   const std::vector<GraphInput> &inputs = signature.inputs();
+  // The form tsir prints (`tsir-run`'s `spec:`, `f.plans`) gives a module's
+  // `self` as a leading `_`; a user's spec may leave it out.
+  if (signature.firstCallerArgument() &&
+      entries.size() == inputs.size() + signature.firstCallerArgument() &&
+      !entries.empty() && entries.front() == "_")
+    entries.erase(entries.begin());
   if (entries.size() != inputs.size()) {
     std::string expected;
     for (const GraphInput &input : inputs)
       expected += (expected.empty() ? "" : ", ") + input.typeText;
-    return rt::Status::error("the spec gives " +
-                             std::to_string(entries.size()) +
-                             " inputs, the graph takes " +
-                             std::to_string(inputs.size()) + " (" + expected +
-                             ")");
+    return rt::Status::error(
+        "the spec gives " + std::to_string(entries.size()) +
+        " inputs, the graph takes " + std::to_string(inputs.size()) + " (" +
+        expected + ")");
   }
   std::string refined = signature.firstCallerArgument() ? "_" : "";
   for (size_t i = 0; i < entries.size(); ++i) {
     std::string entry = entries[i];
     Type declared = inputs[i].type;
-    StringRef scalar = declared.isInteger(64) ? "int"
-                       : declared.isF64()     ? "float"
+    StringRef scalar = declared.isInteger(64)  ? "int"
+                       : declared.isF64()      ? "float"
                        : declared.isInteger(1) ? "bool"
-                                              : "";
+                                               : "";
     if (entry == "int" || entry == "float" || entry == "bool") {
       if (entry != scalar && !(entry == "int" && scalar == "float"))
         return rt::Status::error("spec entry " + std::to_string(i) + " ('" +
@@ -138,8 +144,8 @@ struct ModelBuilder {
       std::string where = "input " + std::to_string(i) + " (%" +
                           graphInputs[i].name + " : " +
                           graphInputs[i].typeText + ")";
-      int64_t kind = type.isInteger(64) ? TSIR_VALUE_INT
-                     : type.isF64()     ? TSIR_VALUE_FLOAT
+      int64_t kind = type.isInteger(64)  ? TSIR_VALUE_INT
+                     : type.isF64()      ? TSIR_VALUE_FLOAT
                      : type.isInteger(1) ? TSIR_VALUE_BOOL
                                          : TSIR_VALUE_TENSOR;
       rt::DType dtype = rt::DType::Float32;
@@ -150,9 +156,9 @@ struct ModelBuilder {
           return rt::Status::error(where + " cannot be an input of a compiled "
                                            "model: models take tensors, ints, "
                                            "floats and bools");
-        std::optional<rt::DType> known =
-            tensor.getDtype() ? runtimeDtypeOf(tensor.getDtype())
-                              : std::nullopt;
+        std::optional<rt::DType> known = tensor.getDtype()
+                                             ? runtimeDtypeOf(tensor.getDtype())
+                                             : std::nullopt;
         if (!known || !tensor.getHasSizes())
           return rt::Status::error(where + ": the spec must give its dtype "
                                            "and sizes, e.g. Float(2, 3)");
@@ -165,16 +171,15 @@ struct ModelBuilder {
           sizes.push_back(size < 0 ? -1 : size);
       }
       data.table.push_back(kind);
-      data.table.push_back(kind == TSIR_VALUE_TENSOR
-                               ? rt::dtypeScalarType(dtype)
-                               : 0);
+      data.table.push_back(
+          kind == TSIR_VALUE_TENSOR ? rt::dtypeScalarType(dtype) : 0);
       data.table.push_back(sizes.size());
       data.table.insert(data.table.end(), sizes.begin(), sizes.end());
-      inputs.push_back(llvm::json::Object{
-          {"name", graphInputs[i].name},
-          {"type", describeSlot(kind, dtype, sizes, true)},
-          {"kind", kindText(kind)},
-          {"declared", graphInputs[i].typeText}});
+      inputs.push_back(
+          llvm::json::Object{{"name", graphInputs[i].name},
+                             {"type", describeSlot(kind, dtype, sizes, true)},
+                             {"kind", kindText(kind)},
+                             {"declared", graphInputs[i].typeText}});
     }
     return rt::Status::ok();
   }
@@ -267,9 +272,8 @@ static rt::Status writeKernelsPTX(ModuleOp module,
   if (llvm::sys::path::extension(stem) == ".ptx")
     llvm::sys::path::replace_extension(stem, "");
   for (const auto &[name, ptx] : kernels) {
-    std::string path = kernels.size() == 1
-                           ? options.output
-                           : (stem + "." + name + ".ptx").str();
+    std::string path = kernels.size() == 1 ? options.output
+                                           : (stem + "." + name + ".ptx").str();
     std::error_code ec;
     llvm::raw_fd_ostream out(path, ec);
     if (ec)
@@ -291,7 +295,8 @@ struct TemporaryFile {
 
 rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
                               const WeightSource &weights, const OpRoles &roles,
-                              const ModelCompileOptions &options) {
+                              const ModelCompileOptions &options,
+                              CompileProgress *progress) {
   if (options.device != "cpu" && options.device != "cuda")
     return rt::Status::error("--device must be cpu or cuda, not '" +
                              options.device + "'");
@@ -310,22 +315,33 @@ rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
       options.emit == ModelCompileOptions::Emit::PTX ? "isa" : "fatbin";
   for (const auto &weight : weights.tensors)
     compileOptions.weightNames.push_back(weight.first);
+  compileOptions.progress = progress;
   rt::StatusOr<SpecializedGraph> specialized =
       specializeGraph(graph, compileOptions);
   if (!specialized.ok())
     return specialized.status();
   func::FuncOp func = specialized->func();
-  Operation *missing = nullptr;
-  if (SegmentedGraph::needsInterpreter(func, roles, missing))
+  Operation *missing = nullptr, *interpreted = nullptr;
+  if (SegmentedGraph::needsInterpreter(func, roles, missing, &interpreted)) {
+    if (missing)
+      return rt::Status::error(describeMissingOp(missing));
+    std::string where = formatLocation(interpreted->getLoc());
     return rt::Status::error(
-        missing ? describeMissingOp(missing)
-                : "the graph holds ops that only tsir's interpreter runs "
-                  "(runtime kernels: lists of dynamic length, strings, "
-                  "prim::Print, custom operators); a compiled model must "
-                  "compile whole: run it with tsir-run instead");
+        (where.empty() ? "" : where + ": ") +
+        "error: " + OpRoles::torchName(interpreted) +
+        " runs only in tsir's interpreter (a runtime kernel: lists of "
+        "dynamic length, strings, prim::Print, custom operators), and a "
+        "compiled model must compile whole: give sizes that make it static, "
+        "or run the graph with tsir-run instead");
+  }
 
   ModelBuilder builder;
-  builder.data.table = {TSIR_MODEL_TABLE_MAGIC, 0, 0, 0, 0, 0,
+  builder.data.table = {TSIR_MODEL_TABLE_MAGIC,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
                         options.device == "cuda" ? TSIR_MODEL_DEVICE_CUDA
                                                  : TSIR_MODEL_DEVICE_CPU};
   if (rt::Status added = builder.addInputs(func, signature); !added.isOk())
@@ -341,8 +357,8 @@ rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
   const PlanSignature &plan = lowered->signature;
   builder.addArguments(plan);
   builder.addResults(plan);
-  if (rt::Status added = builder.addWeights(plan, weights,
-                                            options.embedWeights);
+  if (rt::Status added =
+          builder.addWeights(plan, weights, options.embedWeights);
       !added.isOk())
     return added;
   builder.data.table.insert(builder.data.table.end(), plan.writeback.begin(),
@@ -386,8 +402,7 @@ rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
     return rt::Status::ok();
   }
   if (options.emit == Emit::LLVMIR || options.emit == Emit::Object)
-    return writeModelArtifact(*lowered->module, builder.data,
-                              options.targetCpu,
+    return writeModelArtifact(*lowered->module, builder.data, options.targetCpu,
                               options.emit == Emit::LLVMIR
                                   ? ModelArtifact::LLVMIR
                                   : ModelArtifact::Object,
@@ -396,17 +411,21 @@ rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
     return writeKernelsPTX(*lowered->module, options);
 
   TemporaryFile object;
-  if (std::error_code ec = llvm::sys::fs::createTemporaryFile(
-          "tsir-model", "o", object.path))
-    return rt::Status::error("cannot create a temporary file: " +
-                             ec.message());
-  if (rt::Status written = writeModelArtifact(
-          *lowered->module, builder.data, options.targetCpu,
-          ModelArtifact::Object, std::string(object.path));
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("tsir-model", "o", object.path))
+    return rt::Status::error("cannot create a temporary file: " + ec.message());
+  if (rt::Status written =
+          writeModelArtifact(*lowered->module, builder.data, options.targetCpu,
+                             ModelArtifact::Object, std::string(object.path));
       !written.isOk())
     return written;
-  return linkModelLibrary(std::string(object.path), options.abiArchive,
-                          options.device == "cuda" ? options.runtimeLibraryDir
-                                                   : std::string(),
-                          options.linker, options.output);
+  if (progress)
+    progress->finished("LLVM code generation");
+  rt::Status linked = linkModelLibrary(
+      std::string(object.path), options.abiArchive,
+      options.device == "cuda" ? options.runtimeLibraryDir : std::string(),
+      options.linker, options.output);
+  if (linked.isOk() && progress)
+    progress->finished("link");
+  return linked;
 }

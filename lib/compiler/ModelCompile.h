@@ -22,6 +22,8 @@
 
 namespace tsir {
 
+class CompileProgress;
+
 /// Where the graph's weights come from: tensors by name, and the file they
 /// were read from (named in a model that leaves them there).
 struct WeightSource {
@@ -31,7 +33,8 @@ struct WeightSource {
 
 rt::Status compileModel(mlir::ModuleOp graph, const GraphSignature &signature,
                         const WeightSource &weights, const OpRoles &roles,
-                        const ModelCompileOptions &options);
+                        const ModelCompileOptions &options,
+                        CompileProgress *progress = nullptr);
 
 } // namespace tsir
 

@@ -116,6 +116,16 @@ std::string tsir::describeMissingOp(Operation *op, bool lowersInSegments) {
                          ? "tsir has no conversion for it, and no runtime "
                            "kernel is registered under that name"
                          : "load one with --load-ops";
+  std::vector<StringRef> nearest =
+      ns == "aten" && aten::SchemaRegistry::get().lookup(name).empty()
+          ? aten::SchemaRegistry::get().nearestNames(name)
+          : std::vector<StringRef>();
+  if (!nearest.empty()) {
+    hint = "torch has no operator of that name; did you mean ";
+    for (auto [index, candidate] : llvm::enumerate(nearest))
+      hint += (index ? ", " : "") + candidate.str();
+    hint += "?";
+  }
   if (lowersInSegments)
     hint = "it lowers only where compiled code consumes its result, and "
            "interpreted code reads it here; no runtime kernel is registered "

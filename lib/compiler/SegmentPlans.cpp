@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Segments.h"
+#include "Signature.h"
 
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
@@ -19,15 +20,6 @@
 
 using namespace mlir;
 using namespace tsir;
-
-/// `Float(2, 3)`: a tensor as tsir-refine-types' arg-spec writes it.
-static std::string tensorSpec(const rt::Tensor &tensor) {
-  std::string text = rt::dtypeTorchName(tensor.dtype());
-  text += "(";
-  for (int64_t d = 0; d < tensor.dim(); ++d)
-    text += (d ? ", " : "") + std::to_string(tensor.size(d));
-  return text + ")";
-}
 
 /// Appends what compiling for `value` depends on to the cache key.
 static void appendKey(const rt::Value &value, std::string &key) {
@@ -109,7 +101,7 @@ public:
   Value materialize(Type type, const rt::Value &value, Location loc) {
     switch (value.kind()) {
     case rt::Value::Kind::Tensor:
-      spec.push_back(tensorSpec(value.toTensor()));
+      spec.push_back(tensorSpec(value.toTensor(), /*openEmptyDims=*/true));
       return entry->addArgument(
           isa<prim::TensorType>(type) ? type : prim::TensorType::get(context),
           loc);

@@ -319,7 +319,8 @@ bool tsir::SegmentedGraph::interpretControlFlowIn(Segment &segment) {
 
 bool tsir::SegmentedGraph::needsInterpreter(func::FuncOp func,
                                             const OpRoles &opRoles,
-                                            Operation *&missing) {
+                                            Operation *&missing,
+                                            Operation **interpreted) {
   missing = nullptr;
   bool needed = false;
   func.walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -330,8 +331,11 @@ bool tsir::SegmentedGraph::needsInterpreter(func::FuncOp func,
           return opRoles.classify(producer);
         }))
       role = OpRole::Lowered;
-    if (role == OpRole::Kernel)
+    if (role == OpRole::Kernel) {
+      if (interpreted && !needed)
+        *interpreted = op;
       needed = true;
+    }
     if (role == OpRole::Missing && !missing)
       missing = op;
   });

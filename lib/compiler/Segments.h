@@ -84,9 +84,11 @@ public:
         bool interpretControlFlow);
 
   /// Whether `func` needs the interpreter: it holds an op that only a
-  /// runtime kernel runs. `missing` receives the first op nothing runs.
+  /// runtime kernel runs, the first of which `interpreted` receives.
+  /// `missing` receives the first op nothing runs.
   static bool needsInterpreter(mlir::func::FuncOp func, const OpRoles &roles,
-                               mlir::Operation *&missing);
+                               mlir::Operation *&missing,
+                               mlir::Operation **interpreted = nullptr);
 
   llvm::ArrayRef<Step> steps(mlir::Block *block) const;
   OpRole role(mlir::Operation *op) const;

@@ -81,8 +81,7 @@ static std::string mismatch(Type type, const rt::Value &value) {
       if (static_cast<int64_t>(sizes.size()) != t.dim())
         return "a tensor of rank " + std::to_string(sizes.size());
       for (size_t i = 0; i < sizes.size(); ++i)
-        if (sizes[i] != prim::TensorType::kUnknownSize &&
-            sizes[i] != t.size(i))
+        if (sizes[i] != prim::TensorType::kUnknownSize && sizes[i] != t.size(i))
           return "a tensor whose dim " + std::to_string(i) + " has size " +
                  std::to_string(sizes[i]);
     }
@@ -140,13 +139,22 @@ static std::string mismatch(Type type, const rt::Value &value) {
   return "";
 }
 
-rt::Status tsir::GraphSignature::check(const std::vector<rt::Value> &values) const {
-  if (values.size() != callerInputs.size())
+rt::Status
+tsir::GraphSignature::check(const std::vector<rt::Value> &values) const {
+  if (values.size() != callerInputs.size()) {
+    // Name them, as Python's `forward() missing 1 required positional
+    // argument: 'mask'` does: a count alone leaves the user to find which.
+    std::string names;
+    for (const GraphInput &input : callerInputs)
+      names +=
+          (names.empty() ? "%" : ", %") + input.name + " : " + input.typeText;
     return rt::Status::error(
-        "the graph takes " + std::to_string(callerInputs.size()) +
-        " input" + (callerInputs.size() == 1 ? "" : "s") + " but " +
-        std::to_string(values.size()) + (values.size() == 1 ? " was" : " were") +
-        " given");
+        "the graph takes " + std::to_string(callerInputs.size()) + " input" +
+        (callerInputs.size() == 1 ? "" : "s") +
+        (names.empty() ? "" : " (" + names + ")") + " but " +
+        std::to_string(values.size()) +
+        (values.size() == 1 ? " was" : " were") + " given");
+  }
   for (size_t i = 0; i < values.size(); ++i) {
     std::string expected = mismatch(callerInputs[i].type, values[i]);
     if (expected.empty())
@@ -159,6 +167,18 @@ rt::Status tsir::GraphSignature::check(const std::vector<rt::Value> &values) con
   return rt::Status::ok();
 }
 
+std::string tsir::tensorSpec(const rt::Tensor &tensor, bool openEmptyDims) {
+  std::string text = rt::dtypeTorchName(tensor.dtype());
+  text += "(";
+  for (int64_t d = 0; d < tensor.dim(); ++d)
+    text += (d ? ", " : "") +
+            (openEmptyDims && tensor.size(d) == 0 && tensor.dim() > 1
+                 ? std::string("*")
+                 : std::to_string(tensor.size(d)));
+  // A 0-d tensor is written `Float()`.
+  return text + ")";
+}
+
 std::string
 tsir::GraphSignature::refineSpec(const std::vector<rt::Value> &values) const {
   std::string text = selfCount ? "_" : "";
@@ -166,7 +186,7 @@ tsir::GraphSignature::refineSpec(const std::vector<rt::Value> &values) const {
     if (!text.empty())
       text += ", ";
     if (values[i].isTensor() && isa<prim::TensorType>(callerInputs[i].type))
-      text += spec({values[i]}, i);
+      text += tensorSpec(values[i].toTensor(), /*openEmptyDims=*/true);
     else
       text += "_";
   }
@@ -181,13 +201,7 @@ std::string tsir::GraphSignature::spec(const std::vector<rt::Value> &values,
       text += ", ";
     const rt::Value &value = values[i];
     if (value.isTensor()) {
-      const rt::Tensor &t = value.toTensor();
-      text += rt::dtypeTorchName(t.dtype());
-      text += "(";
-      for (int64_t d = 0; d < t.dim(); ++d)
-        text += (d ? ", " : "") + std::to_string(t.size(d));
-      // A 0-d tensor is written `Float()`.
-      text += ")";
+      text += tensorSpec(value.toTensor());
     } else if (value.isInt()) {
       // An int passed for a float input is converted at the call.
       text += callerInputs[first + i].type.isF64() ? "float" : "int";
@@ -204,6 +218,7 @@ std::string tsir::GraphSignature::spec(const std::vector<rt::Value> &values,
   return text;
 }
 
-std::string tsir::GraphSignature::spec(const std::vector<rt::Value> &values) const {
+std::string
+tsir::GraphSignature::spec(const std::vector<rt::Value> &values) const {
   return (selfCount ? std::string("_, ") : std::string()) + spec(values, 0);
 }

@@ -26,6 +26,15 @@ struct GraphInput {
   std::string typeText; ///< as TorchScript prints it
 };
 
+/// `Float(2, 3)`: a tensor's dtype and sizes as a spec writes them. With
+/// `openEmptyDims`, a size of 0 is left open (`*`), as the specs given to
+/// tsir-refine-types write it: the lowering's static shapes cannot hold an
+/// empty dim (bufferization rejects views of one), while code compiled for
+/// a dynamic size runs its loops zero times and gives the empty result
+/// torch gives. A 1-d empty tensor keeps its 0: `cat` skips exactly those
+/// (torch's legacy rule), which it must know when it compiles.
+std::string tensorSpec(const rt::Tensor &tensor, bool openEmptyDims = false);
+
 class GraphSignature {
 public:
   explicit GraphSignature(mlir::func::FuncOp graph);

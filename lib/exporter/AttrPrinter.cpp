@@ -131,7 +131,7 @@ static StringRef dtypeNameOf(Type elementType) {
   }
 }
 
-static bool printTensor(Attribute attr, raw_ostream &os);
+static bool printTensor(Attribute attr, raw_ostream &os, Type declared = {});
 
 /// A quantized tensor as torch prints one inline: its dequantized values,
 /// then `[ QuantizedCPUQInt8Type{2}, qscheme: per_tensor_affine, scale: 0.1,
@@ -187,10 +187,19 @@ static bool printQuantizedTensor(prim::QuantizedTensorAttr attr,
   return true;
 }
 
+/// Whether `declared` (a constant's result type) states `type`'s dtype and
+/// sizes: torch reads a one-element `{v}` back through them.
+static bool declaresExactly(Type declared, ShapedType type) {
+  auto tensor = dyn_cast_or_null<prim::TensorType>(declared);
+  return tensor && tensor.getDtype() == type.getElementType() &&
+         tensor.getHasSizes() && tensor.getSizes() == type.getShape();
+}
+
 /// A tensor constant inline, as torch prints one with operator<< and its
 /// newlines turned into spaces: ` 1.5 -2 [ CPUFloatType{2} ]`, or `{3}` for
-/// a 0-d tensor. Data that is not in the attribute prints as `<Tensor>`.
-static bool printTensor(Attribute attr, raw_ostream &os) {
+/// a one-element tensor. Data that is not in the attribute prints as
+/// `<Tensor>`. `declared` is the constant's type, where there is one.
+static bool printTensor(Attribute attr, raw_ostream &os, Type declared) {
   if (auto quantized = dyn_cast<prim::QuantizedTensorAttr>(attr))
     return printQuantizedTensor(quantized, os);
   auto dense = dyn_cast<DenseElementsAttr>(attr);
@@ -222,8 +231,14 @@ static bool printTensor(Attribute attr, raw_ostream &os) {
   }
 
   // torch prints a one-element tensor as a boxed scalar, `{3}`, which has
-  // neither shape nor dtype; tsir's importer reads it back as a 0-d Long
-  // (integral value) or Double. Only such tensors print this way.
+  // neither shape nor dtype: its parser (and tsir's importer) takes both
+  // from the node's type, which must state them. Without them tsir reads
+  // `{3}` as a 0-d Long (integral value) or Double, so only such tensors
+  // print this way then.
+  if (type.getNumElements() == 1 && declaresExactly(declared, type)) {
+    os << '{' << values.front() << '}';
+    return true;
+  }
   if (type.getRank() == 0) {
     std::optional<std::string> boxed;
     if (dtype == "Long") {
@@ -298,7 +313,7 @@ static bool printIValue(Attribute value, Type type, raw_ostream &os,
     return true;
   }
   if (isa<prim::TensorType>(type))
-    return printTensor(value, os);
+    return printTensor(value, os, type);
   // `__torch__.Color.RED`: an EnumHolder's qualified class name and name.
   if (auto member = dyn_cast<prim::EnumMemberAttr>(value)) {
     os << member.getEnumName() << '.' << member.getMemberName();

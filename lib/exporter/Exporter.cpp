@@ -18,6 +18,8 @@
 #include "tsir/Dialect/Prim/NodeLocation.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
@@ -109,13 +111,17 @@ private:
 
 } // namespace
 
-/// TorchScript value names are made of [A-Za-z0-9_.]; a location a pass
-/// made may carry anything.
+/// TorchScript value names are made of [A-Za-z0-9_.], and the module paths
+/// torch prints may hold a `-` between two of those; a location a pass made
+/// may carry anything.
 static std::string sanitizeName(StringRef name) {
   std::string result = name.str();
-  for (char &c : result)
-    if (!llvm::isAlnum(c) && c != '_' && c != '.')
-      c = '_';
+  for (size_t i = 0; i < result.size(); ++i) {
+    char c = result[i];
+    bool inner = i > 0 && i + 1 < result.size();
+    if (!llvm::isAlnum(c) && c != '_' && c != '.' && !(c == '-' && inner))
+      result[i] = '_';
+  }
   return result;
 }
 
@@ -135,13 +141,31 @@ void NameTable::want(Value value, StringRef name) {
   definitions.emplace_back(value, std::move(clean));
 }
 
+/// The key a weight constant is stored under (`self.fc.weight`): the name
+/// of its `dense_resource` blob or of its `#prim.tensor_ref`; "" for any
+/// other op. It names the value in the weights file, so it is the weight's
+/// name in the text, with or without locations.
+static StringRef weightKey(Operation &op) {
+  auto constant = dyn_cast<prim::ConstantOp>(op);
+  if (!constant)
+    return "";
+  Attribute value = constant.getValueAttr();
+  if (auto resource = dyn_cast_or_null<DenseResourceElementsAttr>(value))
+    return resource.getRawHandle().getKey();
+  if (auto ref = dyn_cast_or_null<prim::TensorRefAttr>(value))
+    return ref.getName();
+  return "";
+}
+
 void NameTable::collect(Block &block) {
   for (BlockArgument arg : block.getArguments())
     want(arg, getArgumentName(arg.getLoc()));
   for (Operation &op : block) {
     NodeLocation location = decodeNodeLocation(op.getLoc());
+    StringRef weight = weightKey(op);
     for (OpResult result : op.getResults())
-      want(result, result.getResultNumber() < location.resultNames.size()
+      want(result, !weight.empty() ? weight
+                   : result.getResultNumber() < location.resultNames.size()
                        ? location.resultNames[result.getResultNumber()]
                        : StringRef());
     if (!subgraphKind(&op).empty())
@@ -568,4 +592,13 @@ LogicalResult tsir::exportTorchScript(ModuleOp module, raw_ostream &os) {
                             "TorchScript graph, found ")
            << count;
   return exportTorchScript(*funcs.begin(), os);
+}
+
+bool tsir::printTorchScriptConstant(Attribute value, Type type,
+                                    raw_ostream &os) {
+  return exporter::printConstantValue(value, type, os);
+}
+
+void tsir::printTorchScriptString(StringRef text, raw_ostream &os) {
+  exporter::printQuotedString(text, os);
 }

@@ -210,7 +210,13 @@ Token Lexer::next() {
       return lexNumber(begin, pos);
     switch (c) {
     case '%': {
-      while (p != end && (is(*p, kIdentBody) || *p == '.'))
+      // Names are [A-Za-z0-9_.]; torch also prints module paths with a `-`
+      // inside (regnet's `%self.trunk_output.block1.block1-0.proj.0.weight`),
+      // and nothing else may follow a name's character with one.
+      while (p != end &&
+             (is(*p, kIdentBody) || *p == '.' ||
+              (*p == '-' && p != begin + 1 && p + 1 != end &&
+               is(p[1], kIdentBody))))
         ++p;
       if (p == begin + 1) {
         if (p == end)

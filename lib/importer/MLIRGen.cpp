@@ -768,15 +768,24 @@ Attribute MLIRGen::convertInlineTensor(const ts::AttrValue &value,
                      << "' is not supported";
     return {};
   }
+  // torch prints every one-element tensor as `{v}` and reads its sizes
+  // back from the node's type (`Long(1, 1)`), where the type gives them.
+  ArrayRef<int64_t> shape = value.tensorShape;
+  if (dtypeName.empty() && value.tensorValues.size() == 1 && declaredTensor &&
+      declaredTensor.getHasSizes() &&
+      llvm::all_of(declaredTensor.getSizes(), [](int64_t size) {
+        return size == 1;
+      }))
+    shape = declaredTensor.getSizes();
   int64_t numElements = 1;
-  for (int64_t dim : value.tensorShape)
+  for (int64_t dim : shape)
     numElements *= dim;
   if (numElements != static_cast<int64_t>(value.tensorValues.size())) {
     error(value.pos) << "inline tensor prints " << value.tensorValues.size()
                      << " values but its shape holds " << numElements;
     return {};
   }
-  auto type = RankedTensorType::get(value.tensorShape, dtype);
+  auto type = RankedTensorType::get(shape, dtype);
   if (auto floatType = dyn_cast<FloatType>(dtype)) {
     SmallVector<APFloat> values;
     for (double v : value.tensorValues) {
@@ -788,7 +797,8 @@ Attribute MLIRGen::convertInlineTensor(const ts::AttrValue &value,
       // that becomes infinite in the dtype is not what the graph holds.
       if (status & APFloat::opOverflow) {
         error(value.pos) << "inline tensor value " << v
-                         << " does not fit its dtype " << prim::torchNameOfDtype(dtype);
+                         << " does not fit its dtype "
+                         << prim::torchNameOfDtype(dtype);
         return {};
       }
       values.push_back(f);
@@ -808,7 +818,8 @@ Attribute MLIRGen::convertInlineTensor(const ts::AttrValue &value,
   };
   auto rejectValue = [&](auto v) {
     error(value.pos) << "inline tensor value " << v
-                     << " does not fit its dtype " << prim::torchNameOfDtype(dtype);
+                     << " does not fit its dtype "
+                     << prim::torchNameOfDtype(dtype);
     return Attribute();
   };
   SmallVector<APInt> values;
@@ -825,8 +836,7 @@ Attribute MLIRGen::convertInlineTensor(const ts::AttrValue &value,
   for (double v : value.tensorValues) {
     // Converting inf, nan or a double beyond int64 to an integer is
     // undefined behaviour, so range-check before converting.
-    if (!fitsInt64(v) || v != std::trunc(v) ||
-        !fits(static_cast<int64_t>(v)))
+    if (!fitsInt64(v) || v != std::trunc(v) || !fits(static_cast<int64_t>(v)))
       return rejectValue(v);
     values.push_back(APInt(width, static_cast<int64_t>(v),
                            /*isSigned=*/!isUnsigned, /*implicitTrunc=*/true));
@@ -1260,8 +1270,8 @@ static bool checksContainerTypes(StringRef primKind) {
 Operation *MLIRGen::emitTypedPrim(const ts::Node &node, ArrayRef<Value> inputs,
                                   ArrayRef<Type> resultTypes, Location loc) {
   StringRef primKind = StringRef(node.kind).drop_front(6);
-  Operation *op = emitByName(("prim." + primKind).str(), node, inputs,
-                             resultTypes, loc);
+  Operation *op =
+      emitByName(("prim." + primKind).str(), node, inputs, resultTypes, loc);
   if (!op || !checksContainerTypes(primKind))
     return op;
   // torch's parser records the types a node declares without checking them
@@ -1271,7 +1281,8 @@ Operation *MLIRGen::emitTypedPrim(const ts::Node &node, ArrayRef<Value> inputs,
   // written, and the passes, which know only the typed op, leave it alone.
   bool typesAgree = true;
   {
-    ScopedDiagnosticHandler quiet(context, [](Diagnostic &) { return success(); });
+    ScopedDiagnosticHandler quiet(context,
+                                  [](Diagnostic &) { return success(); });
     typesAgree = succeeded(verify(op, /*verifyRecursively=*/false));
   }
   if (typesAgree)
@@ -1282,9 +1293,24 @@ Operation *MLIRGen::emitTypedPrim(const ts::Node &node, ArrayRef<Value> inputs,
 
 Operation *MLIRGen::emitAten(const ts::Node &node, ArrayRef<Value> inputs,
                              ArrayRef<Type> resultTypes, Location loc) {
-  auto candidates = aten::SchemaRegistry::get().lookup(node.kind);
-  if (candidates.empty())
+  const aten::SchemaRegistry &registry = aten::SchemaRegistry::get();
+  auto candidates = registry.lookup(node.kind);
+  if (candidates.empty()) {
+    // Still imported (an operator library may define it at run time), but
+    // an aten name torch does not have is most often a typo: say so now,
+    // not when the graph first runs.
+    if (StringRef(node.kind).starts_with("aten::")) {
+      InFlightDiagnostic diag = emitWarning(at(node.pos))
+                                << "unknown operator " << node.kind;
+      std::vector<StringRef> nearest = registry.nearestNames(node.kind);
+      if (!nearest.empty()) {
+        diag << "; did you mean ";
+        llvm::interleave(nearest, diag, ", ");
+        diag << "?";
+      }
+    }
     return emitGeneric(node, inputs, resultTypes, loc);
+  }
   TypeRange operandTypes = ValueRange(inputs).getTypes();
   const aten::Schema *schema = resolveOverload(candidates, operandTypes);
   if (!schema) {

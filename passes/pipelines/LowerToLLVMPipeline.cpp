@@ -130,23 +130,51 @@ void tsir::buildLowerToLLVMPipeline(OpPassManager &pm,
   buildLinalgToLLVMPipeline(pm, options);
 }
 
+/// Registers a pipeline that runs on a whole module. Nested in another op
+/// (`func.func(tsir-lower-to-llvm)`) its module passes cannot run, which
+/// MLIR's pass manager treats as a programming error and aborts on; here
+/// it is the user's error, named as such.
+template <typename Options>
+static void registerModulePipeline(
+    StringRef arg, StringRef description,
+    std::function<void(OpPassManager &, const Options &)> builder) {
+  registerPassPipeline(
+      arg, description,
+      [arg, builder](OpPassManager &pm, StringRef text,
+                     function_ref<LogicalResult(const Twine &)> errorHandler)
+          -> LogicalResult {
+        StringRef anchor = pm.getOpAnchorName();
+        if (anchor != ModuleOp::getOperationName() &&
+            anchor != OpPassManager::getAnyOpAnchorName())
+          return errorHandler("'" + arg + "' runs on a builtin.module, not "
+                              "nested in '" + anchor + "': write it as " +
+                              "builtin.module(" + arg + ")");
+        Options options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        builder(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> handler) {
+        handler(Options());
+      });
+}
+
 void tsir::registerLoweringPipelines() {
-  PassPipelineRegistration<>(
+  registerModulePipeline<EmptyPipelineOptions>(
       "tsir-lower-to-linalg",
       "value semantics and the conversions from prim/aten to linalg on "
       "tensors",
-      [](OpPassManager &pm) { buildLowerToLinalgPipeline(pm); });
-  PassPipelineRegistration<LowerToLLVMOptions>(
+      [](OpPassManager &pm, const EmptyPipelineOptions &) {
+        buildLowerToLinalgPipeline(pm);
+      });
+  registerModulePipeline<LowerToLLVMOptions>(
       "tsir-lower-to-llvm",
       "lower a specialized graph from prim/aten to the LLVM dialect",
-      [](OpPassManager &pm, const LowerToLLVMOptions &options) {
-        buildLowerToLLVMPipeline(pm, options);
-      });
-  PassPipelineRegistration<LowerToNVVMOptions>(
+      buildLowerToLLVMPipeline);
+  registerModulePipeline<LowerToNVVMOptions>(
       "tsir-lower-to-nvvm",
       "lower a specialized graph from prim/aten to the LLVM dialect with its "
       "kernels compiled for an NVIDIA GPU (docs/gpu.md)",
-      [](OpPassManager &pm, const LowerToNVVMOptions &options) {
-        buildLowerToNVVMPipeline(pm, options);
-      });
+      buildLowerToNVVMPipeline);
 }

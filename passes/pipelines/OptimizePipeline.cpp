@@ -42,6 +42,12 @@ void tsir::registerOptimizePipeline() {
       "tsir-optimize",
       "TorchScript's graph optimizations, in the profiling executor's order",
       [](OpPassManager &pm, const OptimizePipelineOptions &options) {
-        buildOptimizePipeline(pm.nest<func::FuncOp>(), options);
+        // The passes run on each graph: nested from a module (or an
+        // implicit anchor), directly where the caller already nested it
+        // in `func.func(...)`. Nesting twice would run them on nothing.
+        if (pm.getOpAnchorName() == func::FuncOp::getOperationName())
+          buildOptimizePipeline(pm, options);
+        else
+          buildOptimizePipeline(pm.nest<func::FuncOp>(), options);
       });
 }

@@ -649,6 +649,8 @@ void TsirRefineTypesPass::runOnOperation() {
       arg.setType(withoutSizes(arg.getType()));
 
   Refiner(context).refineBlock(entry);
+  if (failed(checkShapes(func, context)))
+    return signalPassFailure();
 
   func.setType(FunctionType::get(&getContext(), entry.getArgumentTypes(),
                                  entry.getTerminator()->getOperandTypes()));

@@ -132,10 +132,10 @@ static Type resultType(const RuleContext &context, ArrayRef<Value> operands) {
 namespace {
 /// What an elementwise op's dtype is, given the promoted operand dtype.
 enum class DtypeRule {
-  Promote,      // at::result_type
-  IntToFloat,   // promoted, integers and bool to the default dtype
-  Bool,         // comparisons, logical ops, isnan
-  First,        // the first operand's (masked_fill, prelu)
+  Promote,       // at::result_type
+  IntToFloat,    // promoted, integers and bool to the default dtype
+  Bool,          // comparisons, logical ops, isnan
+  First,         // the first operand's (masked_fill, prelu)
   ComplexToReal, // abs: complex to its value type
   Double         // float_power: always float64 (real operands)
 };
@@ -221,6 +221,36 @@ static void binaryRule(Operation *op, RuleContext &context,
   elementwise(op, context, results, {0, 1}, {0, 1}, rule);
 }
 
+/// With a rounding mode division stays in the promoted dtype; without one
+/// (None) it is true division.
+static void divModeRule(Operation *op, RuleContext &context,
+                        MutableArrayRef<Type> results) {
+  Value mode = op->getOperand(2);
+  if (context.isNone(mode))
+    return elementwise(op, context, results, {0, 1}, {0, 1},
+                       DtypeRule::IntToFloat);
+  if (isa<prim::StrType>(mode.getType()))
+    elementwise(op, context, results, {0, 1}, {0, 1}, DtypeRule::Promote);
+}
+
+/// masked_fill broadcasts self with the mask and keeps self's dtype.
+static void maskedFillRule(Operation *op, RuleContext &context,
+                           MutableArrayRef<Type> results) {
+  elementwise(op, context, results, {0}, {0, 1}, DtypeRule::First);
+}
+
+/// addcmul, addcdiv, lerp, clamp: three operands that broadcast together.
+static void ternaryRule(Operation *op, RuleContext &context,
+                        MutableArrayRef<Type> results) {
+  elementwise(op, context, results, {0, 1, 2}, {0, 1, 2}, DtypeRule::Promote);
+}
+
+/// where(condition, self, other): the condition only broadcasts.
+static void whereRule(Operation *op, RuleContext &context,
+                      MutableArrayRef<Type> results) {
+  elementwise(op, context, results, {1, 2}, {0, 1, 2}, DtypeRule::Promote);
+}
+
 /// square(x) is pow(x, 2): bool becomes Long.
 static void squareRule(Operation *op, RuleContext &context,
                        MutableArrayRef<Type> results) {
@@ -254,17 +284,7 @@ void refine::addElementwiseRules(llvm::StringMap<ShapeRule> &rules) {
        "__or__.Tensor",     "__xor__.Tensor"},
       binaryRule<DtypeRule::Promote>);
   add({"div.Tensor", "div.Scalar", "atan2"}, binaryRule<DtypeRule::IntToFloat>);
-  // With a rounding mode division stays in the promoted dtype; without one
-  // (None) it is true division.
-  add({"div.Tensor_mode", "div.Scalar_mode"},
-      [](Operation *op, RuleContext &context, MutableArrayRef<Type> results) {
-        Value mode = op->getOperand(2);
-        if (context.isNone(mode))
-          return elementwise(op, context, results, {0, 1}, {0, 1},
-                             DtypeRule::IntToFloat);
-        if (isa<prim::StrType>(mode.getType()))
-          elementwise(op, context, results, {0, 1}, {0, 1}, DtypeRule::Promote);
-      });
+  add({"div.Tensor_mode", "div.Scalar_mode"}, divModeRule);
   add({"eq.Tensor", "eq.Scalar", "ne.Tensor", "ne.Scalar", "lt.Tensor",
        "lt.Scalar", "le.Tensor", "le.Scalar", "gt.Tensor", "gt.Scalar",
        "ge.Tensor", "ge.Scalar", "logical_and", "logical_or", "logical_xor",
@@ -272,15 +292,16 @@ void refine::addElementwiseRules(llvm::StringMap<ShapeRule> &rules) {
       binaryRule<DtypeRule::Bool>);
   add({"logical_not", "isnan", "isinf", "isfinite"},
       unaryRule<DtypeRule::Bool>);
-  add({"exp", "log", "log2", "log10", "log1p", "expm1", "sqrt", "rsqrt", "sin",
-       "cos", "atan", "tanh", "sigmoid", "erf", "reciprocal", "acos", "asin",
-       "acosh", "asinh", "atanh", "cosh", "sinh", "tan", "erfc", "exp2", "sinc",
-       "deg2rad", "rad2deg", "logit"},
+  add({"exp",     "log",   "log2",       "log10",   "log1p", "expm1",
+       "sqrt",    "rsqrt", "sin",        "cos",     "atan",  "tanh",
+       "sigmoid", "erf",   "reciprocal", "acos",    "asin",  "acosh",
+       "asinh",   "atanh", "cosh",       "sinh",    "tan",   "erfc",
+       "exp2",    "sinc",  "deg2rad",    "rad2deg", "logit"},
       unaryRule<DtypeRule::IntToFloat>);
   add({"signbit", "isposinf", "isneginf", "isreal"},
       unaryRule<DtypeRule::Bool>);
-  add({"xlogy.Tensor", "xlogy.Scalar_Other", "logaddexp", "logaddexp2",
-       "hypot", "copysign.Tensor", "copysign.Scalar", "ldexp.Tensor"},
+  add({"xlogy.Tensor", "xlogy.Scalar_Other", "logaddexp", "logaddexp2", "hypot",
+       "copysign.Tensor", "copysign.Scalar", "ldexp.Tensor"},
       binaryRule<DtypeRule::IntToFloat>);
   add({"fmin", "fmax", "heaviside"}, binaryRule<DtypeRule::Promote>);
   add({"float_power.Tensor_Tensor", "float_power.Tensor_Scalar"},
@@ -340,30 +361,29 @@ void refine::addElementwiseRules(llvm::StringMap<ShapeRule> &rules) {
       [](Operation *op, RuleContext &context, MutableArrayRef<Type> results) {
         elementwise(op, context, results, {0}, {0}, DtypeRule::First);
       });
-  // masked_fill broadcasts self with the mask and keeps self's dtype.
-  add({"masked_fill.Scalar", "masked_fill.Tensor"},
-      [](Operation *op, RuleContext &context, MutableArrayRef<Type> results) {
-        elementwise(op, context, results, {0}, {0, 1}, DtypeRule::First);
-      });
-  add({"addcmul", "addcdiv", "lerp.Tensor"},
-      [](Operation *op, RuleContext &context, MutableArrayRef<Type> results) {
-        elementwise(op, context, results, {0, 1, 2}, {0, 1, 2},
-                    DtypeRule::Promote);
-      });
-  add({"lerp.Scalar"},
-      [](Operation *op, RuleContext &context, MutableArrayRef<Type> results) {
-        elementwise(op, context, results, {0, 1}, {0, 1}, DtypeRule::Promote);
-      });
-  // where(condition, self, other): the condition only broadcasts.
+  add({"masked_fill.Scalar", "masked_fill.Tensor"}, maskedFillRule);
+  add({"addcmul", "addcdiv", "lerp.Tensor"}, ternaryRule);
+  add({"lerp.Scalar"}, binaryRule<DtypeRule::Promote>);
   add({"where.self", "where.ScalarOther", "where.ScalarSelf", "where.Scalar"},
-      [](Operation *op, RuleContext &context, MutableArrayRef<Type> results) {
-        elementwise(op, context, results, {1, 2}, {0, 1, 2},
-                    DtypeRule::Promote);
-      });
+      whereRule);
   add({"clamp", "clamp.Tensor", "clamp_min", "clamp_max", "clamp_min.Tensor",
        "clamp_max.Tensor"},
-      [](Operation *op, RuleContext &context, MutableArrayRef<Type> results) {
-        elementwise(op, context, results, {0, 1, 2}, {0, 1, 2},
-                    DtypeRule::Promote);
-      });
+      ternaryRule);
+}
+
+std::vector<std::string> refine::broadcastingOps() {
+  // The rules above that broadcast two or more tensor operands.
+  static const ShapeRule broadcasting[] = {binaryRule<DtypeRule::Promote>,
+                                           binaryRule<DtypeRule::IntToFloat>,
+                                           binaryRule<DtypeRule::Bool>,
+                                           binaryRule<DtypeRule::Double>,
+                                           divModeRule,
+                                           maskedFillRule,
+                                           ternaryRule,
+                                           whereRule};
+  std::vector<std::string> names;
+  for (const auto &entry : getShapeRules())
+    if (llvm::is_contained(broadcasting, entry.getValue()))
+      names.push_back(entry.getKey().str());
+  return names;
 }

@@ -22,12 +22,16 @@
 #include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Transforms/AliasAnalysis.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace tsir::refine {
 
@@ -191,6 +195,14 @@ void addShapeRules(llvm::StringMap<ShapeRule> &rules);
 void addListRules(llvm::StringMap<ShapeRule> &rules);
 void addReductionRules(llvm::StringMap<ShapeRule> &rules);
 void addNNRules(llvm::StringMap<ShapeRule> &rules);
+
+/// The elementwise ops whose rules broadcast two or more tensor operands
+/// (`aten.add.Tensor`, ...).
+std::vector<std::string> broadcastingOps();
+
+/// After refinement: reports, in torch's words, every op whose refined
+/// operands prove it fails in torch (RefineTypesChecks.cpp).
+mlir::LogicalResult checkShapes(mlir::func::FuncOp func, RuleContext &context);
 
 //===----------------------------------------------------------------------===//
 // Helpers the rule files share

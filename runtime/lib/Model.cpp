@@ -8,8 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsir-runtime/Model.h"
-#include "tsir-runtime/RunSupport.h"
 #include "tsir-runtime/Cuda.h"
+#include "tsir-runtime/RunSupport.h"
 #include "tsir-runtime/Safetensors.h"
 #include "tsir-runtime/Storage.h"
 #include "tsir-runtime/tsir_model.h"
@@ -30,11 +30,10 @@ struct Model::Functions {
   void (*freeOutput)(tsir_value *);
 };
 
-Model::~Model() {
-  // Outputs are malloc'd buffers of their own, so nothing outlives the code.
-  if (handle)
-    dlclose(handle);
-}
+// The library closes when the model and every output it returned are gone:
+// an output's buffer goes back through the library's tsir_model_free (its
+// buffer cache), so the output holds the library open.
+Model::~Model() = default;
 
 namespace {
 /// Resolves `name` in the model, or says which function is missing.
@@ -48,8 +47,7 @@ Status resolve(void *handle, const std::string &path, const char *name,
 }
 
 const detail::JsonValue *member(const detail::JsonValue &object,
-                                const char *key,
-                                detail::JsonValue::Kind kind) {
+                                const char *key, detail::JsonValue::Kind kind) {
   const detail::JsonValue *found = object.find(key);
   return found && found->kind == kind ? found : nullptr;
 }
@@ -67,7 +65,7 @@ StatusOr<std::unique_ptr<Model>> Model::load(const std::string &path,
                          (why ? why : "unknown error"));
   }
   std::unique_ptr<Model> model(new Model());
-  model->handle = handle;
+  model->library = std::shared_ptr<void>(handle, dlclose);
   model->functions = std::make_unique<Functions>();
   Functions &f = *model->functions;
   for (Status status :
@@ -80,11 +78,10 @@ StatusOr<std::unique_ptr<Model>> Model::load(const std::string &path,
     if (!status.isOk())
       return status;
   if (f.abiVersion() != TSIR_MODEL_ABI_VERSION)
-    return Status::error(path + ": the model was written for ABI version " +
-                         std::to_string(f.abiVersion()) +
-                         ", this runtime reads version " +
-                         std::to_string(TSIR_MODEL_ABI_VERSION) +
-                         ": compile it again");
+    return Status::error(
+        path + ": the model was written for ABI version " +
+        std::to_string(f.abiVersion()) + ", this runtime reads version " +
+        std::to_string(TSIR_MODEL_ABI_VERSION) + ": compile it again");
 
   model->signatureJson = f.signature();
   StatusOr<detail::JsonValue> parsed = detail::parseJson(model->signatureJson);
@@ -136,7 +133,8 @@ StatusOr<std::unique_ptr<Model>> Model::load(const std::string &path,
       !names->array.empty()) {
     std::string file = weightsPath;
     if (file.empty())
-      if (const detail::JsonValue *named = member(*weights, "file", Kind::String))
+      if (const detail::JsonValue *named =
+              member(*weights, "file", Kind::String))
         file = named->string;
     if (file.empty())
       return Status::error(path + ": the model reads its weights from a file; "
@@ -164,8 +162,8 @@ StatusOr<std::unique_ptr<Model>> Model::load(const std::string &path,
 
 namespace {
 /// An output of the model as a runtime value owning its buffer.
-Value valueFromOutput(const tsir_value &out,
-                      void (*freeOutput)(tsir_value *)) {
+Value valueFromOutput(const tsir_value &out, void (*freeOutput)(tsir_value *),
+                      const std::shared_ptr<void> &library) {
   switch (out.kind) {
   case TSIR_VALUE_INT:
     return Value(int64_t(out.int_value));
@@ -186,22 +184,24 @@ Value valueFromOutput(const tsir_value &out,
   for (int d = 0; d < out.rank; ++d)
     if (sizes[d] == 0)
       extent = 0;
-  Ref<Storage> storage = Storage::adopt(
-      out.allocation, out.data, extent * dtypeSize(dtype), Device::cpu(),
-      [freeOutput](void *allocation) {
-        tsir_value owner{};
-        owner.allocation = allocation;
-        freeOutput(&owner);
-      });
+  Ref<Storage> storage =
+      Storage::adopt(out.allocation, out.data, extent * dtypeSize(dtype),
+                     Device::cpu(), [freeOutput, library](void *allocation) {
+                       tsir_value owner{};
+                       owner.allocation = allocation;
+                       freeOutput(&owner);
+                     });
   return Value(Tensor(storage, sizes, strides, 0, dtype));
 }
 } // namespace
 
-StatusOr<std::vector<Value>> Model::run(const std::vector<Value> &inputs) const {
+StatusOr<std::vector<Value>>
+Model::run(const std::vector<Value> &inputs) const {
   if (inputs.size() != inputList.size())
     return Status::error("the model takes " + std::to_string(inputList.size()) +
-                         " inputs (" + specText + "), got " +
-                         std::to_string(inputs.size()));
+                         (inputList.size() == 1 ? " input (" : " inputs (") +
+                         specText + ") but " + std::to_string(inputs.size()) +
+                         (inputs.size() == 1 ? " was given" : " were given"));
   std::vector<tsir_value> arguments(inputs.size());
   // Contiguous copies of non-contiguous inputs, written back afterwards
   // (the graph may write its inputs in place).
@@ -219,8 +219,10 @@ StatusOr<std::vector<Value>> Model::run(const std::vector<Value> &inputs) const 
                              " is an undefined tensor");
       if (tensor.dim() > TSIR_MODEL_MAX_RANK)
         return Status::error("input " + std::to_string(i) + " has rank " +
-                             std::to_string(tensor.dim()) + "; models take "
-                             "at most " + std::to_string(TSIR_MODEL_MAX_RANK));
+                             std::to_string(tensor.dim()) +
+                             "; models take "
+                             "at most " +
+                             std::to_string(TSIR_MODEL_MAX_RANK));
       if (!tensor.device().isCPU())
         return Status::error("input " + std::to_string(i) +
                              " must be on the host (the model copies it "
@@ -261,7 +263,8 @@ StatusOr<std::vector<Value>> Model::run(const std::vector<Value> &inputs) const 
       return status;
   std::vector<Value> outputs;
   for (int64_t i = 0; i < count; ++i)
-    outputs.push_back(valueFromOutput(results[i], functions->freeOutput));
+    outputs.push_back(
+        valueFromOutput(results[i], functions->freeOutput, library));
   return outputs;
 }
 

@@ -30,8 +30,12 @@ const char *kUsage =
     "else the number of cores); a list runs once per count, the outputs of\n"
     "the later counts going to DIR/threads-M/.\n";
 
+/// The name the runner was started as (`tsir-run-model`, or `tsir-run`
+/// where tsir-run hands a model over), for its messages.
+std::string programName = "tsir-run";
+
 int fail(const std::string &message) {
-  std::fprintf(stderr, "tsir-run: error: %s\n", message.c_str());
+  std::fprintf(stderr, "%s: error: %s\n", programName.c_str(), message.c_str());
   return 1;
 }
 
@@ -80,8 +84,7 @@ Status parseOptions(int argc, char **argv, Options &options) {
       if (!counts.ok())
         return counts.status();
       options.threads = *counts;
-    }
-    else if (name == "--bench") {
+    } else if (name == "--bench") {
       char *end = nullptr;
       options.bench = std::strtol(value.c_str(), &end, 10);
       if (*end != '\0' || options.bench < 0)
@@ -98,6 +101,10 @@ Status parseOptions(int argc, char **argv, Options &options) {
 
 int runModelMain(int argc, char **argv) {
   using Clock = std::chrono::steady_clock;
+  if (argc > 0 && argv[0]) {
+    std::string self = argv[0];
+    programName = self.substr(self.find_last_of('/') + 1);
+  }
   Options options;
   if (Status parsed = parseOptions(argc, argv, options); !parsed.isOk()) {
     if (parsed.message() == "help") {
@@ -108,8 +115,8 @@ int runModelMain(int argc, char **argv) {
     return fail(parsed.message());
   }
   auto loadStart = Clock::now();
-  StatusOr<std::unique_ptr<Model>> model = Model::load(options.model,
-                                                       options.weights);
+  StatusOr<std::unique_ptr<Model>> model =
+      Model::load(options.model, options.weights);
   if (!model.ok())
     return fail(model.status().message());
   double loadSeconds =
@@ -177,8 +184,8 @@ int runModelMain(int argc, char **argv) {
           return fail(repeated.status().message());
       }
       double middle = median(times);
-      std::printf("bench: %ld runs, median %.3f ms, min %.3f ms",
-                  options.bench, middle, times.front());
+      std::printf("bench: %ld runs, median %.3f ms, min %.3f ms", options.bench,
+                  middle, times.front());
       if (several)
         std::printf(", threads %d", count);
       std::printf("\n");

@@ -391,7 +391,8 @@ static void testRunAdd(void) {
 
   // Wrong inputs are errors, never crashes.
   CHECK(tsirOutputsIsNull(tsirExecutorRun(executor, 1, inputs)));
-  expectError("count", "the graph takes 2 inputs but 1 was given");
+  expectError("count", "the graph takes 2 inputs (%a : Float(2, 3), %b : "
+                       "Float(2, 3)) but 1 was given");
 
   int64_t wrongSizes[] = {3, 2};
   TsirValue wrongShape =

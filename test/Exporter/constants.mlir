@@ -73,19 +73,20 @@ func.func @graph() -> i64 {
   %one = prim.Constant {value = [true]} : !prim.tuple<i1> loc("one")
   %unit = prim.Constant {value = []} : !prim.tuple loc("unit")
 
-  // Tensors print inline in torch's operator<< form; a 0-d Long or
-  // fractional Double as torch's boxed scalar `{v}`, which reads back as
-  // exactly that; data kept outside the text as `<Tensor>`.
+  // Tensors print inline in torch's operator<< form; a one-element tensor
+  // whose type states its dtype and sizes as torch's boxed scalar `{v}`,
+  // which torch's parser and tsir's importer read back through that type;
+  // data kept outside the text as `<Tensor>`.
   // CHECK-NEXT:   %bias : Float(2) = prim::Constant[value= 0.1586 -0.1095 [ CPUFloatType{2} ]]()
   // CHECK-NEXT:   %matrix : Float(2, 2) = prim::Constant[value= 1 2 3 4.5 [ CPUFloatType{2,2} ]]()
   // CHECK-NEXT:   %digits : Float(4) = prim::Constant[value= 0.1 16777216 1e-08 3.4028235e+38 [ CPUFloatType{4} ]]()
   // CHECK-NEXT:   %special : Float(4) = prim::Constant[value= inf -inf nan -0. [ CPUFloatType{4} ]]()
   // CHECK-NEXT:   %doubles : Double(2) = prim::Constant[value= 0.1 0.30000000000000004 [ CPUDoubleType{2} ]]()
   // CHECK-NEXT:   %long0 : Long() = prim::Constant[value={-3}]()
-  // CHECK-NEXT:   %double0 : Double() = prim::Constant[value={0.10000000000000001}]()
-  // CHECK-NEXT:   %double_int0 : Double() = prim::Constant[value= 2 [ CPUDoubleType{} ]]()
-  // CHECK-NEXT:   %float0 : Float() = prim::Constant[value= 1.5 [ CPUFloatType{} ]]()
-  // CHECK-NEXT:   %one_element : Float(1) = prim::Constant[value= 1.5 [ CPUFloatType{1} ]]()
+  // CHECK-NEXT:   %double0 : Double() = prim::Constant[value={0.1}]()
+  // CHECK-NEXT:   %double_int0 : Double() = prim::Constant[value={2}]()
+  // CHECK-NEXT:   %float0 : Float() = prim::Constant[value={1.5}]()
+  // CHECK-NEXT:   %one_element : Float(1) = prim::Constant[value={1.5}]()
   // CHECK-NEXT:   %empty_tensor : Float(0) = prim::Constant[value=[ CPUFloatType{0} ]]()
   // CHECK-NEXT:   %mask : Bool(2) = prim::Constant[value= 1 0 [ CPUBoolType{2} ]]()
   // CHECK-NEXT:   %bytes : Byte(2) = prim::Constant[value= 255 1 [ CPUByteType{2} ]]()

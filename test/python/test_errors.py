@@ -16,9 +16,10 @@ def typed():
 
 
 def test_wrong_count(typed):
-    with pytest.raises(tsir.Error, match="the graph takes 2 inputs but 1 was given"):
+    # The message lists the inputs between the count and what was given.
+    with pytest.raises(tsir.Error, match=r"the graph takes 2 inputs \(.*\) but 1 was given"):
         typed(np.ones((2, 3), np.float32))
-    with pytest.raises(tsir.Error, match="takes 2 inputs but 3 were given"):
+    with pytest.raises(tsir.Error, match=r"takes 2 inputs \(.*\) but 3 were given"):
         typed(np.ones((2, 3), np.float32), 1, 2)
 
 

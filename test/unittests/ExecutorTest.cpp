@@ -77,7 +77,8 @@ TEST(ExecutorTest, BadInputsNameTheInput) {
   auto count = executor->run({filled({2, 3}, 0)});
   ASSERT_FALSE(count.ok());
   EXPECT_EQ(count.status().message(),
-            "the graph takes 2 inputs but 1 was given");
+            "the graph takes 2 inputs (%x : Float(*, *), %y : Float(*, *)) "
+            "but 1 was given");
 
   rt::Tensor longs = rt::Tensor::zeros({2, 3}, rt::DType::Int64);
   auto dtype = executor->run({filled({2, 3}, 0), longs});

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsir/Compiler/Executor.h"
+#include "tsir/Support/ToolOptions.h"
 
 #include "tsir-runtime/KernelRegistry.h"
 #include "tsir-runtime/RunSupport.h"
@@ -25,60 +26,63 @@
 using namespace llvm;
 namespace rt = tsir::rt;
 
-static cl::opt<std::string> graphPath(cl::Positional, cl::Required,
+static cl::opt<std::string> graphPath(tsir::toolOptions(), cl::Positional,
+                                      cl::Required,
                                       cl::desc("<graph.txt | module.mlir>"));
-static cl::opt<std::string> outputPath("o", cl::desc("the file to write"),
+static cl::opt<std::string> outputPath(tsir::toolOptions(), "o",
+                                       cl::desc("the file to write"),
                                        cl::value_desc("model.so"),
                                        cl::Required);
 static cl::opt<std::string> weightsPath(
-    "weights", cl::desc("safetensors file with the graph's <Tensor> constants"),
+    tsir::toolOptions(), "weights",
+    cl::desc("safetensors file with the graph's <Tensor> constants"),
     cl::value_desc("file"));
-static cl::opt<std::string> spec(
-    "spec",
-    cl::desc("the inputs to compile for: \"Float(1, 3, 224, 224), int\""),
-    cl::value_desc("spec"));
+static cl::opt<std::string>
+    spec(tsir::toolOptions(), "spec",
+         cl::desc("the inputs to compile for: \"Float(1, 3, 224, 224), int\""),
+         cl::value_desc("spec"));
 static cl::list<std::string> exampleInputs(
-    "input",
+    tsir::toolOptions(), "input",
     cl::desc("an example input, in graph order, instead of --spec: a .npy "
              "file, an int, a float or true/false"),
     cl::value_desc("value"));
-static cl::opt<std::string> device("device", cl::desc("cpu or cuda"),
-                                   cl::init("cpu"));
+static cl::opt<std::string> device(tsir::toolOptions(), "device",
+                                   cl::desc("cpu or cuda"), cl::init("cpu"));
 static cl::opt<tsir::ModelCompileOptions::Emit> emit(
-    "emit", cl::desc("what to write"),
-    cl::values(
-        clEnumValN(tsir::ModelCompileOptions::Emit::Library, "library",
-                   "a shared library the runtime loads (the default)"),
-        clEnumValN(tsir::ModelCompileOptions::Emit::Object, "object",
-                   "the object file linked into it"),
-        clEnumValN(tsir::ModelCompileOptions::Emit::LLVMIR, "llvm",
-                   "the optimized LLVM IR"),
-        clEnumValN(tsir::ModelCompileOptions::Emit::MLIR, "mlir",
-                   "the graph lowered to MLIR's LLVM dialect"),
-        clEnumValN(tsir::ModelCompileOptions::Emit::PTX, "ptx",
-                   "the PTX of a CUDA model's kernels")),
+    tsir::toolOptions(), "emit", cl::desc("what to write"),
+    cl::values(clEnumValN(tsir::ModelCompileOptions::Emit::Library, "library",
+                          "a shared library the runtime loads (the default)"),
+               clEnumValN(tsir::ModelCompileOptions::Emit::Object, "object",
+                          "the object file linked into it"),
+               clEnumValN(tsir::ModelCompileOptions::Emit::LLVMIR, "llvm",
+                          "the optimized LLVM IR"),
+               clEnumValN(tsir::ModelCompileOptions::Emit::MLIR, "mlir",
+                          "the graph lowered to MLIR's LLVM dialect"),
+               clEnumValN(tsir::ModelCompileOptions::Emit::PTX, "ptx",
+                          "the PTX of a CUDA model's kernels")),
     cl::init(tsir::ModelCompileOptions::Emit::Library));
 static cl::opt<bool> externalWeights(
-    "external-weights",
+    tsir::toolOptions(), "external-weights",
     cl::desc("leave the weights in their file, which the runtime maps when "
              "it loads the model, instead of putting them into the library"));
 static cl::opt<std::string> targetCpu(
-    "target-cpu",
+    tsir::toolOptions(), "target-cpu",
     cl::desc("the CPU to generate code for: host (the default) or an LLVM "
              "CPU name such as x86-64-v3"),
     cl::init("host"));
-static cl::opt<std::string> gpuArch("gpu-arch",
+static cl::opt<std::string> gpuArch(tsir::toolOptions(), "gpu-arch",
                                     cl::desc("the GPU architecture (cuda)"),
                                     cl::init("sm_90"));
-static cl::opt<std::string> linker(
-    "linker",
-    cl::desc("the C compiler driver that links the library (default: "
-             "$TSIR_LINKER, else clang-22, clang or cc)"),
-    cl::value_desc("program"));
+static cl::opt<std::string>
+    linker(tsir::toolOptions(), "linker",
+           cl::desc("the C compiler driver that links the library (default: "
+                    "$TSIR_LINKER, else clang-22, clang or cc)"),
+           cl::value_desc("program"));
 static cl::opt<bool> printIRAfterAll(
-    "print-ir-after-all",
+    tsir::toolOptions(), "print-ir-after-all",
     cl::desc("print the IR after every pass of the compile pipeline"));
-static cl::opt<bool> noOptimize("no-optimize",
+static tsir::CompileReportOptions reportOptions;
+static cl::opt<bool> noOptimize(tsir::toolOptions(), "no-optimize",
                                 cl::desc("skip tsir-optimize before lowering"));
 
 static int fail(const std::string &message) {
@@ -89,6 +93,7 @@ static int fail(const std::string &message) {
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  tsir::hideLibraryOptions();
   cl::ParseCommandLineOptions(
       argc, argv, "tsir-compile: compile a TorchScript graph ahead of time\n");
   if (spec.getNumOccurrences() && !exampleInputs.empty())
@@ -101,6 +106,7 @@ int main(int argc, char **argv) {
   executorOptions.weightsPath = weightsPath;
   executorOptions.printIRAfterAll = printIRAfterAll;
   executorOptions.optimize = !noOptimize;
+  reportOptions.applyTo(executorOptions);
   auto executor = tsir::GraphExecutor::fromFile(graphPath, executorOptions);
   if (!executor.ok())
     return fail(executor.status().message());
@@ -128,7 +134,8 @@ int main(int argc, char **argv) {
   // The model ABI and the runtime sit in ../lib, beside this tool, in the
   // build tree and in an installed prefix alike.
   std::string self = sys::fs::getMainExecutable(argv[0], (void *)&fail);
-  SmallString<256> libraryDir(sys::path::parent_path(sys::path::parent_path(self)));
+  SmallString<256> libraryDir(
+      sys::path::parent_path(sys::path::parent_path(self)));
   sys::path::append(libraryDir, "lib");
   SmallString<256> archive(libraryDir);
   sys::path::append(archive, "libTsirModelABI.a");
@@ -139,9 +146,9 @@ int main(int argc, char **argv) {
   rt::Status compiled = (*executor)->compileModel(options);
   if (!compiled.isOk())
     return fail(compiled.message());
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   outs() << "spec: " << options.spec << "\n";
   outs() << format("compile: %.3f s\n", seconds);
   if (emit == tsir::ModelCompileOptions::Emit::PTX)

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsir/InitAll.h"
+#include "tsir/Support/ToolOptions.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -14,6 +15,7 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
+  tsir::hideLibraryOptions();
   mlir::registerAllPasses();
   tsir::registerAllPasses();
 

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsir/Compiler/Executor.h"
+#include "tsir/Support/ToolOptions.h"
 
 #include "tsir-runtime/KernelRegistry.h"
 #include "tsir-runtime/ModelRunner.h"
@@ -28,46 +29,43 @@
 
 #include <chrono>
 #include <cstdlib>
-#include <optional>
 
 using namespace llvm;
 namespace rt = tsir::rt;
 
-static cl::opt<std::string> graphPath(cl::Positional, cl::Required,
+static cl::opt<std::string> graphPath(tsir::toolOptions(), cl::Positional,
+                                      cl::Required,
                                       cl::desc("<graph.txt | module.mlir>"));
 static cl::opt<std::string> weightsPath(
-    "weights", cl::desc("safetensors file with the graph's <Tensor> constants"),
+    tsir::toolOptions(), "weights",
+    cl::desc("safetensors file with the graph's <Tensor> constants"),
     cl::value_desc("file"));
-static cl::list<std::string> inputs(
-    "input",
-    cl::desc("an input, in graph order: a .npy file, an int, a float, "
-             "true/false or None"),
-    cl::value_desc("value"));
-static cl::opt<std::string> outputDir(
-    "output-dir", cl::desc("where to write out0.npy, out1.npy, ..."),
-    cl::init("."), cl::value_desc("dir"));
-static cl::opt<unsigned> benchRuns(
-    "bench", cl::desc("time N runs after the first (compile excluded)"),
-    cl::init(0), cl::value_desc("N"));
+static cl::list<std::string>
+    inputs(tsir::toolOptions(), "input",
+           cl::desc("an input, in graph order: a .npy file, an int, a float, "
+                    "true/false or None"),
+           cl::value_desc("value"));
+static cl::opt<std::string>
+    outputDir(tsir::toolOptions(), "output-dir",
+              cl::desc("where to write out0.npy, out1.npy, ..."), cl::init("."),
+              cl::value_desc("dir"));
+static cl::opt<unsigned>
+    benchRuns(tsir::toolOptions(), "bench",
+              cl::desc("time N runs after the first (compile excluded)"),
+              cl::init(0), cl::value_desc("N"));
 static cl::opt<bool> printIRAfterAll(
-    "print-ir-after-all",
+    tsir::toolOptions(), "print-ir-after-all",
     cl::desc("print the IR after every pass of the compile pipeline"));
-static cl::list<std::string> opLibraries(
-    "load-ops", cl::desc("a shared library of custom operators to register"),
-    cl::value_desc("lib.so"));
-static cl::opt<std::string> device("device", cl::desc("cpu (the default) or cuda"),
+static cl::list<std::string>
+    opLibraries(tsir::toolOptions(), "load-ops",
+                cl::desc("a shared library of custom operators to register"),
+                cl::value_desc("lib.so"));
+static cl::opt<std::string> device(tsir::toolOptions(), "device",
+                                   cl::desc("cpu (the default) or cuda"),
                                    cl::init("cpu"));
-static cl::opt<bool> noOptimize("no-optimize",
+static tsir::CompileReportOptions reportOptions;
+static cl::opt<bool> noOptimize(tsir::toolOptions(), "no-optimize",
                                 cl::desc("skip tsir-optimize before lowering"));
-
-// LLVM registers a hidden global `--threads=<int>` option of its own, so
-// tsir-run reads its `--threads` off the command line before llvm::cl sees
-// it (the overview text of --help describes it).
-const char *kThreadsHelp =
-    "\n  --threads=<N[,M...]>  threads for the parallel loops of compiled "
-    "code\n    (default: $OMP_NUM_THREADS, else the number of cores); a "
-    "list runs the\n    one compiled plan once per count, writing the "
-    "outputs of the later counts\n    to DIR/threads-M/\n";
 
 static int fail(const std::string &message) {
   // Messages from the compiler already say `file:line:col: error:`.
@@ -130,53 +128,31 @@ static int runAndWrite(tsir::GraphExecutor &executor,
   return 0;
 }
 
-/// Removes `--threads V`/`--threads=V` (one dash or two) from `arguments`;
-/// returns the last value, or nothing.
-static std::optional<std::string>
-takeThreadsOption(std::vector<char *> &arguments, std::string &error) {
-  std::optional<std::string> value;
-  std::vector<char *> kept;
-  for (size_t i = 0; i < arguments.size(); ++i) {
-    StringRef arg = arguments[i];
-    StringRef name = arg.split('=').first;
-    if (i == 0 || (name != "--threads" && name != "-threads")) {
-      kept.push_back(arguments[i]);
-      continue;
-    }
-    if (arg.contains('=')) {
-      value = arg.split('=').second.str();
-    } else if (i + 1 < arguments.size()) {
-      value = std::string(arguments[++i]);
-    } else {
-      error = "--threads needs a value";
-      return std::nullopt;
-    }
-  }
-  arguments = std::move(kept);
-  return value;
-}
-
 int main(int argc, char **argv) {
   // A model compiled ahead of time runs through the runtime alone, as the
   // runtime's own tsir-run runs it where there is no MLIR.
   if (namesCompiledModel(argc, argv))
     return rt::runModelMain(argc, argv);
   InitLLVM init(argc, argv);
-  std::vector<char *> arguments(argv, argv + argc);
-  std::string threadsError;
-  std::optional<std::string> threadsValue =
-      takeThreadsOption(arguments, threadsError);
+  tsir::hideLibraryOptions();
+  // LLVM's libraries register a `--threads` of their own (for their thread
+  // pool); tsir-run's is the threads of compiled code, so it replaces it.
+  if (cl::Option *llvmThreads = cl::getRegisteredOptions().lookup("threads"))
+    llvmThreads->removeArgument();
+  cl::opt<std::string> threadsValue(
+      "threads", tsir::toolOptions(),
+      cl::desc("threads for the parallel loops of compiled code (default: "
+               "$OMP_NUM_THREADS, else the number of cores); a list runs the "
+               "one compiled plan once per count, writing the outputs of the "
+               "later counts to DIR/threads-M/"),
+      cl::value_desc("N[,M...]"));
   cl::ParseCommandLineOptions(
-      int(arguments.size()), arguments.data(),
-      std::string("tsir-run: compile and run a TorchScript graph\n") +
-          kThreadsHelp);
-  if (!threadsError.empty())
-    return fail(threadsError);
+      argc, argv, "tsir-run: compile and run a TorchScript graph\n");
 
   // 0: the default count.
   std::vector<int> counts = {0};
-  if (threadsValue) {
-    rt::StatusOr<std::vector<int>> parsed = rt::parseThreadCounts(*threadsValue);
+  if (threadsValue.getNumOccurrences()) {
+    rt::StatusOr<std::vector<int>> parsed = rt::parseThreadCounts(threadsValue);
     if (!parsed.ok())
       return fail(parsed.status().message());
     counts = *parsed;
@@ -194,6 +170,7 @@ int main(int argc, char **argv) {
   options.optimize = !noOptimize;
   options.device = device;
   options.threads = counts.front();
+  reportOptions.applyTo(options);
   auto executor = tsir::GraphExecutor::fromFile(graphPath, options);
   if (!executor.ok())
     return fail(executor.status().message());
@@ -205,13 +182,13 @@ int main(int argc, char **argv) {
   const std::vector<rt::Value> &values = *parsed;
 
   bool several = counts.size() > 1;
-  if (int failed = runAndWrite(**executor, several ? copyInputs(values) : values,
-                               outputDir, "", /*printCompile=*/true))
+  if (int failed =
+          runAndWrite(**executor, several ? copyInputs(values) : values,
+                      outputDir, "", /*printCompile=*/true))
     return failed;
   for (int count : llvm::drop_begin(counts)) {
     (*executor)->setThreads(count);
-    std::string directory =
-        outputDir + "/threads-" + std::to_string(count);
+    std::string directory = outputDir + "/threads-" + std::to_string(count);
     std::string prefix = "threads " + std::to_string(count) + ": ";
     if (int failed = runAndWrite(**executor, copyInputs(values), directory,
                                  prefix, /*printCompile=*/false))

@@ -8,6 +8,7 @@
 #include "tsir/Exporter/Exporter.h"
 #include "tsir/Importer/Importer.h"
 #include "tsir/InitAll.h"
+#include "tsir/Support/ToolOptions.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
@@ -18,12 +19,13 @@
 using namespace mlir;
 
 static llvm::cl::opt<std::string> weightsPath(
-    "weights",
+    tsir::toolOptions(), "weights",
     llvm::cl::desc("safetensors file with the graph's <Tensor> constants "
                    "(for --import-torchscript)"),
     llvm::cl::value_desc("file.safetensors"), llvm::cl::init(""));
 
 int main(int argc, char **argv) {
+  tsir::hideLibraryOptions();
   TranslateToMLIRRegistration importTorchScript(
       "import-torchscript", "import a TorchScript textual graph",
       [](llvm::SourceMgr &sourceMgr,

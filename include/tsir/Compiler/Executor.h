@@ -1,4 +1,5 @@
-//===- Executor.h - Compile and run a graph, a plan per input spec -*- C++ -*-===//
+//===- Executor.h - Compile and run a graph, a plan per input spec -*- C++
+//-*-===//
 //
 // tsir's GraphExecutor. Like TorchScript's, it keeps the graph as imported;
 // the first call with a new argument spec (dtype and sizes of each tensor
@@ -44,12 +45,19 @@ struct ExecutorOptions {
   /// calls run(); it does not change the compiled code, so changing it
   /// compiles nothing.
   int threads = 0;
+  /// Where a compile that takes longer than about a second reports each
+  /// stage as it finishes (a line each, with its time); unset: nowhere.
+  std::function<void(const std::string &line)> progress;
+  /// How long a compile runs before `progress` hears of it (0: always).
+  double progressAfterSeconds = 1.0;
+  /// Print MLIR's pass timing of each compile to stderr.
+  bool timing = false;
 };
 
 /// What the last call did.
 struct ExecutionStats {
-  std::string spec;          ///< the argument spec, as tsir-refine-types reads it
-  bool compiled = false;     ///< whether this call compiled a new plan
+  std::string spec;      ///< the argument spec, as tsir-refine-types reads it
+  bool compiled = false; ///< whether this call compiled a new plan
   double compileSeconds = 0; ///< the time that compile took
   double runSeconds = 0;     ///< the compiled code alone
 };
@@ -77,7 +85,8 @@ public:
   /// use. Outputs are fresh runtime values owned by the caller, tuples
   /// flattened depth-first. Tensor inputs the graph writes in place are
   /// written, as PyTorch would have written them.
-  rt::StatusOr<std::vector<rt::Value>> run(const std::vector<rt::Value> &inputs);
+  rt::StatusOr<std::vector<rt::Value>>
+  run(const std::vector<rt::Value> &inputs);
 
   /// Compiles the graph ahead of time for `options.spec` into a model the
   /// runtime alone runs (tsir-compile). The graph must compile whole: ops

@@ -58,6 +58,15 @@ llvm::DenseMap<mlir::Value, std::string> getValueNames(mlir::func::FuncOp func);
 /// has no TorchScript spelling.
 bool printTorchScriptType(mlir::Type type, llvm::raw_ostream &os);
 
+/// Prints a prim::Constant's value of type `type` as its `value=` prints
+/// (`[1, 2]`, `"cpu"`, `None`, ` 1.5 [ CPUFloatType{1} ]`). Returns false if
+/// TorchScript cannot spell it.
+bool printTorchScriptConstant(mlir::Attribute value, mlir::Type type,
+                              llvm::raw_ostream &os);
+
+/// Prints `"text"` with torch's escapes (c10::printQuotedString).
+void printTorchScriptString(llvm::StringRef text, llvm::raw_ostream &os);
+
 } // namespace tsir
 
 #endif // TSIR_EXPORTER_EXPORTER_H

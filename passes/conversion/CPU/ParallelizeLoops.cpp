@@ -118,12 +118,17 @@ static LogicalResult cutIntoChunks(RewriterBase &rewriter, linalg::LinalgOp op,
                 llvm::divideCeil(ranges[loop], count)));
             continue;
           }
-          // A dynamic extent: ceil(extent / count) at run time.
+          // A dynamic extent: ceil(extent / count) at run time, at least 1:
+          // an empty extent (a batch of 0) would make a chunk size of 0,
+          // and the forall's trip count a division by it.
           if (loopRanges.empty())
             loopRanges = linalgOp.createLoopRanges(builder, loc);
           AffineExpr extent = builder.getAffineSymbolExpr(0);
-          sizes.push_back(affine::makeComposedFoldedAffineApply(
-              builder, loc, extent.ceilDiv(count), {loopRanges[loop].size}));
+          AffineMap chunk = AffineMap::get(
+              0, 1, {extent.ceilDiv(count), builder.getAffineConstantExpr(1)},
+              builder.getContext());
+          sizes.push_back(affine::makeComposedFoldedAffineMax(
+              builder, loc, chunk, {loopRanges[loop].size}));
         }
         return sizes;
       });

@@ -60,7 +60,8 @@ public:
 private:
   Model() = default;
 
-  void *handle = nullptr;
+  /// The dlopen handle, closed with the last of the model and its outputs.
+  std::shared_ptr<void> library;
   std::unique_ptr<Functions> functions;
   std::vector<ModelInput> inputList;
   size_t outputCount = 0;

@@ -585,8 +585,9 @@ EXPORT int64_t tsir_model_run(const tsir_value *inputs, int64_t num_inputs,
   if (!t)
     return fail("the model's table is damaged (written by another tsir?)");
   if (num_inputs != t->numInputs)
-    return fail("the model takes %lld inputs, got %lld",
-                (long long)t->numInputs, (long long)num_inputs);
+    return fail("the model takes %lld input%s but %lld %s given",
+                (long long)t->numInputs, t->numInputs == 1 ? "" : "s",
+                (long long)num_inputs, num_inputs == 1 ? "was" : "were");
   if (num_inputs > 0 && !inputs)
     return fail("no inputs given");
   int64_t numOutputs = t->numResults - t->numWriteback;

@@ -152,13 +152,14 @@ func.func @matmul(%a: memref<256x256xf32>, %b: memref<256x256xf32>, %c: memref<2
 
 // -----
 
-// A dynamic size counts as large: 64 chunks of ceil(n / 64) rows.
-// CHECK: #[[CEIL:.*]] = affine_map<()[s0] -> (s0 ceildiv 64)>
+// A dynamic size counts as large: 64 chunks of ceil(n / 64) rows, at
+// least one (an empty extent must not make a step of 0).
+// CHECK: #[[CEIL:.*]] = affine_map<()[s0] -> (s0 ceildiv 64, 1)>
 // CHECK-LABEL: func.func @dynamic
 // CHECK-SAME: (%[[A:.*]]: memref<?x128xf32>)
 // CHECK: %[[N:.*]] = memref.dim %[[A]], %{{.*}}
 // CHECK: %[[N2:.*]] = memref.dim %[[A]], %{{.*}}
-// CHECK: %[[STEP:.*]] = affine.apply #[[CEIL]]()[%[[N2]]]
+// CHECK: %[[STEP:.*]] = affine.max #[[CEIL]]()[%[[N2]]]
 // CHECK: scf.forall (%{{.*}}) = (0) to (%[[N]]) step (%[[STEP]]) {
 func.func @dynamic(%a: memref<?x128xf32>) {
   %c = arith.constant 1.0 : f32

@@ -113,6 +113,11 @@ public:
   /// there is no such typed op.
   const Schema *lookupTypedOp(llvm::StringRef mlirOpName) const;
 
+  /// Up to `count` known names closest to an unknown one (`aten::addd` ->
+  /// `aten::add`, ...), nearest first: what a typo was meant to be.
+  std::vector<llvm::StringRef> nearestNames(llvm::StringRef qualifiedName,
+                                            size_t count = 3) const;
+
   /// All qualified names, in schemas.txt order.
   std::vector<llvm::StringRef> names() const;
 
