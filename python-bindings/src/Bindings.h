@@ -14,6 +14,8 @@
 #ifndef TSIR_PYTHON_BINDINGS_H
 #define TSIR_PYTHON_BINDINGS_H
 
+#include "tsir/Compiler/Executor.h"
+
 #include "tsir-runtime/Tensor.h"
 #include "tsir-runtime/Value.h"
 
@@ -204,10 +206,17 @@ py::object attributeToPython(const GraphRef &graph, mlir::Attribute attr,
 /// The Graphviz text of a graph (Dot.cpp).
 std::string graphToDot(const GraphRef &graph);
 
+/// A GraphExecutor over the graph's MLIR (printed with its locations, so
+/// errors name the graph text's lines) and its attached weights, which
+/// win over `options.weightsPath`'s (Execution.cpp). Throws Error.
+std::unique_ptr<tsir::GraphExecutor>
+makeExecutor(const GraphRef &graph, tsir::ExecutorOptions options);
+
 void bindGraph(py::module_ &m);
 void bindTraversal(py::module_ &m);
 void bindTypes(py::module_ &m);
 void bindExecution(py::module_ &m);
+void bindAheadOfTime(py::module_ &m);
 
 } // namespace tsir::python
 

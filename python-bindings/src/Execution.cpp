@@ -11,8 +11,6 @@
 
 #include "Bindings.h"
 
-#include "tsir/Compiler/Executor.h"
-
 #include <pybind11/stl.h>
 
 #include <mutex>
@@ -20,26 +18,48 @@
 using namespace tsir::python;
 namespace rt = tsir::rt;
 
+std::unique_ptr<tsir::GraphExecutor>
+tsir::python::makeExecutor(const GraphRef &graph,
+                           tsir::ExecutorOptions options) {
+  const Weights &attached = graph->weights();
+  options.weights.insert(options.weights.end(), attached.begin(),
+                         attached.end());
+  std::string text = graph->toMLIR(/*debugInfo=*/true);
+  // The executor reads a buffer whose name ends in `.mlir` as MLIR.
+  auto executor = tsir::GraphExecutor::fromSource(
+      text, graph->bufferName() + ".mlir", options);
+  if (!executor.ok())
+    throw Error(executor.status().message());
+  return std::move(*executor);
+}
+
 namespace {
 class PyExecutable {
 public:
   PyExecutable(const GraphRef &graph, const std::string &device,
-               bool optimize, int threads) {
+               bool optimize, int threads, bool verbose, bool timing) {
     if (device != "cpu")
       throw Error("device '" + device +
                   "' is not supported: tsir compiles for 'cpu' only (the GPU "
                   "path is not built yet)");
     tsir::ExecutorOptions options;
-    options.weights = graph->weights();
     options.optimize = optimize;
     options.threads = threads;
-    std::string text = graph->toMLIR(/*debugInfo=*/true);
-    // The executor reads a buffer whose name ends in `.mlir` as MLIR.
-    auto executor = tsir::GraphExecutor::fromSource(
-        text, graph->bufferName() + ".mlir", options);
-    if (!executor.ok())
-      throw Error(executor.status().message());
-    this->executor = std::move(*executor);
+    options.timing = timing;
+    // The stages of a compile: every one on stderr when verbose, else
+    // those of a compile longer than a second to the `tsir` logger (at
+    // INFO, so silent unless the application turns it on).
+    options.progressAfterSeconds = verbose ? 0 : 1;
+    options.progress = [verbose](const std::string &line) {
+      // Compiles run with the GIL released (see call()).
+      py::gil_scoped_acquire acquire;
+      if (verbose)
+        py::module_::import("sys").attr("stderr").attr("write")(line + "\n");
+      else
+        py::module_::import("logging").attr("getLogger")("tsir").attr("info")(
+            line);
+    };
+    executor = makeExecutor(graph, std::move(options));
   }
 
   /// Runs the graph; outputs flattened depth-first, as the executor gives
@@ -92,9 +112,11 @@ private:
 
 void tsir::python::bindExecution(py::module_ &m) {
   py::class_<PyExecutable>(m, "_Executable")
-      .def(py::init<const GraphRef &, const std::string &, bool, int>(),
+      .def(py::init<const GraphRef &, const std::string &, bool, int, bool,
+                    bool>(),
            py::arg("graph"), py::arg("device") = "cpu",
-           py::arg("optimize") = true, py::arg("threads") = 0)
+           py::arg("optimize") = true, py::arg("threads") = 0,
+           py::arg("verbose") = false, py::arg("timing") = false)
       .def("call", &PyExecutable::call, py::arg("arguments"),
            py::arg("bfloat16_as_dlpack") = false)
       .def_property_readonly("plans", &PyExecutable::plans)

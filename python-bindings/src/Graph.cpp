@@ -20,12 +20,14 @@
 #include "tsir-runtime/Safetensors.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <pybind11/stl.h>
@@ -304,7 +306,88 @@ static Weights weightsFromPython(const py::object &weights) {
   return result;
 }
 
+/// A weight the module holds itself (`dense_resource`, as MLIR that
+/// tsir-translate imported with its weights carries them) as a tensor of
+/// its own; an undefined tensor if its data is not there.
+static rt::Tensor tensorOfResource(DenseResourceElementsAttr resource) {
+  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+  auto shaped = cast<ShapedType>(resource.getType());
+  std::optional<rt::DType> dtype = rt::dtypeFromTorchName(
+      prim::torchNameOfDtype(shaped.getElementType()).str());
+  if (!blob || !dtype)
+    return rt::Tensor();
+  std::vector<int64_t> sizes(shaped.getShape().begin(),
+                             shaped.getShape().end());
+  rt::Tensor tensor = rt::Tensor::fromBlob(blob->getData().data(), sizes,
+                                           *dtype);
+  if (tensor.nbytes() != blob->getData().size())
+    return rt::Tensor();
+  return tensor;
+}
+
+/// What a safetensors file for the graph's text holds: the attached
+/// weights by their names, and every tensor constant whose data is known
+/// by the name `to_torchscript()` prints for it, so that the exported text
+/// finds its weights even where a pass renamed a constant or the weights
+/// live in the module.
+static Weights weightsToSave(PyGraph &graph) {
+  Weights result = graph.weights();
+  llvm::StringMap<const rt::Tensor *> attached;
+  for (const auto &[name, tensor] : graph.weights())
+    attached[name] = &tensor;
+  llvm::StringSet<> saved;
+  for (const auto &entry : result)
+    saved.insert(entry.first);
+  graph.func().walk([&](prim::ConstantOp constant) {
+    rt::Tensor tensor;
+    if (auto ref = dyn_cast<prim::TensorRefAttr>(constant.getValue())) {
+      auto found = attached.find(ref.getName());
+      if (found != attached.end())
+        tensor = *found->second;
+    } else if (auto resource = dyn_cast<DenseResourceElementsAttr>(
+                   constant.getValue())) {
+      tensor = tensorOfResource(resource);
+    }
+    const std::string &name = graph.valueName(constant.getResult());
+    if (tensor.defined() && saved.insert(name).second)
+      result.emplace_back(name, tensor);
+  });
+  return result;
+}
+
 void tsir::python::bindGraph(py::module_ &m) {
+  m.def(
+      "_write_safetensors",
+      [](const std::string &path, const py::object &weights) {
+        Weights tensors;
+        if (py::isinstance<PyGraph>(weights)) {
+          tensors = weightsToSave(*weights.cast<GraphRef>());
+        } else {
+          for (auto [key, value] : weights.cast<py::dict>()) {
+            std::string name = py::str(key);
+            try {
+              tensors.emplace_back(name, tensorFromPython(value));
+            } catch (const py::type_error &error) {
+              throw Error("cannot save weight '" + name + "': " +
+                          error.what());
+            }
+          }
+        }
+        if (tensors.empty())
+          return std::vector<std::string>();
+        rt::Status written = rt::writeSafetensors(path, tensors);
+        if (!written.isOk())
+          throw Error(written.message());
+        std::vector<std::string> names;
+        for (const auto &entry : tensors)
+          names.push_back(entry.first);
+        return names;
+      },
+      py::arg("path"), py::arg("weights"),
+      "Writes a graph's weights (see weightsToSave), or a dict of name -> "
+      "array or DLPack capsule, as safetensors; returns the names written, "
+      "none (and no file) if there is nothing to write.");
+
   m.def(
       "_import_graph",
       [](const std::string &text, const std::string &bufferName, bool isMLIR,

@@ -27,4 +27,5 @@ PYBIND11_MODULE(_tsir, m) {
   bindTraversal(m);
   bindTypes(m);
   bindExecution(m);
+  bindAheadOfTime(m);
 }

@@ -9,6 +9,10 @@
     f = tsir.compile(graph)
     out = f(np.ones((2, 3), np.float32))
 
+    tsir.save_weights("weights.safetensors", graph)   # for tsir-run --weights
+    tsir.compile_model(graph, "model.so", spec="Float(2, 3)")
+    model = tsir.load_model("model.so")               # runtime only, no MLIR
+
 The native half is tsir._tsir (C++, pybind11); see docs/python.md.
 """
 
@@ -16,16 +20,22 @@ from ._tsir import Block, Error, Graph, Node, Type, Value
 from ._graph import import_graph
 from ._compile import Function, compile
 from ._torch import from_torch
+from ._weights import save_weights
+from ._aot import Model, compile_model, load_model
 
 __all__ = [
     "Block",
     "Error",
     "Function",
     "Graph",
+    "Model",
     "Node",
     "Type",
     "Value",
     "compile",
+    "compile_model",
     "from_torch",
     "import_graph",
+    "load_model",
+    "save_weights",
 ]

@@ -21,21 +21,14 @@ class Function:
     torch tensors if any input was a torch tensor.
     """
 
-    def __init__(self, graph, device="cpu", optimize=True, threads=0):
+    def __init__(self, graph, device="cpu", optimize=True, threads=0,
+                 verbose=False, timing=False):
         self.graph = graph
-        self._executable = _Executable(graph, device, optimize, threads)
+        self._executable = _Executable(graph, device, optimize, threads,
+                                       verbose, timing)
 
     def __call__(self, *args):
-        saw_torch = [False]
-        arguments = [_argument(arg, saw_torch) for arg in args]
-        outputs = self._executable.call(arguments, saw_torch[0])
-        if saw_torch[0]:
-            outputs = [_torch.to_torch(output) for output in outputs]
-        if not outputs:
-            return None
-        if len(outputs) == 1:
-            return outputs[0]
-        return tuple(outputs)
+        return call_native(self._executable, args)
 
     @property
     def plans(self):
@@ -63,6 +56,28 @@ class Function:
         return f"<tsir.Function of {self.graph.name}, {len(self.plans)} plan(s)>"
 
 
+def call_native(native, args):
+    """Calls a native executable or model (its `call(arguments,
+    bfloat16_as_dlpack)`) with Python arguments, and shapes its flat list
+    of outputs as Function and Model return them."""
+    saw_torch = [False]
+    arguments = native_arguments(args, saw_torch)
+    outputs = native.call(arguments, saw_torch[0])
+    if saw_torch[0]:
+        outputs = [_torch.to_torch(output) for output in outputs]
+    if not outputs:
+        return None
+    if len(outputs) == 1:
+        return outputs[0]
+    return tuple(outputs)
+
+
+def native_arguments(args, saw_torch):
+    """The arguments as the native module takes them; saw_torch[0] says
+    whether a torch tensor was among them."""
+    return [_argument(arg, saw_torch) for arg in args]
+
+
 def _argument(value, saw_torch):
     if _torch.is_tensor(value):
         saw_torch[0] = True
@@ -75,11 +90,17 @@ def _argument(value, saw_torch):
     return value
 
 
-def compile(graph, device="cpu", optimize=True, threads=0):  # noqa: A001 - the API's name
+def compile(graph, device="cpu", optimize=True, threads=0,  # noqa: A001 - the API's name
+            verbose=False, timing=False):
     """Compiles `graph` (a tsir.Graph) for `device` (only "cpu" for now)
     and returns a Function. The graph is copied: changing it afterwards
     does not change the Function. optimize=False skips tsir-optimize
     before lowering. `threads` is how many threads the large loops of the
     compiled code run on (OpenMP): 0 is $OMP_NUM_THREADS if set, else the
-    number of cores; it applies to calls from the calling thread."""
-    return Function(graph, device, optimize, threads)
+    number of cores; it applies to calls from the calling thread.
+
+    Plans compile on first call per spec. verbose=True prints each stage
+    of each compile, with its time, to stderr; otherwise a compile longer
+    than a second reports its stages to the `tsir` logger at INFO level.
+    timing=True prints MLIR's pass timing of each compile to stderr."""
+    return Function(graph, device, optimize, threads, verbose, timing)

@@ -22,7 +22,11 @@ def native_tensor(value):
     """What the native module takes for a tensor: a numpy array over the
     same memory, or a DLPack capsule for bfloat16."""
     if not is_tensor(value):
-        return value if isinstance(value, np.ndarray) else np.asarray(value)
+        # A capsule is already what the native module takes (a bfloat16
+        # tensor converted once, as from_torch's weights are).
+        if isinstance(value, np.ndarray) or _is_capsule(value):
+            return value
+        return np.asarray(value)
     import torch
     if value.device.type != "cpu":
         raise Error(f"tsir runs on the CPU; the tensor is on {value.device}: "
@@ -40,13 +44,17 @@ def native_tensor(value):
         raise TypeError(f"cannot pass a {value.dtype} tensor to tsir: {error}") from None
 
 
+def _is_capsule(value):
+    return type(value).__name__ == "PyCapsule"
+
+
 def to_torch(value):
     """An output as torch: arrays and DLPack capsules become tensors over
     the same memory; lists, tuples and dicts are converted inside."""
     import torch
     if isinstance(value, np.ndarray):
         return torch.from_numpy(value)
-    if type(value).__name__ == "PyCapsule":
+    if _is_capsule(value):
         return torch.utils.dlpack.from_dlpack(value)
     if isinstance(value, list):
         return [to_torch(element) for element in value]
@@ -57,7 +65,7 @@ def to_torch(value):
     return value
 
 
-def _tensor_constants(graph):
+def tensor_constants(graph):
     """Every tensor-typed prim::Constant of a torch graph, blocks included,
     by value name: a frozen module's weights (`<Tensor>`), and the small
     tensors torch prints inline with only four significant digits."""
@@ -79,22 +87,14 @@ def _tensor_constants(graph):
     return constants
 
 
-def from_torch(obj, *, freeze=True):
-    """A tsir.Graph from a TorchScript function or module, weights attached.
-
-    obj: a scripted or traced function or module (torch.jit.script,
-    torch.jit.trace, torch.jit.freeze), or a plain function or nn.Module,
-    which is scripted first. A module that is not frozen yet is frozen
-    (torch.jit.freeze, which needs eval mode) unless freeze=False: a frozen
-    graph holds its parameters as constants, which become the graph's
-    weights. No file is written.
-    """
+def scripted_graph(obj, freeze=True):
+    """The inlined torch graph of a TorchScript function or module (see
+    from_torch for what is scripted and frozen) and the name it goes by."""
     import torch
-    from ._graph import import_graph
 
     if not isinstance(obj, (torch.jit.ScriptModule, torch.jit.ScriptFunction)):
         if not callable(obj):
-            raise TypeError(f"from_torch takes a function or module, not {type(obj).__name__}")
+            raise TypeError(f"tsir takes a torch function or module, not {type(obj).__name__}")
         obj = torch.jit.script(obj)
     if isinstance(obj, torch.jit.ScriptModule):
         name = obj.original_name
@@ -105,8 +105,23 @@ def from_torch(obj, *, freeze=True):
             obj = torch.jit.freeze(obj)
     else:
         name = obj.name
-    graph = obj.inlined_graph
-    weights = _tensor_constants(graph)
+    return obj.inlined_graph, name
+
+
+def from_torch(obj, *, freeze=True):
+    """A tsir.Graph from a TorchScript function or module, weights attached.
+
+    obj: a scripted or traced function or module (torch.jit.script,
+    torch.jit.trace, torch.jit.freeze), or a plain function or nn.Module,
+    which is scripted first. A module that is not frozen yet is frozen
+    (torch.jit.freeze, which needs eval mode) unless freeze=False: a frozen
+    graph holds its parameters as constants, which become the graph's
+    weights. No file is written.
+    """
+    from ._graph import import_graph
+
+    graph, name = scripted_graph(obj, freeze)
+    weights = tensor_constants(graph)
     return import_graph(str(graph), weights or None, name=f"<torch {name}>")
 
 

@@ -71,3 +71,14 @@ def case(request):
 def outputs_tuple(result):
     """A compiled graph's result as a tuple (one output comes back bare)."""
     return result if isinstance(result, tuple) else (result,)
+
+
+def tsir_tool(name):
+    """A tsir tool from the build (or install) tree the package comes from:
+    python_packages/tsir/ sits beside bin/. Skips the test if it is not
+    built, so the Python tests need only `tools/build.sh TsirPython`."""
+    import tsir
+    tool = pathlib.Path(tsir.__file__).resolve().parents[2] / "bin" / name
+    if not os.access(tool, os.X_OK):
+        pytest.skip(f"{name} is not built ({tool})")
+    return tool

@@ -228,3 +228,23 @@ def test_list_inputs():
     out = f([np.ones(2, np.float32), np.zeros(1, np.float32)])
     np.testing.assert_array_equal(out, [1, 1, 0])
     assert f([torch.ones(1), torch.ones(2)]).tolist() == [1, 1, 1]
+
+
+def test_verbose_compile_reports_each_stage(capfd):
+    f = tsir.compile(tsir.import_graph(ADD), verbose=True)
+    x = np.ones((2, 3), np.float32)
+    f(x, x)
+    stages = [line for line in capfd.readouterr().err.splitlines()
+              if line.startswith("compile: ")]
+    names = [line.split(":")[1].strip() for line in stages]
+    assert names[:2] == ["inline", "specialize"], stages
+    assert "lower to LLVM" in names and names[-1] == "LLVM code generation", stages
+    f(x, x)  # the plan is cached: nothing compiles, nothing is reported
+    assert "compile: " not in capfd.readouterr().err
+
+
+def test_timing_reports_the_passes_of_each_stage(capfd):
+    x = np.ones((2, 3), np.float32)
+    tsir.compile(tsir.import_graph(ADD), timing=True)(x, x)
+    err = capfd.readouterr().err
+    assert "Execution time report" in err and "lower to LLVM" in err, err

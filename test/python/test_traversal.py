@@ -185,3 +185,45 @@ def test_to_dot(if_select):
     assert ("graph_in2", "n2", "c.1") in edges  # %c.1 feeds the prim::If
     assert dot.count("subgraph cluster_") == 2
     assert '[label="aten::add"]' in dot
+
+
+CONSTANTS = '''graph(%x : Tensor):
+  %l : int[] = prim::Constant[value=[2, 3]]()
+  %t : (int, str) = prim::Constant[value=(1, "a")]()
+  %s : str = prim::Constant[value="say \\"hi\\""]()
+  %n : NoneType = prim::Constant()
+  %d : Device = prim::Constant[value="cpu"]()
+  %b : bool = prim::Constant[value=1]()
+  %f : float = prim::Constant[value=0.10000000000000001]()
+  %fl : float[] = prim::Constant[value=[1., 2.5]]()
+  %c : Tensor = prim::Constant[value= 1.5  2 [ CPUFloatType{2} ]]()
+  %w : Float(3, 4, strides=[4, 1], requires_grad=0, device=cpu) = prim::Constant[value=<Tensor>]()
+  %long : int[] = prim::Constant[value=[100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114]]()
+  %y : Tensor = aten::view(%x, %l)
+  return (%y, %t, %s, %n, %d, %b, %f, %fl, %c, %w, %long)
+'''
+
+
+def constant_labels(graph):
+    """The value line of each constant's box, dot's escapes undone."""
+    dot = graph.to_dot()
+    labels = re.findall(r'label="prim::Constant\\n((?:[^"\\]|\\.)*)"', dot)
+    return [re.sub(r"\\(.)", r"\1", label) for label in labels]
+
+
+def test_to_dot_shows_every_constant_value():
+    assert constant_labels(tsir.import_graph(CONSTANTS)) == [
+        "[2, 3]", '(1, "a")', r'"say \"hi\""', "None", '"cpu"', "True", "0.1",
+        "[1., 2.5]", "[1.5, 2.] Float(2)", "w Float(3, 4)",
+        "[100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 1...",
+    ]
+
+
+def test_to_dot_shows_weights_by_name_and_type(small_cnn):
+    labels = constant_labels(small_cnn)
+    assert "self.fc.weight Float(10, 16)" in labels
+    assert "[0, 0]" in labels  # int[] constants
+    # Tensors printed inline: the first values and the type; with more
+    # than 8 elements the type only.
+    assert "[0.0358, -0.1807, -0.0186, 0...] Float(8)" in labels
+    assert "Float(10)" in labels
