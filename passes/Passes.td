@@ -107,10 +107,12 @@ def TsirRefineTypesPass : Pass<"tsir-refine-types", "mlir::func::FuncOp"> {
   let description = [{
     Starts from the graph's input types, or from `arg-spec` when given: one
     TorchScript tensor type per input, comma-separated (`Float(2, 3)`,
-    `Long(4)`; `_` keeps an input's type), and propagates dtypes and sizes
+    `Long(4)`; `_` keeps an input's type; `None` says an Optional input is
+    None, so its `is None` tests fold), and propagates dtypes and sizes
     through elementwise broadcasting, matmul, conv, pooling, reductions,
     views, cat/stack/slice/select and control flow. What is not known stays
-    unrefined.
+    unrefined. Then it reports, in torch's words, the shape mistakes the
+    refined types prove (RefineTypesChecks.cpp).
 
     MLIR's option parser splits at spaces, so a spec with spaces is quoted:
     `--tsir-refine-types="arg-spec='Float(2, 3), Long(4), _'"`, or written

@@ -15,12 +15,16 @@
 #include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Transforms/Passes.h"
 
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace tsir;
+
+/// How many times specialization refines and folds again at most.
+static constexpr int kMaxRefineRounds = 32;
 
 func::FuncOp tsir::SpecializedGraph::func() const {
   ModuleOp graph = module.get();
@@ -143,13 +147,36 @@ tsir::specializeGraph(ModuleOp graph, const CompileOptions &options) {
     // the unrolled bodies become the literal, and its reads fold.
     fpm.addPass(createPrimRemoveMutationPass());
     fpm.addPass(createPrimPeepholePass());
-    // Unrolled loops and folded branches refine further.
+    // Unrolled loops and folded branches refine further, and what they
+    // leave (an attention fast path once its guards fold) decomposes.
     fpm.addPass(createTsirRefineTypesPass());
+    fpm.addPass(createTsirDecomposePass());
     fpm.addPass(createPrimConstantPropagationPass());
     fpm.addPass(createPrimDCEPass());
     if (failed(runPasses(pm, *result.module, options, "optimize")))
       return rt::Status::error(
           diagnostics.take("specializing the graph failed"));
+    // A folded branch refines the types after it, which can fold the next
+    // one: torch.nn's attention tests each layer's input for its fast path
+    // (`x.is_cuda`, `str(x.device)`), and what one layer returns is known
+    // only once its own test folded. Refine and fold again until nothing
+    // changes (a round that changes nothing ends it; the bound keeps a
+    // pathological graph from looping).
+    for (int round = 0; round < kMaxRefineRounds; ++round) {
+      OperationFingerPrint before(*result.module);
+      PassManager again(context);
+      OpPassManager &refine = again.nest<func::FuncOp>();
+      refine.addPass(createTsirRefineTypesPass());
+      refine.addPass(createTsirDecomposePass());
+      refine.addPass(createPrimPeepholePass());
+      refine.addPass(createPrimConstantPropagationPass());
+      refine.addPass(createPrimDCEPass());
+      if (failed(runPasses(again, *result.module, options, "refine again")))
+        return rt::Status::error(
+            diagnostics.take("specializing the graph failed"));
+      if (OperationFingerPrint(*result.module) == before)
+        break;
+    }
   }
 
   // The TorchScript types of the arguments, which the plan's signature

@@ -101,7 +101,7 @@ public:
   Value materialize(Type type, const rt::Value &value, Location loc) {
     switch (value.kind()) {
     case rt::Value::Kind::Tensor:
-      spec.push_back(tensorSpec(value.toTensor(), /*openEmptyDims=*/true));
+      spec.push_back(tensorSpec(value.toTensor(), SpecForm::Refine));
       return entry->addArgument(
           isa<prim::TensorType>(type) ? type : prim::TensorType::get(context),
           loc);

@@ -167,14 +167,17 @@ tsir::GraphSignature::check(const std::vector<rt::Value> &values) const {
   return rt::Status::ok();
 }
 
-std::string tsir::tensorSpec(const rt::Tensor &tensor, bool openEmptyDims) {
+std::string tsir::tensorSpec(const rt::Tensor &tensor, SpecForm form) {
+  bool refine = form == SpecForm::Refine;
   std::string text = rt::dtypeTorchName(tensor.dtype());
   text += "(";
   for (int64_t d = 0; d < tensor.dim(); ++d)
     text += (d ? ", " : "") +
-            (openEmptyDims && tensor.size(d) == 0 && tensor.dim() > 1
+            (refine && tensor.size(d) == 0 && tensor.dim() > 1
                  ? std::string("*")
                  : std::to_string(tensor.size(d)));
+  if (refine)
+    text += tensor.dim() ? ", device=cpu" : "device=cpu";
   // A 0-d tensor is written `Float()`.
   return text + ")";
 }
@@ -186,7 +189,10 @@ tsir::GraphSignature::refineSpec(const std::vector<rt::Value> &values) const {
     if (!text.empty())
       text += ", ";
     if (values[i].isTensor() && isa<prim::TensorType>(callerInputs[i].type))
-      text += tensorSpec(values[i].toTensor(), /*openEmptyDims=*/true);
+      text += tensorSpec(values[i].toTensor(), SpecForm::Refine);
+    else if (values[i].isNone() &&
+             isa<prim::OptionalType>(callerInputs[i].type))
+      text += "None"; // folds the graph's `is None` tests
     else
       text += "_";
   }

@@ -26,14 +26,23 @@ struct GraphInput {
   std::string typeText; ///< as TorchScript prints it
 };
 
-/// `Float(2, 3)`: a tensor's dtype and sizes as a spec writes them. With
-/// `openEmptyDims`, a size of 0 is left open (`*`), as the specs given to
-/// tsir-refine-types write it: the lowering's static shapes cannot hold an
-/// empty dim (bufferization rejects views of one), while code compiled for
-/// a dynamic size runs its loops zero times and gives the empty result
-/// torch gives. A 1-d empty tensor keeps its 0: `cat` skips exactly those
-/// (torch's legacy rule), which it must know when it compiles.
-std::string tensorSpec(const rt::Tensor &tensor, bool openEmptyDims = false);
+/// The two ways a spec writes a tensor.
+enum class SpecForm {
+  /// `Float(2, 3)`: dtype and exact sizes, the plan cache's key and what
+  /// tsir prints.
+  Key,
+  /// What tsir-refine-types is given: the device too (the executor's
+  /// tensors are host tensors, so `x.device` and `x.is_cuda` fold), and a
+  /// size of 0 left open (`Float(*, 3, device=cpu)`): the lowering's static
+  /// shapes cannot hold an empty dim (bufferization rejects views of one),
+  /// while code compiled for a dynamic size runs its loops zero times and
+  /// gives the empty result torch gives. A 1-d empty tensor keeps its 0:
+  /// `cat` skips exactly those (torch's legacy rule), which it must know
+  /// when it compiles.
+  Refine,
+};
+
+std::string tensorSpec(const rt::Tensor &tensor, SpecForm form = SpecForm::Key);
 
 class GraphSignature {
 public:

@@ -44,6 +44,45 @@ const aten::Schema *getSchema(Operation *op) {
       op->getName().getStringRef());
 }
 
+/// Whether a schema type (or an element type below it) carries an alias
+/// annotation.
+static bool isAnnotated(const aten::SchemaType &type) {
+  return !type.alias.empty() ||
+         llvm::any_of(type.elements, [](const aten::SchemaType &element) {
+           return isAnnotated(element);
+         });
+}
+
+const aten::Schema *getPureGenericSchema(Operation *op) {
+  auto generic = dyn_cast<prim::GenericOp>(op);
+  if (!generic || !generic.getKind().starts_with("aten::") ||
+      op->getNumRegions() != 0)
+    return nullptr;
+  // The overload the importer resolved, or the name's only one.
+  auto candidates = aten::SchemaRegistry::get().lookup(generic.getKind());
+  const aten::Schema *schema = nullptr;
+  if (auto overload = op->getAttrOfType<StringAttr>("tsir.overload")) {
+    for (const aten::Schema *candidate : candidates)
+      if (candidate->overload == overload.getValue())
+        schema = candidate;
+  } else if (candidates.size() == 1) {
+    schema = candidates.front();
+  }
+  if (!schema || schema->isVarret)
+    return nullptr;
+  for (const std::vector<aten::SchemaArg> *list :
+       {&schema->arguments, &schema->returns})
+    for (const aten::SchemaArg &arg : *list)
+      if (isAnnotated(arg.type) || arg.isWrite)
+        return nullptr;
+  // Named side effects and randomness stay opaque.
+  StringRef base = generic.getKind().drop_front(6).split('.').first;
+  if (llvm::is_contained({"warn", "print", "manual_seed", "seed"}, base) ||
+      base.starts_with("rand") || base.contains("dropout"))
+    return nullptr;
+  return schema;
+}
+
 /// `aten.add_.Tensor` -> `add_`.
 static StringRef atenBaseName(Operation *op) {
   StringRef name = op->getName().getStringRef();
@@ -109,6 +148,8 @@ bool isNondeterministic(Operation *op) {
 }
 
 bool isOpaque(Operation *op) {
+  if (getPureGenericSchema(op))
+    return false;
   if (isa<prim::GenericOp, prim::CallFunctionOp, prim::CallMethodOp,
           prim::FallbackGraphOp>(op))
     return true;
@@ -396,6 +437,8 @@ void AliasAnalysis::analyze(Operation *op) {
     return; // fresh results, or nothing that aliases
   if (const aten::Schema *schema = getSchema(op))
     return analyzeSchemaOp(op, *schema);
+  if (getPureGenericSchema(op))
+    return; // reads its operands; its results are fresh values
   if (isOpaque(op))
     return analyzeOpaque(op);
 }

@@ -147,9 +147,9 @@ private:
 
   /// Whether the entry may run on `op` as far as memory is concerned.
   bool mayFold(Operation *op, const ConstantEvaluatorEntry &entry) {
-    if (isa<prim::GenericOp>(op)) {
-      // Known pure kinds, but the alias analysis treats every generic op as
-      // opaque: fold them only on immutable values.
+    if (isa<prim::GenericOp>(op) && !getPureGenericSchema(op)) {
+      // Known pure kinds, but the alias analysis treats such a generic op
+      // as opaque: fold them only on immutable values.
       return !touchesMutableValues(op);
     }
     if (hasSideEffects(op) || isNondeterministic(op))

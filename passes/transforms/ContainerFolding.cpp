@@ -450,6 +450,67 @@ LogicalResult evalStrConcat(Operation *op, ArrayRef<Attribute> operands,
   return success();
 }
 
+/// all/any over a constant list of bools, ints or floats (the list
+/// overloads, which have no typed op): Python's truthiness of each element.
+template <bool isAll>
+LogicalResult evalAllAny(Operation *op, ArrayRef<Attribute> operands,
+                         SmallVectorImpl<Attribute> &results) {
+  auto list = operands.size() == 1 ? dyn_cast_or_null<ArrayAttr>(operands[0])
+                                   : ArrayAttr();
+  if (!list || op->getNumResults() != 1 ||
+      !op->getResult(0).getType().isInteger(1))
+    return failure();
+  bool result = isAll;
+  for (Attribute element : list) {
+    bool truth;
+    if (auto integer = dyn_cast<IntegerAttr>(element))
+      truth = !integer.getValue().isZero();
+    else if (auto number = dyn_cast<FloatAttr>(element))
+      truth = !number.getValue().isZero();
+    else
+      return failure();
+    if (truth != isAll) {
+      result = !isAll;
+      break;
+    }
+  }
+  results.push_back(boolAttr(op->getContext(), result));
+  return success();
+}
+
+/// str.find(substr, start, end) on constants, as TorchScript's
+/// stringFindImpl computes it: negative bounds count from the end (an end
+/// of -1 is the string's end), and the result is -1 or an index into the
+/// whole string. (`'cpu' in str(x.device)` compiles to it.)
+LogicalResult evalStrFind(Operation *op, ArrayRef<Attribute> operands,
+                          SmallVectorImpl<Attribute> &results) {
+  if (operands.size() != 4 || op->getNumResults() != 1)
+    return failure();
+  auto text = dyn_cast_or_null<StringAttr>(operands[0]);
+  auto substr = dyn_cast_or_null<StringAttr>(operands[1]);
+  auto start = dyn_cast_or_null<IntegerAttr>(operands[2]);
+  auto end = dyn_cast_or_null<IntegerAttr>(operands[3]);
+  if (!text || !substr || !start || !end)
+    return failure();
+  int64_t size = text.size();
+  int64_t from = start.getInt(), to = end.getInt();
+  if (from < 0)
+    from = std::max<int64_t>(0, size + from);
+  if (to < 0)
+    to = std::max<int64_t>(0, size + to + 1);
+  from = std::min(from, size);
+  to = std::min(to, size);
+  StringRef window = to > from ? text.getValue().slice(from, to) : "";
+  int64_t found = -1;
+  if (window.size() >= substr.size()) {
+    size_t at = window.find(substr.getValue());
+    if (at != StringRef::npos)
+      found = int64_t(at) + from;
+  }
+  results.push_back(intAttr(op->getContext(), found));
+  return success();
+}
+
 /// `a is b` on constants: None is None; None is never any other constant
 /// (IValue::is compares non-pointer values by value, and a pointer value is
 /// never None). Two non-None constants compare identities: not folded.
@@ -621,6 +682,9 @@ void tsir::registerContainerEvaluators(ConstantEvaluatorTable &table) {
   table.add<EqDeviceOp>(evalStrEq<true>);
   table.add<NeDeviceOp>(evalStrEq<false>);
   table.addGeneric("aten::add", evalStrConcat);
+  table.addGeneric("aten::find", evalStrFind);
+  table.addGeneric("aten::all", evalAllAny<true>);
+  table.addGeneric("aten::any", evalAllAny<false>);
   table.add<EqEnumOp>(evalEnumEq<true>);
   table.add<NeEnumOp>(evalEnumEq<false>);
   table.addGeneric("prim::EnumName", evalEnumName);

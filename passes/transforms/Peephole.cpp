@@ -106,12 +106,13 @@ bool namesSet(StringRef annotation, StringRef set) {
   });
 }
 
-/// Whether `use` only reads the value it holds: a list unpack, or an aten op
-/// whose schema neither writes that argument, nor lets it escape into the
+/// Whether `use` only reads the value it holds: a list unpack, a generic
+/// node of a pure schema (AliasAnalysis.h), or an aten op whose schema
+/// neither writes that argument, nor lets it escape into the
 /// wildcard, nor returns an alias of it.
 bool onlyReads(OpOperand &use) {
   Operation *user = use.getOwner();
-  if (isa<prim::ListUnpackOp>(user))
+  if (isa<prim::ListUnpackOp>(user) || getPureGenericSchema(user))
     return true;
   const aten::Schema *schema = getSchema(user);
   if (!schema || schema->isVararg ||
@@ -330,6 +331,36 @@ struct LenOfListConstruct : OpRewritePattern<aten::LenTOp> {
   }
 };
 
+/// all/any of a list literal of constant bools (`all([...])` as torch.nn's
+/// MultiheadAttention writes its fast-path test): the list overloads have
+/// no typed op, so this matches the generic node.
+struct AllAnyOfListConstruct : OpRewritePattern<prim::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    bool isAll = op.getKind() == "aten::all";
+    if ((!isAll && op.getKind() != "aten::any") || op->getNumOperands() != 1 ||
+        op->getNumResults() != 1 || !op->getResult(0).getType().isInteger(1))
+      return failure();
+    prim::ListConstructOp list = getUnmutatedListConstruct(op->getOperand(0));
+    if (!list)
+      return failure();
+    bool result = isAll;
+    for (Value element : list.getElements()) {
+      auto value = dyn_cast_or_null<IntegerAttr>(getConstantValue(element));
+      if (!value)
+        return failure();
+      if (value.getValue().isZero() == isAll)
+        result = !isAll;
+    }
+    replaceOp(rewriter, op,
+              prim::ConstantOp::create(rewriter, op.getLoc(),
+                                       rewriter.getI1Type(),
+                                       rewriter.getBoolAttr(result)));
+    return success();
+  }
+};
+
 struct GetItemOfListConstruct : OpRewritePattern<aten::DunderGetitemTOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(aten::DunderGetitemTOp op,
@@ -479,7 +510,8 @@ struct IntOfInt : OpRewritePattern<aten::IntScalarOp> {
 };
 
 /// `x == x` and `x != x` on ints, bools and int lists, which cannot throw
-/// or be NaN.
+/// or be NaN; and `x is x`, `x is not x` on anything (Python identity:
+/// nn.MultiheadAttention asks `query is key`).
 template <typename CompareOp, bool equal>
 struct SelfComparison : OpRewritePattern<CompareOp> {
   using OpRewritePattern<CompareOp>::OpRewritePattern;
@@ -561,7 +593,8 @@ void tsir::populatePeepholePatterns(RewritePatternSet &patterns) {
                IsNoneOfNonOptional<DunderIsnotOp, false>, UnwrapNonOptional,
                UncheckedCastToSupertype>(context);
   patterns
-      .add<LenOfListConstruct, GetItemOfListConstruct, UnpackOfListConstruct,
+      .add<LenOfListConstruct, AllAnyOfListConstruct, GetItemOfListConstruct,
+           UnpackOfListConstruct,
            ConcatOfListConstructs, SliceOfListConstruct, UnpackOfTupleConstruct,
            IndexOfTupleConstruct>(context);
   patterns
@@ -570,5 +603,6 @@ void tsir::populatePeepholePatterns(RewritePatternSet &patterns) {
            IntOfInt, SelfComparison<EqIntOp, true>,
            SelfComparison<NeIntOp, false>, SelfComparison<EqBoolOp, true>,
            SelfComparison<NeBoolOp, false>, SelfComparison<EqIntListOp, true>,
-           SelfComparison<NeIntListOp, false>, IfResultIsCondition>(context);
+           SelfComparison<NeIntListOp, false>, SelfComparison<DunderIsOp, true>,
+           SelfComparison<DunderIsnotOp, false>, IfResultIsCondition>(context);
 }

@@ -302,6 +302,27 @@ void Refiner::refine(Value value, Type inferred) {
   setType(value, type);
 }
 
+/// What a cast's result takes from its input: a refined optional or tensor
+/// passes its refinement on, and a tuple does so element by element where
+/// the declared element is a tensor (a tuple cast to its declared type,
+/// as an If's result is, keeps what its elements are known to be). Null
+/// where nothing passes on.
+static Type castRefinement(Type input, Type declared) {
+  if (auto optional = dyn_cast<prim::OptionalType>(input))
+    input = optional.getElementType();
+  if (isa<prim::TensorType>(input))
+    return input;
+  auto from = dyn_cast<prim::TupleType>(input);
+  auto to = dyn_cast<prim::TupleType>(declared);
+  if (!from || !to || from.getTypes().size() != to.getTypes().size())
+    return {};
+  SmallVector<Type> types(to.getTypes());
+  for (auto [element, source] : llvm::zip(types, from.getTypes()))
+    if (isa<prim::TensorType>(element) && isa<prim::TensorType>(source))
+      element = source;
+  return to.withTypes(types);
+}
+
 void Refiner::refineOp(Operation *op) {
   if (auto ifOp = dyn_cast<prim::IfOp>(op))
     return refineIf(ifOp);
@@ -344,11 +365,8 @@ void Refiner::refineOp(Operation *op) {
   }
   if (isa<prim::UncheckedCastOp>(op) ||
       op->getName().getStringRef() == "aten._unwrap_optional") {
-    // A refined optional or tensor passes its refinement on.
-    Type input = op->getOperand(0).getType();
-    if (auto optional = dyn_cast<prim::OptionalType>(input))
-      input = optional.getElementType();
-    refine(op->getResult(0), isa<prim::TensorType>(input) ? input : Type());
+    refine(op->getResult(0), castRefinement(op->getOperand(0).getType(),
+                                            op->getResult(0).getType()));
     return;
   }
 
@@ -522,6 +540,9 @@ static Type parseSpecEntry(MLIRContext *context, StringRef entry, size_t index,
   };
   if (entry == "_")
     return {};
+  // An Optional input known to be None: its uses become a None constant.
+  if (entry == "None")
+    return prim::NoneType::get(context);
   if (entry.empty())
     return fail("is empty; write '_' to keep an input's type");
   // The importer's parser knows every spelling torch prints (`Float(2, 3)`,
@@ -563,7 +584,8 @@ static Type parseSpecEntry(MLIRContext *context, StringRef entry, size_t index,
     return fail("is not a TorchScript type: " + message + where);
   }
   if (!isa<prim::TensorType>(type))
-    return fail("is not a tensor type; write '_' to keep a scalar input");
+    return fail("is not a tensor type or None; write '_' to keep a scalar "
+                "input");
   return type;
 }
 
@@ -619,10 +641,27 @@ LogicalResult TsirRefineTypesPass::applySpec(func::FuncOp func) {
            << func.getSymName() << " takes " << entry.getNumArguments()
            << (entry.getNumArguments() == 1 ? " input" : " inputs")
            << "; give one per input ('_' keeps an input's type)";
+  OpBuilder builder = OpBuilder::atBlockBegin(&entry);
   for (auto [index, arg] : llvm::enumerate(entry.getArguments())) {
     Type type = specTypes[index];
     if (!type)
       continue;
+    if (isa<prim::NoneType>(type)) {
+      // The caller's None for an Optional input (as TorchScript's
+      // ArgumentSpec records it): the graph's `x is None` tests fold. The
+      // input itself keeps its type, so the calling convention does not
+      // change.
+      if (!isa<prim::OptionalType, prim::NoneType>(arg.getType()))
+        return func.emitError()
+               << "arg-spec entry #" << index << " is None, but input #"
+               << index << " has type " << arg.getType()
+               << ", which cannot be None";
+      Value none = prim::ConstantOp::create(builder, arg.getLoc(),
+                                            arg.getType(),
+                                            builder.getUnitAttr());
+      arg.replaceAllUsesWith(none);
+      continue;
+    }
     if (!isa<prim::TensorType>(arg.getType()))
       return func.emitError()
              << "arg-spec entry #" << index << " ('" << specEntries[index]

@@ -495,7 +495,7 @@ static const llvm::StringMap<ShapeCheck> &getShapeChecks() {
     add({"stack"}, stackCheck);
     add({"view", "reshape"}, viewCheck);
     add({"select.int"}, selectCheck);
-    add({"transpose.int"}, transposeCheck);
+    add({"transpose.int", "swapaxes", "swapdims"}, transposeCheck);
     add({"unsqueeze"}, dimCheck<1>);
     add({"softmax.int",
          "log_softmax.int",

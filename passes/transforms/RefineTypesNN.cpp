@@ -646,6 +646,13 @@ void refine::addNNRules(llvm::StringMap<ShapeRule> &rules) {
   add({"avg_pool2d"}, poolRule<2, false>);
   add({"adaptive_avg_pool1d"}, adaptivePoolRule<1>);
   add({"adaptive_avg_pool2d", "adaptive_max_pool2d"}, adaptivePoolRule<2>);
+  // Fused attention (_native_multi_head_attention's output, an encoder
+  // layer) has the query's dtype, sizes and device; refining it lets the
+  // guards of the next layer's fast path fold in the same pass.
+  add({"_native_multi_head_attention", "_transformer_encoder_layer_fwd"},
+      [](Operation *op, RuleContext &context, MutableArrayRef<Type> results) {
+        setResult(context, results, 0, context.tensor(op->getOperand(0)));
+      });
   // Normalizations keep the input's sizes and dtype.
   add({"batch_norm", "layer_norm", "group_norm", "instance_norm"},
       [](Operation *op, RuleContext &context, MutableArrayRef<Type> results) {

@@ -149,7 +149,8 @@ static void permuteRule(Operation *op, RuleContext &context,
   setSized(context, results, 0, self, sizes);
 }
 
-/// transpose, t and movedim: the input's dims reordered.
+/// transpose (swapaxes, swapdims), t and movedim: the input's dims
+/// reordered.
 static void transposeRule(Operation *op, RuleContext &context,
                           MutableArrayRef<Type> results) {
   TensorFacts self = context.tensor(op->getOperand(0));
@@ -536,7 +537,9 @@ void refine::addShapeRules(llvm::StringMap<ShapeRule> &rules) {
   add({"aten.flatten.using_ints"}, flattenRule);
   add({"aten.unflatten.int"}, unflattenRule);
   add({"aten.permute"}, permuteRule);
-  add({"aten.transpose.int", "aten.t", "aten.movedim.int"}, transposeRule);
+  add({"aten.transpose.int", "aten.swapaxes", "aten.swapdims", "aten.t",
+       "aten.movedim.int"},
+      transposeRule);
   add({"aten.unsqueeze"}, unsqueezeRule);
   add({"aten.squeeze", "aten.squeeze.dim"}, squeezeRule);
   add({"aten.expand"}, expandRule);

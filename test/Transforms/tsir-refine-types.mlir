@@ -564,7 +564,7 @@ func.func @graph(%x: !prim.tensor, %n: i64) -> !prim.tensor {
 
 //--- not-tensor.mlir
 
-// expected-error@+1 {{arg-spec entry #0 ('int') is not a tensor type; write '_' to keep a scalar input}}
+// expected-error@+1 {{arg-spec entry #0 ('int') is not a tensor type or None; write '_' to keep a scalar input}}
 func.func @graph(%x: !prim.tensor, %n: i64) -> !prim.tensor {
   return %x : !prim.tensor
 }

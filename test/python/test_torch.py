@@ -110,3 +110,37 @@ def test_training_mode_and_bad_objects():
         tsir.from_torch(torch.jit.script(SmallNet().train()))
     with pytest.raises(TypeError):
         tsir.from_torch(42)
+
+
+class SelfAttention(nn.Module):
+    """nn.MultiheadAttention as a model calls it, without the weights."""
+
+    def __init__(self):
+        super().__init__()
+        self.attention = nn.MultiheadAttention(16, 4, batch_first=True)
+
+    def forward(self, x):
+        return self.attention(x, x, x, need_weights=False)[0]
+
+
+@pytest.mark.parametrize("make", [
+    SelfAttention,
+    lambda: nn.TransformerEncoderLayer(16, 4, 32, batch_first=True),
+    lambda: nn.TransformerEncoderLayer(16, 4, 32, batch_first=True,
+                                       norm_first=True, activation="gelu"),
+])
+def test_transformer_layers_take_their_fast_path(make):
+    # In eval mode these call ATen's fused `_native_multi_head_attention`
+    # and `_transformer_encoder_layer_fwd`, behind tests of autocast,
+    # nested tensors, devices and `query is key` that tsir answers when it
+    # specializes the graph; the fused ops decompose into what they do.
+    torch.manual_seed(0)
+    module = make().eval()
+    x = torch.randn(2, 5, 16)
+    f = tsir.compile(tsir.from_torch(module))
+    # The encoder layer's masks are Optional inputs, given as None.
+    arguments = [x] if isinstance(module, SelfAttention) else [x, None, None]
+    with torch.no_grad():
+        expected = module(*arguments)
+    np.testing.assert_allclose(f(*arguments).numpy(), expected.numpy(),
+                               rtol=1e-4, atol=1e-5)

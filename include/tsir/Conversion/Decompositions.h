@@ -24,9 +24,25 @@ void populateStaticListDecompositionPatterns(mlir::RewritePatternSet &patterns);
 
 /// Composite ops that PyTorch defines as another aten op (mT, mH, adjoint,
 /// matrix_H, numpy_T, movedim.intlist, ravel, atleast_{1,2,3}d,
-/// broadcast_to, flipud, fliplr) become that op, with the replaced op's
+/// broadcast_to, flipud, fliplr, swapaxes, swapdims) become that op, with the replaced op's
 /// refined type.
 void populateCompositeDecompositionPatterns(mlir::RewritePatternSet &patterns);
+
+/// Questions about the run-time state that tsir answers when it specializes
+/// a graph: `is_autocast_enabled`/`is_autocast_cpu_enabled` are false (tsir
+/// does not autocast), and so are `prim::is_nested`, `prim::is_cuda` and
+/// the other layout and device queries (its tensors are dense host
+/// tensors), so the branches they guard fold away.
+void populateRuntimeQueryFoldingPatterns(mlir::RewritePatternSet &patterns);
+
+/// `_native_multi_head_attention` (the fast path of nn.MultiheadAttention
+/// and the transformer layers) as the ops of its definition: the q/k/v
+/// projections, scaled dot products, softmax, the weighted sum and the
+/// output projection, for a 3-d query of static sizes and no mask; and
+/// `_transformer_encoder_layer_fwd` (nn.TransformerEncoderLayer's fast
+/// path) as that attention, a feed-forward block, residuals and layer
+/// norms.
+void populateAttentionDecompositionPatterns(mlir::RewritePatternSet &patterns);
 
 /// Ops of several results as one op per result: var_mean/std_mean (var or
 /// std, and mean), aminmax (amin, amax), and broadcast_tensors/meshgrid over

@@ -39,6 +39,14 @@ bool isMutableType(mlir::Type type);
 /// The schema of a typed aten op, or null for any other op.
 const aten::Schema *getSchema(mlir::Operation *op);
 
+/// The schema of a generic node (an aten op with no typed op) whose schema
+/// carries no alias annotation, no write and no named side effect
+/// (`aten::format`, `aten::find`, list `aten::all`): like TorchScript's
+/// AliasDb for such a schema, it only reads its operands and makes fresh
+/// results, so it is not opaque. Null for any other op (varargs are fine:
+/// unannotated, they are read too).
+const aten::Schema *getPureGenericSchema(mlir::Operation *op);
+
 /// TorchScript's `hasSideEffects`: ops that must run even if nothing uses
 /// them (print, raise, warn, SetAttr, calls, unknown nodes), and region ops
 /// holding one.
@@ -48,8 +56,9 @@ bool hasSideEffects(mlir::Operation *op);
 /// ...), whose two identical calls give different results.
 bool isNondeterministic(mlir::Operation *op);
 
-/// Ops TorchScript knows nothing about (prim.Generic, calls, fallback
-/// graphs): they may read and write anything they can reach.
+/// Ops TorchScript knows nothing about (prim.Generic without a pure schema,
+/// calls, fallback graphs): they may read and write anything they can
+/// reach.
 bool isOpaque(mlir::Operation *op);
 
 /// Alias sets and writes of one function (or any op with regions).

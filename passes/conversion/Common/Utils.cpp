@@ -59,7 +59,15 @@ std::optional<bool> matchConstantBool(Value value) {
   return attr.getValue().getBoolValue();
 }
 
-bool isNone(Value value) { return isa<prim::NoneType>(value.getType()); }
+bool isNone(Value value) {
+  if (isa<prim::NoneType>(value.getType()))
+    return true;
+  // A None of an Optional type (`%m : Tensor? = prim::Constant()`, or an
+  // Optional input the spec says is None).
+  auto constant = value.getDefiningOp<prim::ConstantOp>();
+  return constant && isa<prim::OptionalType>(value.getType()) &&
+         isa_and_nonnull<UnitAttr>(constant.getValue());
+}
 
 std::optional<SmallVector<int64_t>> matchConstantIntList(Value value) {
   if (auto array = dyn_cast_or_null<ArrayAttr>(getConstantAttr(value))) {

@@ -33,7 +33,8 @@ std::optional<double> matchConstantFloat(mlir::Value value);
 /// The bool a constant defining `value` holds.
 std::optional<bool> matchConstantBool(mlir::Value value);
 
-/// Whether `value` is TorchScript's None (a `!prim.none` value).
+/// Whether `value` is TorchScript's None: a `!prim.none` value, or a None
+/// constant of an Optional type.
 bool isNone(mlir::Value value);
 
 /// The ints of an `int[]` operand: a list `prim.Constant`, or a

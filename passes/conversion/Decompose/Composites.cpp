@@ -2,7 +2,7 @@
 //
 // populateCompositeDecompositionPatterns (Decompositions.h): ops that
 // PyTorch defines as another op with other arguments (`mT` is
-// `transpose(-2, -1)`, `ravel` is `reshape(-1)`, `flipud` is `flip([0])`,
+// `transpose(-2, -1)`, `swapaxes` is `transpose`, `ravel` is `reshape(-1)`, `flipud` is `flip([0])`,
 // `vstack` is `cat` of `atleast_2d`s)
 // are rewritten into that op, so that one lowering serves them all. Each
 // replacement takes the replaced op's refined type: the two agree by
@@ -74,6 +74,19 @@ struct DecomposeMatrixTranspose : OpRewritePattern<OpTy> {
   }
 
   int64_t dim0, dim1;
+};
+
+/// swapaxes and swapdims: transpose by other names.
+template <typename OpTy> struct DecomposeSwap : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<aten::TransposeIntOp>(
+        op, op.getType(), op->getOperand(0), op->getOperand(1),
+        op->getOperand(2));
+    return success();
+  }
 };
 
 /// numpy_T: all dims reversed.
@@ -289,6 +302,8 @@ void tsir::populateCompositeDecompositionPatterns(RewritePatternSet &patterns) {
   patterns.add<DecomposeMatrixTranspose<aten::MHOp>>(context, -2, -1);
   patterns.add<DecomposeMatrixTranspose<aten::AdjointOp>>(context, -2, -1);
   patterns.add<DecomposeMatrixTranspose<aten::MatrixHOp>>(context, 0, 1);
+  patterns.add<DecomposeSwap<aten::SwapaxesOp>, DecomposeSwap<aten::SwapdimsOp>>(
+      context);
   patterns.add<DecomposeFlip<aten::FlipudOp>>(context, 0);
   patterns.add<DecomposeFlip<aten::FliplrOp>>(context, 1);
   patterns.add<DecomposeNumpyT, DecomposeMovedimList, DecomposeBroadcastTo,

@@ -25,6 +25,8 @@ struct TsirDecomposePass
     RewritePatternSet set(context);
     tsir::populateCompositeDecompositionPatterns(set);
     tsir::populateMultiResultDecompositionPatterns(set);
+    tsir::populateRuntimeQueryFoldingPatterns(set);
+    tsir::populateAttentionDecompositionPatterns(set);
     tsir::populateStaticListDecompositionPatterns(set);
     patterns = FrozenRewritePatternSet(std::move(set));
     return success();

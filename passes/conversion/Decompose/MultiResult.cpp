@@ -11,41 +11,16 @@
 #include "tsir/Conversion/Decompositions.h"
 
 #include "../Common/Utils.h"
+#include "ConstantBuilders.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
 using namespace mlir;
 using namespace tsir;
 using namespace tsir::conversion;
+using namespace tsir::decompose;
 
 namespace {
-
-Value intConstant(PatternRewriter &rewriter, Location loc, int64_t value) {
-  return prim::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
-                                  rewriter.getI64IntegerAttr(value));
-}
-
-Value boolConstant(PatternRewriter &rewriter, Location loc, bool value) {
-  return prim::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
-                                  rewriter.getBoolAttr(value));
-}
-
-Value noneConstant(PatternRewriter &rewriter, Location loc) {
-  return prim::ConstantOp::create(rewriter, loc,
-                                  prim::NoneType::get(rewriter.getContext()),
-                                  rewriter.getUnitAttr());
-}
-
-Value intList(PatternRewriter &rewriter, Location loc,
-              ArrayRef<int64_t> values) {
-  SmallVector<Value> elements;
-  for (int64_t value : values)
-    elements.push_back(intConstant(rewriter, loc, value));
-  return prim::ListConstructOp::create(
-      rewriter, loc,
-      prim::ListType::get(rewriter.getContext(), rewriter.getI64Type()),
-      elements);
-}
 
 /// `unbiased` for a `correction` operand: None is 1; only 0 and 1 have an
 /// unbiased form.

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../Common/Utils.h"
 #include "tsir/Conversion/Passes.h"
 #include "tsir/Dialect/Aten/SchemaRegistry.h"
 #include "tsir/Transforms/FunctionalVariants.h"
@@ -40,6 +41,22 @@ static bool isInPlace(Operation *op) {
 }
 
 /// Whether `op`'s result is a view of its first operand (`Tensor(a)`).
+/// `aten.slice.Tensor(x, dim, None|0, None, 1)` on a ranked x: x itself,
+/// as a view.
+static bool isWholeSlice(Operation *op) {
+  if (op->getName().getStringRef() != "aten.slice.Tensor" ||
+      op->getNumOperands() != 5)
+    return false;
+  std::optional<int64_t> start =
+      tsir::conversion::matchConstantInt(op->getOperand(2));
+  std::optional<int64_t> step =
+      tsir::conversion::matchConstantInt(op->getOperand(4));
+  bool fromStart =
+      tsir::conversion::isNone(op->getOperand(2)) || (start && *start == 0);
+  return fromStart && tsir::conversion::isNone(op->getOperand(3)) && step &&
+         *step == 1;
+}
+
 static bool isView(Operation *op) {
   const aten::Schema *schema = schemaOf(op);
   return schema && schema->returns.size() == 1 &&
@@ -77,9 +94,8 @@ struct TsirValueSemanticsPass
     SmallVector<Attribute> positions;
     for (auto &[argument, value] : written) {
       results.push_back(value);
-      positions.push_back(
-          IntegerAttr::get(IntegerType::get(&getContext(), 64),
-                           argument.getArgNumber()));
+      positions.push_back(IntegerAttr::get(IntegerType::get(&getContext(), 64),
+                                           argument.getArgNumber()));
     }
     OpBuilder builder(ret);
     func::ReturnOp::create(builder, ret.getLoc(), results);
@@ -97,15 +113,24 @@ struct TsirValueSemanticsPass
     Value self = op->getOperand(0);
     bool isCopy = op->getName().getStringRef() == "aten.copy_";
     if (!isCopy && !hasFunctionalVariant(op))
-      return op->emitError() << "no functional form of "
-                             << op->getName().getStringRef()
-                             << " to give the graph value semantics";
+      return op->emitError()
+             << "no functional form of " << op->getName().getStringRef()
+             << " to give the graph value semantics";
+    // A write through a whole-tensor slice (`y[:, i] = v` slices dim 0
+    // whole, then index_put_s it) writes the tensor itself.
+    if (Operation *producer = self.getDefiningOp();
+        producer && isWholeSlice(producer) && self.hasOneUse()) {
+      self = producer->getOperand(0);
+      op->setOperand(0, self);
+      producer->erase();
+    }
     // The value must not be seen through a view, or be one.
-    if (Operation *producer = self.getDefiningOp(); producer && isView(producer))
-      return op->emitError() << "in-place " << op->getName().getStringRef()
-                             << " writes through a view ("
-                             << producer->getName().getStringRef()
-                             << "), which is not supported yet";
+    if (Operation *producer = self.getDefiningOp();
+        producer && isView(producer))
+      return op->emitError()
+             << "in-place " << op->getName().getStringRef()
+             << " writes through a view (" << producer->getName().getStringRef()
+             << "), which is not supported yet";
     for (Operation *user : self.getUsers())
       if (isView(user))
         return op->emitError() << "in-place " << op->getName().getStringRef()

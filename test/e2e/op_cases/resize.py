@@ -93,8 +93,8 @@ CASES = [
     Case(bilinear_to_one, [torch.randn(1, 1, 3, 5)]),
     Case(bilinear_size, [torch.randn(1, 2, 3, 5).double()],
          name="bilinear_size_f64"),
+    # F.interpolate's rank and mode branches fold once specialization
+    # refines and folds to a fixpoint.
     Case(interpolate_nearest, [torch.randn(1, 2, 3, 5)],
-         op="upsample_nearest2d.vec",
-         xfail="F.interpolate's rank and mode branches are not folded "
-               "(aten::upsample_nearest1d and aten::slice.t are left)"),
+         op="upsample_nearest2d.vec"),
 ]

@@ -193,6 +193,10 @@ def tile(x):
     return torch.tile(x, [2]), torch.tile(x, [2, 1, 3])
 
 
+def swapaxes(x):
+    return torch.swapaxes(x, 0, 2) + 1, x.swapdims(-1, 1)
+
+
 def chain(x):
     y = x.view(2, 3, 4).permute(0, 2, 1)
     z = y[:, 1:, :].contiguous().view(2, -1)
@@ -226,6 +230,7 @@ CASES = [
     Case(t, [r(3, 5)]),
     Case(t_1d, [r(4)], op="t"),
     Case(movedim, [r(2, 3, 4)], op="movedim.int"),
+    Case(swapaxes, [r(2, 3, 4)]),
     Case(expand, [r(2, 1, 4)]),
     Case(expand_leading, [r(2, 4)], op="expand"),
     Case(expand_0d, [r(())], op="expand"),

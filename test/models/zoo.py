@@ -1,0 +1,152 @@
+#!/usr/bin/python3
+"""zoo.py - torchvision's models, as a user has them, through tsir-run.
+
+    zoo.py TSIR_RUN [--model NAME ...] [--keep DIR] [--table FILE] [--bench N]
+
+Each model is built by torchvision 0.14 with seeded random weights (nothing
+is downloaded), scripted and frozen by torch (traced where scripting gives
+another output, as for the segmentation models' dicts), printed as text
+with its weights in a safetensors file, run by tsir-run at batch 1 and one
+thread, and compared with eager torch. One line per model: PASS, FAIL with
+tsir's error, or WRONG with the largest difference. --table writes the
+results as a markdown table (tsir and eager milliseconds, compile seconds).
+"""
+
+import argparse
+import os
+import re
+import shutil
+import sys
+import tempfile
+import time
+
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+sys.path.insert(0, os.path.join(HERE, "..", "e2e"))
+import torch_cases  # noqa: E402
+import tsir_run  # noqa: E402
+from run_models import export  # noqa: E402
+
+# Every classification family of torchvision 0.14 at its smallest member,
+# then segmentation and video. (name, input size, tolerance)
+CLASSIFICATION = [
+    "alexnet", "vgg11_bn", "resnet18", "resnet50", "resnext50_32x4d",
+    "wide_resnet50_2", "densenet121", "squeezenet1_1", "shufflenet_v2_x1_0",
+    "mnasnet0_5", "mobilenet_v2", "mobilenet_v3_small", "mobilenet_v3_large",
+    "efficientnet_b0", "efficientnet_v2_s", "regnet_x_400mf",
+    "regnet_y_400mf", "googlenet", "inception_v3", "convnext_tiny",
+    "vit_b_16", "swin_t", "swin_v2_t", "maxvit_t",
+]
+SEGMENTATION = ["fcn_resnet50", "deeplabv3_mobilenet_v3_large",
+                "lraspp_mobilenet_v3_large"]
+VIDEO = ["r3d_18", "mc3_18", "r2plus1d_18", "s3d"]
+
+
+class DictToTuple(torch.nn.Module):
+    """A segmentation model's OrderedDict output as a tuple, in key order:
+    tracing (which the dict needs) returns tuples."""
+
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+
+    def forward(self, x):
+        return tuple(self.model(x).values())
+
+
+def build(name):
+    import torchvision
+    torch.manual_seed(0)
+    if name in SEGMENTATION:
+        model = getattr(torchvision.models.segmentation, name)(
+            weights=None, weights_backbone=None, aux_loss=False)
+        return model, [torch.randn(1, 3, 224, 224)]
+    if name in VIDEO:
+        model = getattr(torchvision.models.video, name)(weights=None)
+        return model, [torch.randn(1, 3, 8, 112, 112)]
+    kwargs = {"init_weights": True} if name in ("googlenet", "inception_v3") else {}
+    if name in ("googlenet", "inception_v3"):
+        kwargs["aux_logits"] = False
+    model = getattr(torchvision.models, name)(weights=None, **kwargs)
+    size = 299 if name == "inception_v3" else 224
+    return model, [torch.randn(1, 3, size, size)]
+
+
+def eager_ms(model, inputs, runs=5):
+    with torch.no_grad():
+        model(*inputs)
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            model(*inputs)
+            times.append(time.perf_counter() - start)
+    return sorted(times)[len(times) // 2] * 1e3
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("tsir_run")
+    parser.add_argument("--model", action="append")
+    parser.add_argument("--keep")
+    parser.add_argument("--table")
+    parser.add_argument("--bench", type=int, default=0)
+    args = parser.parse_args()
+    torch.set_num_threads(1)
+    work = args.keep or tempfile.mkdtemp(prefix="tsir-zoo-")
+    rows, failures = [], 0
+    for name in args.model or CLASSIFICATION + SEGMENTATION + VIDEO:
+        workdir = os.path.join(work, name)
+        model, inputs = build(name)
+        model = model.eval()
+        try:
+            if name in SEGMENTATION:
+                frozen = export(DictToTuple(model), workdir, trace_inputs=inputs)
+            else:
+                frozen = export(model, workdir)
+        except Exception as error:  # torch itself cannot script it
+            print(f"SKIP {name}: torch cannot script and freeze it: {error}")
+            continue
+        with torch.no_grad():
+            expected = torch_cases.flatten(frozen(*inputs))
+        extra = ["--bench", str(args.bench)] if args.bench else []
+        code, output = tsir_run.run(
+            args.tsir_run, os.path.join(workdir, "graph.txt"),
+            [t.numpy() for t in inputs], os.path.join(workdir, "out"),
+            weights=os.path.join(workdir, "weights.safetensors"),
+            extra=["--quiet"] + extra, threads=(1,), timeout=900)
+        compile_s = re.search(r"^compile: ([0-9.]+) s", output, re.M)
+        bench = re.search(r"median ([0-9.]+) ms", output)
+        if code != 0:
+            failures += 1
+            error = next((l for l in output.splitlines() if "error" in l),
+                         output.strip()[-300:])
+            print(f"FAIL {name}: {error.strip()}")
+            rows.append((name, "fails", error.strip()[:120], "", ""))
+            continue
+        problem = tsir_run.compare(expected, os.path.join(workdir, "out"),
+                                   1e-3, 1e-3, threads=(1,))
+        status = "WRONG" if problem else "PASS"
+        failures += bool(problem)
+        eager = eager_ms(frozen, inputs) if args.bench else None
+        print(f"{status} {name}" + (f": {problem}" if problem else "") +
+              (f" (compile {compile_s.group(1)} s)" if compile_s else ""))
+        rows.append((name, "right" if not problem else "wrong",
+                     bench.group(1) if bench else "",
+                     f"{eager:.1f}" if eager else "",
+                     compile_s.group(1) if compile_s else ""))
+    print(f"zoo: {len(rows) - failures}/{len(rows)} right")
+    if args.table:
+        with open(args.table, "w") as f:
+            f.write("| model | result | tsir ms | eager ms | compile s |\n")
+            f.write("|---|---|---|---|---|\n")
+            for row in rows:
+                f.write("| " + " | ".join(row) + " |\n")
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
