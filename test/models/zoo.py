@@ -42,6 +42,10 @@ CLASSIFICATION = [
 SEGMENTATION = ["fcn_resnet50", "deeplabv3_mobilenet_v3_large",
                 "lraspp_mobilenet_v3_large"]
 VIDEO = ["r3d_18", "mc3_18", "r2plus1d_18", "s3d"]
+# Scripted, these return something other than eager mode does (GoogLeNet's
+# and Inception's namedtuple with None aux outputs): traced, as a user
+# deploying them would.
+TRACED = ["googlenet", "inception_v3"]
 
 
 class DictToTuple(torch.nn.Module):
@@ -103,6 +107,8 @@ def main():
         try:
             if name in SEGMENTATION:
                 frozen = export(DictToTuple(model), workdir, trace_inputs=inputs)
+            elif name in TRACED:
+                frozen = export(model, workdir, trace_inputs=inputs)
             else:
                 frozen = export(model, workdir)
         except Exception as error:  # torch itself cannot script it
