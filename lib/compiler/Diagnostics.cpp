@@ -35,6 +35,24 @@ std::string tsir::formatLocation(Location loc) {
   return text;
 }
 
+std::string tsir::formatError(Location loc, const std::string &message) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  std::string where = formatLocation(loc);
+  // A node torch printed with its Python source (`# model.py:7:8`) is
+  // reported at that line, the user's own terms; the graph's place
+  // follows as a note.
+  SourceComment source = decodeNodeLocation(loc).source;
+  if (source)
+    os << source.file << ":" << source.line << ":" << source.column << ": ";
+  else if (!where.empty())
+    os << where << ": ";
+  os << "error: " << message;
+  if (source && !where.empty())
+    os << "\n" << where << ": note: the graph's node for this line";
+  return text;
+}
+
 /// MLIR's conversion failure, `failed to legalize operation 'aten.conv2d'
 /// that was explicitly marked illegal`, in the terms of the graph: which
 /// torch op tsir cannot compile. (Shape and dtype mistakes are reported
@@ -58,18 +76,7 @@ tsir::DiagnosticCollector::DiagnosticCollector(MLIRContext *context)
     if (diag.getSeverity() != DiagnosticSeverity::Error)
       return success();
     llvm::raw_string_ostream os(text);
-    std::string where = formatLocation(diag.getLocation());
-    // A node torch printed with its Python source (`# model.py:7:8`) is
-    // reported at that line, the user's own terms; the graph's place
-    // follows as a note.
-    SourceComment source = decodeNodeLocation(diag.getLocation()).source;
-    if (source)
-      os << source.file << ":" << source.line << ":" << source.column << ": ";
-    else if (!where.empty())
-      os << where << ": ";
-    os << "error: " << inUserTerms(diag.str()) << "\n";
-    if (source && !where.empty())
-      os << where << ": note: the graph's node for this line\n";
+    os << formatError(diag.getLocation(), inUserTerms(diag.str())) << "\n";
     for (Diagnostic &note : diag.getNotes()) {
       // "see current operation" notes dump whole functions; skip them.
       std::string message = note.str();

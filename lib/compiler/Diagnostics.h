@@ -35,6 +35,11 @@ private:
 /// `file:line:col` of a location in the graph text, or "" if it has none.
 std::string formatLocation(mlir::Location loc);
 
+/// An error at `loc` as the user reads it: `model.py:7:8: error: message`
+/// at the Python line of the node's source comment, with the graph's own
+/// place as a note line; `graph.txt:12:3: error: message` without one.
+std::string formatError(mlir::Location loc, const std::string &message);
+
 } // namespace tsir
 
 #endif // TSIR_LIB_COMPILER_DIAGNOSTICS_H

@@ -325,14 +325,13 @@ rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
   if (SegmentedGraph::needsInterpreter(func, roles, missing, &interpreted)) {
     if (missing)
       return rt::Status::error(describeMissingOp(missing));
-    std::string where = formatLocation(interpreted->getLoc());
-    return rt::Status::error(
-        (where.empty() ? "" : where + ": ") +
-        "error: " + OpRoles::torchName(interpreted) +
-        " runs only in tsir's interpreter (a runtime kernel: lists of "
-        "dynamic length, strings, prim::Print, custom operators), and a "
-        "compiled model must compile whole: give sizes that make it static, "
-        "or run the graph with tsir-run instead");
+    return rt::Status::error(formatError(
+        interpreted->getLoc(),
+        OpRoles::torchName(interpreted) +
+            " runs only in tsir's interpreter (a runtime kernel: lists of "
+            "dynamic length, strings, prim::Print, custom operators), and a "
+            "compiled model must compile whole: give sizes that make it "
+            "static, or run the graph with tsir-run instead"));
   }
 
   ModelBuilder builder;

@@ -130,8 +130,6 @@ std::string tsir::describeMissingOp(Operation *op, bool lowersInSegments) {
     hint = "it lowers only where compiled code consumes its result, and "
            "interpreted code reads it here; no runtime kernel is registered "
            "under that name";
-  std::string where = formatLocation(op->getLoc());
-  return (where.empty() ? "" : where + ": ") +
-         "error: no lowering and no runtime kernel for " + name + " (" + hint +
-         ")";
+  return formatError(op->getLoc(), "no lowering and no runtime kernel for " +
+                                       name + " (" + hint + ")");
 }

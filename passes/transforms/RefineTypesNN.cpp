@@ -646,6 +646,7 @@ void refine::addNNRules(llvm::StringMap<ShapeRule> &rules) {
   add({"avg_pool2d"}, poolRule<2, false>);
   add({"adaptive_avg_pool1d"}, adaptivePoolRule<1>);
   add({"adaptive_avg_pool2d", "adaptive_max_pool2d"}, adaptivePoolRule<2>);
+  add({"adaptive_avg_pool3d"}, adaptivePoolRule<3>);
   // Fused attention (_native_multi_head_attention's output, an encoder
   // layer) has the query's dtype, sizes and device; refining it lets the
   // guards of the next layer's fast path fold in the same pass.

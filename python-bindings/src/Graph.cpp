@@ -398,8 +398,11 @@ void tsir::python::bindGraph(py::module_ &m) {
       py::arg("text"), py::arg("buffer_name"), py::arg("is_mlir"),
       py::arg("weights") = py::none());
 
+  // dynamic_attr: from_torch records the forward's argument defaults on
+  // the graph it returns (tsir/_torch.py).
   py::class_<PyGraph, GraphRef>(m, "Graph",
-                                "A TorchScript graph held as prim/aten MLIR.")
+                                "A TorchScript graph held as prim/aten MLIR.",
+                                py::dynamic_attr())
       .def(
           "optimize",
           [](PyGraph &graph, const py::kwargs &options) {

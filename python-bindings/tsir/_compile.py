@@ -7,7 +7,7 @@ the way in and gives torch tensors back when torch tensors went in."""
 import numpy as np
 
 from . import _torch
-from ._tsir import _Executable
+from ._tsir import Error, _Executable
 
 
 class Function:
@@ -28,7 +28,25 @@ class Function:
                                        verbose, timing)
 
     def __call__(self, *args):
-        return call_native(self._executable, args)
+        return call_native(self._executable, self._with_defaults(args))
+
+    def _with_defaults(self, args):
+        """`args` with the omitted trailing arguments that have defaults in
+        the torch function the graph came from (from_torch), as calling
+        it does: `layer(x)` for `forward(x, mask=None)`."""
+        defaults = getattr(self.graph, "argument_defaults", None) or []
+        if len(args) >= len(defaults):
+            return args
+        missing = defaults[len(args):]
+        if any(default is _torch._NO_DEFAULT for _, default in missing):
+            described = ", ".join(
+                name if default is _torch._NO_DEFAULT else f"{name}={default!r}"
+                for name, default in defaults)
+            required = [name for name, default in missing
+                        if default is _torch._NO_DEFAULT]
+            raise Error(f"forward({described}) missing {len(required)} "
+                        f"required argument(s): {', '.join(required)}")
+        return tuple(args) + tuple(default for _, default in missing)
 
     @property
     def plans(self):

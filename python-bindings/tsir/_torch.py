@@ -89,7 +89,8 @@ def tensor_constants(graph):
 
 def scripted_graph(obj, freeze=True):
     """The inlined torch graph of a TorchScript function or module (see
-    from_torch for what is scripted and frozen) and the name it goes by."""
+    from_torch for what is scripted and frozen), the name it goes by, and
+    its forward's argument defaults (_defaults)."""
     import torch
 
     if not isinstance(obj, (torch.jit.ScriptModule, torch.jit.ScriptFunction)):
@@ -105,7 +106,28 @@ def scripted_graph(obj, freeze=True):
             obj = torch.jit.freeze(obj)
     else:
         name = obj.name
-    return obj.inlined_graph, name
+    return obj.inlined_graph, name, _defaults(obj)
+
+
+def _defaults(obj):
+    """The defaults of the caller's arguments of `obj`'s forward (of the
+    function itself for a ScriptFunction), by position: None where an
+    argument has none. A module's `self` is not among them."""
+    import torch
+    try:
+        schema = obj.forward.schema if isinstance(
+            obj, torch.jit.ScriptModule) else obj.schema
+    except (AttributeError, RuntimeError):  # overloaded forward, ...
+        return []
+    arguments = list(schema.arguments)
+    if isinstance(obj, torch.jit.ScriptModule):
+        arguments = arguments[1:]
+    return [(arg.name, arg.default_value) if arg.has_default_value()
+            else (arg.name, _NO_DEFAULT) for arg in arguments]
+
+
+# What _defaults says of an argument the caller must give.
+_NO_DEFAULT = object()
 
 
 def from_torch(obj, *, freeze=True):
@@ -120,9 +142,13 @@ def from_torch(obj, *, freeze=True):
     """
     from ._graph import import_graph
 
-    graph, name = scripted_graph(obj, freeze)
-    weights = tensor_constants(graph)
-    return import_graph(str(graph), weights or None, name=f"<torch {name}>")
+    torch_graph, name, defaults = scripted_graph(obj, freeze)
+    weights = tensor_constants(torch_graph)
+    graph = import_graph(str(torch_graph), weights or None, name=f"<torch {name}>")
+    # tsir.compile's Function fills omitted trailing arguments from these,
+    # as calling the module does.
+    graph.argument_defaults = defaults
+    return graph
 
 
 def _is_frozen(module):

@@ -27,7 +27,7 @@ def _dict_weights(weights):
 def _torch_weights(obj):
     """A torch function or module's tensor constants, by the value names
     its frozen graph prints, and what to call it in errors."""
-    graph, name = _torch.scripted_graph(obj)
+    graph, name, _ = _torch.scripted_graph(obj)
     try:
         return _torch.tensor_constants(graph), f"torch {name}"
     except TypeError as error:

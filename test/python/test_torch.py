@@ -1,4 +1,6 @@
 # test_torch.py - tsir.from_torch on scripted, traced and frozen torch code.
+from typing import Optional
+
 import numpy as np
 import pytest
 
@@ -138,9 +140,26 @@ def test_transformer_layers_take_their_fast_path(make):
     module = make().eval()
     x = torch.randn(2, 5, 16)
     f = tsir.compile(tsir.from_torch(module))
-    # The encoder layer's masks are Optional inputs, given as None.
-    arguments = [x] if isinstance(module, SelfAttention) else [x, None, None]
+    # The encoder layer's masks are Optional inputs that default to None:
+    # omitted, as calling the module omits them.
     with torch.no_grad():
-        expected = module(*arguments)
-    np.testing.assert_allclose(f(*arguments).numpy(), expected.numpy(),
+        expected = module(x)
+    np.testing.assert_allclose(f(x).numpy(), expected.numpy(),
                                rtol=1e-4, atol=1e-5)
+
+
+def test_omitted_arguments_take_the_forward_defaults():
+    class Scaled(nn.Module):
+        def forward(self, x, scale: float = 2.0, bias: Optional[torch.Tensor] = None):
+            y = x * scale
+            if bias is not None:
+                y = y + bias
+            return y
+
+    f = tsir.compile(tsir.from_torch(Scaled().eval()))
+    x = torch.ones(2, 3)
+    np.testing.assert_allclose(f(x).numpy(), np.full((2, 3), 2.0))
+    np.testing.assert_allclose(f(x, 3.0, x).numpy(), np.full((2, 3), 4.0))
+    with pytest.raises(tsir.Error, match=r"forward\(x, scale=2.0, bias=None\) "
+                                         r"missing 1 required argument\(s\): x"):
+        f()

@@ -1,6 +1,6 @@
 //===- Pooling.cpp - convert-aten-to-linalg: pooling ----------------------===//
 //
-// max_pool1d/2d, avg_pool1d/2d and adaptive_avg_pool1d/2d lowered to
+// max_pool1d/2d, avg_pool1d/2d and adaptive_avg_pool1d/2d/3d lowered to
 // linalg's NCW/NCHW pooling ops over an input padded with -inf or zeros
 // (ceil_mode adds the padding its extra window reads), average divisors
 // following torch's count_include_pad/divisor_override rules; adaptive
@@ -251,6 +251,8 @@ template <typename OpTy> constexpr int64_t spatialRankOf() {
                 std::is_same_v<OpTy, aten::AvgPool1dOp> ||
                 std::is_same_v<OpTy, aten::AdaptiveAvgPool1dOp>)
     return 1;
+  if constexpr (std::is_same_v<OpTy, aten::AdaptiveAvgPool3dOp>)
+    return 3;
   return 2;
 }
 
@@ -441,7 +443,7 @@ SmallVector<Value> buildAdaptiveGeneric(OpBuilder &b, Location loc, Value input,
                                 .getResults());
 }
 
-/// adaptive_avg_pool1d/2d and adaptive_max_pool2d (values and indices).
+/// adaptive_avg_pool1d/2d/3d and adaptive_max_pool2d (values and indices).
 template <typename OpTy>
 struct ConvertAdaptivePool : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
@@ -484,8 +486,9 @@ struct ConvertAdaptivePool : OpConversionPattern<OpTy> {
       if (failed(verifyCompatibleShape(expectedShape, type.getShape())))
         return rewriter.notifyMatchFailure(op, "result shape disagrees");
 
-    // Even windows are a plain average pooling.
-    bool even = kind == PoolKind::Avg;
+    // Even windows are a plain average pooling (through the named 1-d and
+    // 2-d pooling ops; 3-d takes the generic path below).
+    bool even = kind == PoolKind::Avg && spatial <= 2;
     for (int64_t i = 0; even && i < spatial; ++i)
       even = inShape[i] % (*outputSize)[i] == 0;
     if (even) {
@@ -527,6 +530,7 @@ void tsir::conversion::populatePoolingPatterns(
            ConvertAvgPool<aten::AvgPool1dOp>, ConvertAvgPool<aten::AvgPool2dOp>,
            ConvertAdaptivePool<aten::AdaptiveAvgPool1dOp>,
            ConvertAdaptivePool<aten::AdaptiveAvgPool2dOp>,
+           ConvertAdaptivePool<aten::AdaptiveAvgPool3dOp>,
            ConvertAdaptivePool<aten::AdaptiveMaxPool2dOp>>(
           typeConverter, patterns.getContext());
 }

@@ -1,6 +1,6 @@
 """pooling.py - generated end-to-end cases for the Pooling family:
 max_pool1d/2d (stride, padding, dilation, ceil_mode), avg_pool1d/2d
-(count_include_pad, divisor_override, ceil_mode), adaptive_avg_pool1d/2d
+(count_include_pad, divisor_override, ceil_mode), adaptive_avg_pool1d/2d/3d
 with even and uneven windows, adaptive_max_pool2d with its indices, and
 unbatched inputs."""
 
@@ -74,6 +74,14 @@ def adaptive_avg_pool2d_uneven(x):
     return F.adaptive_avg_pool2d(x, [3, 4])
 
 
+def adaptive_avg_pool3d(x):
+    return F.adaptive_avg_pool3d(x, (1, 2, 3))
+
+
+def adaptive_avg_pool3d_global(x):
+    return F.adaptive_avg_pool3d(x, 1)
+
+
 def adaptive_avg_pool1d(x):
     return F.adaptive_avg_pool1d(x, 4)
 
@@ -123,6 +131,9 @@ CASES = [
          name="adaptive_avg_pool2d_upsample_unbatched",
          op="adaptive_avg_pool2d"),
     Case(adaptive_avg_pool1d, [r(2, 3, 10)]),
+    Case(adaptive_avg_pool3d, [r(2, 3, 4, 5, 7)]),
+    Case(adaptive_avg_pool3d, [r(3, 4, 4, 6)], name="adaptive_avg_pool3d_unbatched"),
+    Case(adaptive_avg_pool3d_global, [r(1, 4, 2, 7, 7)], op="adaptive_avg_pool3d"),
     Case(adaptive_avg_pool1d, [r(2, 3, 12, dtype=torch.float64)],
          name="adaptive_avg_pool1d_even_f64"),
     Case(adaptive_max_pool2d, [r(2, 3, 7, 10)]),
