@@ -41,14 +41,20 @@ static std::string sizesText(ArrayRef<int64_t> sizes) {
 
 static bool known(int64_t size) { return size != kUnknown; }
 
+/// a * b, or kUnknown if either is unknown or the product overflows (a
+/// graph may hold any constant).
+static int64_t multiply(int64_t a, int64_t b) {
+  int64_t result;
+  if (!known(a) || !known(b) || __builtin_mul_overflow(a, b, &result))
+    return kUnknown;
+  return result;
+}
+
 /// The product of `sizes`, or kUnknown.
 static int64_t product(ArrayRef<int64_t> sizes) {
   int64_t result = 1;
-  for (int64_t size : sizes) {
-    if (!known(size))
-      return kUnknown;
-    result *= size;
-  }
+  for (int64_t size : sizes)
+    result = multiply(result, size);
   return result;
 }
 
@@ -315,12 +321,13 @@ static LogicalResult convCheck(Operation *op, RuleContext &context) {
                            << " at dimension 0, but got weight of "
                            << "size [" << sizesText(sw) << "] instead";
   int64_t channels = inputSizes[1];
-  if (known(sw[1]) && known(channels) && channels != sw[1] * *groups)
+  int64_t expected = multiply(sw[1], *groups);
+  if (known(expected) && known(channels) && channels != expected)
     return op->emitError() << "Given groups=" << *groups << ", weight of size "
                            << sizesText(sw) << ", expected input"
-                           << sizesText(inputSizes) << " to have "
-                           << sw[1] * *groups << " channels, but got "
-                           << channels << " channels instead";
+                           << sizesText(inputSizes) << " to have " << expected
+                           << " channels, but got " << channels
+                           << " channels instead";
   Value biasValue = op->getOperand(2);
   if (isa<prim::TensorType>(biasValue.getType())) {
     TensorFacts bias = context.tensor(biasValue);
@@ -350,7 +357,12 @@ static LogicalResult convCheck(Operation *op, RuleContext &context) {
     // "same" padding pads the input to fit any kernel.
     if (stringPadding || !known(in) || !known(k) || !pad || !dil)
       return success();
-    int64_t paddedSize = in + 2 * *pad, kernelSize = *dil * (k - 1) + 1;
+    int64_t paddedSize = in + multiply(2, *pad);
+    int64_t kernelSize = multiply(*dil, k - 1) + 1;
+    if (!known(multiply(2, *pad)) || !known(kernelSize - 1) || *pad < 0 ||
+        *dil < 1 || paddedSize < in)
+      return success(); // out of range: torch's own checks say so
+
     tooLarge |= kernelSize > paddedSize;
     padded += (i ? " x " : "") + std::to_string(paddedSize);
     kernel += (i ? " x " : "") + std::to_string(kernelSize);
@@ -452,16 +464,18 @@ static LogicalResult viewCheck(Operation *op, RuleContext &context) {
       allKnown = false;
       continue;
     }
+    if (*entry < -1)
+      return success(); // torch's "invalid shape dimension", at run time
     if (*entry == -1)
       ++inferred;
     else
-      knownProduct *= *entry;
+      knownProduct = multiply(knownProduct, *entry);
   }
   text += "]";
   if (inferred > 1)
     return op->emitError() << "only one dimension can be inferred";
   std::optional<int64_t> numel = self.numel();
-  if (!numel || !allKnown)
+  if (!numel || !allKnown || !known(knownProduct))
     return success();
   bool fits = inferred ? knownProduct != 0 && *numel % knownProduct == 0
                        : knownProduct == *numel;

@@ -75,8 +75,9 @@ struct DecomposeNativeMultiHeadAttention
     std::optional<bool> needWeights = matchConstantBool(op->getOperand(10));
     std::optional<bool> average = matchConstantBool(op->getOperand(11));
     if (!q || !k || q->sizes.size() != 3 || k->sizes.size() != 3 || !embed ||
-        !heads || *heads <= 0 || *embed % *heads != 0 || !needWeights ||
-        !average || !isNone(op->getOperand(9)) || q->sizes[2] != *embed)
+        !heads || *heads <= 0 || *embed <= 0 || *embed % *heads != 0 ||
+        !needWeights || !average || !isNone(op->getOperand(9)) ||
+        q->sizes[2] != *embed)
       return rewriter.notifyMatchFailure(op, "needs static 3-d inputs, "
                                              "constant sizes and no mask");
     Location loc = op.getLoc();
@@ -94,9 +95,9 @@ struct DecomposeNativeMultiHeadAttention
       Value zero = intConstant(rewriter, loc, 0);
       Value begin = intConstant(rewriter, loc, index * e);
       Value end = intConstant(rewriter, loc, (index + 1) * e);
-      Value weight = aten::SliceTensorOp::create(
-          rewriter, loc, type({e, e}), op->getOperand(5), zero, begin, end,
-          one);
+      Value weight =
+          aten::SliceTensorOp::create(rewriter, loc, type({e, e}),
+                                      op->getOperand(5), zero, begin, end, one);
       Value bias = aten::SliceTensorOp::create(
           rewriter, loc, type({e}), op->getOperand(6), zero, begin, end, one);
       Value projected = aten::LinearOp::create(
@@ -104,9 +105,8 @@ struct DecomposeNativeMultiHeadAttention
       Value split = aten::ReshapeOp::create(
           rewriter, loc, type({batch, length, h, d}), projected,
           intList(rewriter, loc, {batch, length, h, d}));
-      return aten::TransposeIntOp::create(rewriter, loc,
-                                          type({batch, h, length, d}), split,
-                                          one, two)
+      return aten::TransposeIntOp::create(
+                 rewriter, loc, type({batch, h, length, d}), split, one, two)
           .getResult();
     };
     Value qh = aten::DivScalarOp::create(
@@ -128,13 +128,12 @@ struct DecomposeNativeMultiHeadAttention
         rewriter, loc, type({batch, h, target, d}), probabilities, vh);
     Value headsLast = aten::TransposeIntOp::create(
         rewriter, loc, type({batch, target, h, d}), context_, one, two);
-    Value merged =
-        aten::ReshapeOp::create(rewriter, loc, type({batch, target, e}),
-                                headsLast, intList(rewriter, loc,
-                                                   {batch, target, e}));
-    Value output = aten::LinearOp::create(rewriter, loc,
-                                          type({batch, target, e}), merged,
-                                          op->getOperand(7), op->getOperand(8));
+    Value merged = aten::ReshapeOp::create(
+        rewriter, loc, type({batch, target, e}), headsLast,
+        intList(rewriter, loc, {batch, target, e}));
+    Value output =
+        aten::LinearOp::create(rewriter, loc, type({batch, target, e}), merged,
+                               op->getOperand(7), op->getOperand(8));
 
     Value weights;
     if (!*needWeights) {
@@ -196,8 +195,7 @@ struct DecomposeTransformerEncoderLayer
     auto layerNorm = [&](Value input, unsigned weight) {
       return aten::LayerNormOp::create(rewriter, loc, type(sizes), input,
                                        normalized, op->getOperand(weight),
-                                       op->getOperand(weight + 1), eps,
-                                       noCudnn)
+                                       op->getOperand(weight + 1), eps, noCudnn)
           .getResult();
     };
     auto add = [&](Value a, Value b) {
@@ -208,27 +206,26 @@ struct DecomposeTransformerEncoderLayer
     Value x = *normFirst ? layerNorm(src, 10) : src;
     auto attention = aten::PrivateNativeMultiHeadAttentionOp::create(
         rewriter, loc, TypeRange{type(sizes), prim::TensorType::get(context)},
-        ValueRange{x, x, x, op->getOperand(1), op->getOperand(2),
-                   op->getOperand(3), op->getOperand(4), op->getOperand(5),
-                   op->getOperand(6), noneConstant(rewriter, loc),
-                   boolConstant(rewriter, loc, false),
-                   boolConstant(rewriter, loc, true),
-                   noneConstant(rewriter, loc)});
+        ValueRange{
+            x, x, x, op->getOperand(1), op->getOperand(2), op->getOperand(3),
+            op->getOperand(4), op->getOperand(5), op->getOperand(6),
+            noneConstant(rewriter, loc), boolConstant(rewriter, loc, false),
+            boolConstant(rewriter, loc, true), noneConstant(rewriter, loc)});
     x = add(attention->getResult(0), src);
     if (!*normFirst)
       x = layerNorm(x, 10);
     Value residual = x;
     if (*normFirst)
       x = layerNorm(x, 12);
-    Value hidden = aten::LinearOp::create(rewriter, loc, type(hiddenSizes), x,
-                                          op->getOperand(14),
-                                          op->getOperand(15));
+    Value hidden =
+        aten::LinearOp::create(rewriter, loc, type(hiddenSizes), x,
+                               op->getOperand(14), op->getOperand(15));
     if (*useGelu) {
-      Value exact = prim::ConstantOp::create(
-          rewriter, loc, prim::StrType::get(context),
-          rewriter.getStringAttr("none"));
-      hidden = aten::GeluOp::create(rewriter, loc, type(hiddenSizes), hidden,
-                                    exact);
+      Value exact =
+          prim::ConstantOp::create(rewriter, loc, prim::StrType::get(context),
+                                   rewriter.getStringAttr("none"));
+      hidden =
+          aten::GeluOp::create(rewriter, loc, type(hiddenSizes), hidden, exact);
     } else {
       hidden = aten::ReluOp::create(rewriter, loc, type(hiddenSizes), hidden);
     }
@@ -245,6 +242,7 @@ struct DecomposeTransformerEncoderLayer
 } // namespace
 
 void tsir::populateAttentionDecompositionPatterns(RewritePatternSet &patterns) {
-  patterns.add<DecomposeNativeMultiHeadAttention,
-               DecomposeTransformerEncoderLayer>(patterns.getContext());
+  patterns
+      .add<DecomposeNativeMultiHeadAttention, DecomposeTransformerEncoderLayer>(
+          patterns.getContext());
 }
