@@ -82,3 +82,12 @@ def tsir_tool(name):
     if not os.access(tool, os.X_OK):
         pytest.skip(f"{name} is not built ({tool})")
     return tool
+
+
+def tool_env():
+    """The environment to run a tsir tool in: this one, less LD_PRELOAD.
+    The sanitizer suite preloads ASan's runtime into Python for the
+    extension; an instrumented tool carries its own, and aborts on two."""
+    env = dict(os.environ)
+    env.pop("LD_PRELOAD", None)
+    return env

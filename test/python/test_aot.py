@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import tsir
-from conftest import tsir_tool
+from conftest import tool_env, tsir_tool
 
 torch = pytest.importorskip("torch")
 nn = torch.nn
@@ -79,7 +79,7 @@ def test_tsir_run_runs_it(net, compiled, tmp_path):
     np.save(tmp_path / "x.npy", x.numpy())
     subprocess.run([tsir_run, compiled[0], "--input", "x.npy", "--input", "0.25",
                     "--output-dir", "out"],
-                   cwd=tmp_path, check=True, capture_output=True)
+                   cwd=tmp_path, env=tool_env(), check=True, capture_output=True)
     np.testing.assert_allclose(np.load(tmp_path / "out" / "out0.npy"),
                                expected(net, x, 0.25)[0].numpy(), atol=1e-5)
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import tsir
-from conftest import tsir_tool
+from conftest import tool_env, tsir_tool
 
 torch = pytest.importorskip("torch")
 nn = torch.nn
@@ -90,7 +90,7 @@ def test_tsir_run_reads_the_file(tmp_path):
     np.save(tmp_path / "x.npy", x.numpy())
     subprocess.run([tsir_run, "graph.txt", "--weights", "weights.safetensors",
                     "--input", "x.npy", "--output-dir", "out", "--quiet"],
-                   cwd=tmp_path, check=True, capture_output=True)
+                   cwd=tmp_path, env=tool_env(), check=True, capture_output=True)
     with torch.no_grad():
         np.testing.assert_allclose(np.load(tmp_path / "out" / "out0.npy"),
                                    net(x).numpy(), atol=1e-6)
@@ -122,7 +122,7 @@ def test_weights_held_in_mlir_are_saved_by_value_name(tmp_path):
     mlir = subprocess.run(
         [translate, "--import-torchscript", "graph.txt", "--weights", "w.safetensors",
          "--mlir-print-debuginfo"],
-        cwd=tmp_path, check=True, capture_output=True, text=True).stdout
+        cwd=tmp_path, env=tool_env(), check=True, capture_output=True, text=True).stdout
     graph = tsir.import_graph(mlir)
     assert not graph.weights  # none attached: they are in the module
     path = tmp_path / "again.safetensors"
