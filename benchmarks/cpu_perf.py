@@ -227,7 +227,10 @@ def run_tsir(args, name, threads, runs):
     os.makedirs(outdir)
     command = [os.path.join(args.build, "bin", "tsir-run"), os.path.join(case, "graph.txt"),
                "--weights", os.path.join(case, "weights.safetensors"), "--output-dir", outdir,
-               "--threads", str(threads)]
+               "--threads", str(threads),
+               # The compile column is a compile: not a load from the
+               # persistent plan cache (docs/plan-cache.md).
+               "--plan-cache", "off"]
     for path in numbered(case, "in"):
         command += ["--input", path]
     if runs:

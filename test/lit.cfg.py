@@ -5,6 +5,7 @@
 # %tsir_src (the source tree, for the test scripts in test/).
 
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -46,6 +47,14 @@ config.substitutions.append(("%cc", config.c_compiler))
 config.substitutions.append(
     ("%magic_ops", os.path.join(config.tsir_obj_root, "lib",
                                 "libtsir-test-magic-ops.so")))
+
+# tsir-run's persistent plan cache (docs/plan-cache.md): a fresh one for
+# each run of the suite, so tests compile as on a first run and tests that
+# repeat a graph load it from the cache; never the user's own cache.
+plan_cache = os.path.join(config.test_exec_root, "plan-cache")
+shutil.rmtree(plan_cache, ignore_errors=True)
+config.environment["TSIR_CACHE_DIR"] = plan_cache
+config.substitutions.append(("%plan_cache", plan_cache))
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -17,12 +17,14 @@
 #include "Diagnostics.h"
 #include "Interpreter.h"
 #include "ModelCompile.h"
+#include "PlanCache.h"
 #include "Signature.h"
 
 #include "tsir/Importer/Importer.h"
 #include "tsir/InitAll.h"
 
 #include "tsir-runtime/Cuda.h"
+#include "tsir-runtime/Model.h"
 #include "tsir-runtime/Safetensors.h"
 #include "tsir-runtime/Threads.h"
 
@@ -33,7 +35,11 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/TargetParser/Host.h"
 
 #include <chrono>
 #include <functional>
@@ -47,6 +53,8 @@ namespace {
 /// specialized graph interpreted with compiled segments.
 struct CachedPlan {
   std::unique_ptr<Plan> whole;
+  /// The whole graph as a library of the persistent plan cache.
+  std::unique_ptr<rt::Model> model;
   SpecializedGraph specialized;
   std::unique_ptr<SegmentedGraph> segmented;
   std::unique_ptr<Interpreter> interpreter;
@@ -58,6 +66,8 @@ struct CachedPlan {
 
 struct tsir::GraphExecutor::Impl {
   MLIRContext context;
+  /// The graph's text, which keys the persistent plan cache.
+  std::string source;
   OwningOpRef<ModuleOp> module;
   std::unique_ptr<GraphSignature> signature;
   std::map<std::string, rt::Tensor> weights;
@@ -65,11 +75,17 @@ struct tsir::GraphExecutor::Impl {
   std::unique_ptr<OpRoles> roles;
   ExecutorOptions options;
   ExecutionStats stats;
+  std::unique_ptr<PlanCache> planCache;
 
   Impl() : context(MLIRContext::Threading::DISABLED) {}
 
   rt::StatusOr<std::unique_ptr<CachedPlan>>
   compile(const std::vector<rt::Value> &inputs);
+  /// The plan for `inputs` from the persistent cache, compiled into it on a
+  /// miss; nullptr when the graph does not compile whole (the JIT's
+  /// segments and interpreter run it).
+  std::unique_ptr<CachedPlan> compileThroughCache(
+      const std::vector<rt::Value> &inputs, CompileProgress &progress);
   rt::StatusOr<std::vector<rt::Value>>
   interpret(CachedPlan &plan, const std::vector<rt::Value> &inputs);
 };
@@ -120,6 +136,13 @@ tsir::GraphExecutor::fromSource(const std::string &text,
                              std::to_string(options.threads));
   auto impl = std::make_unique<Impl>();
   impl->options = options;
+  impl->source = text;
+  llvm::SmallString<256> abiArchive(options.libraryDirectory);
+  llvm::sys::path::append(abiArchive, "libTsirModelABI.a");
+  if (!options.planCacheDirectory.empty() &&
+      llvm::sys::fs::exists(abiArchive))
+    impl->planCache = std::make_unique<PlanCache>(options.planCacheDirectory,
+                                                  options.planCacheMaxBytes);
   registerEverything(impl->context);
   DiagnosticCollector diagnostics(&impl->context);
 
@@ -181,6 +204,13 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &inputs) {
   CompileProgress progress(options.progress, options.timing,
                            options.progressAfterSeconds);
   compileOptions.progress = &progress;
+  if (!roles)
+    roles = std::make_unique<OpRoles>(&context);
+  // Dumps and timings are of the JIT's compile: they bypass the cache.
+  if (planCache && !options.printIRAfterAll && !options.timing)
+    if (std::unique_ptr<CachedPlan> cached =
+            compileThroughCache(inputs, progress))
+      return cached;
   auto cached = std::make_unique<CachedPlan>();
   rt::StatusOr<SpecializedGraph> specialized =
       specializeGraph(*module, compileOptions);
@@ -188,8 +218,6 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &inputs) {
     return specialized.status();
   cached->specialized = std::move(*specialized);
   func::FuncOp func = cached->specialized.func();
-  if (!roles)
-    roles = std::make_unique<OpRoles>(&context);
 
   Operation *missing = nullptr;
   if (!SegmentedGraph::needsInterpreter(func, *roles, missing)) {
@@ -227,6 +255,67 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &inputs) {
   cached->interpreter = std::make_unique<Interpreter>(
       *cached->segmented, segmentOptions, roles->kernels());
   return cached;
+}
+
+/// The host CPU and its features, which compiled code depends on.
+static std::string hostCpuIdentity() {
+  std::string identity = llvm::sys::getHostCPUName().str();
+  std::vector<std::string> features;
+  for (const auto &feature : llvm::sys::getHostCPUFeatures())
+    if (feature.getValue())
+      features.push_back(feature.getKey().str());
+  llvm::sort(features);
+  return identity + " " + llvm::join(features, ",");
+}
+
+std::unique_ptr<CachedPlan> tsir::GraphExecutor::Impl::compileThroughCache(
+    const std::vector<rt::Value> &inputs, CompileProgress &progress) {
+  std::string spec = signature->callerSpec(inputs);
+  static const std::string host = hostCpuIdentity();
+  std::vector<std::string> parts = {source, spec, options.device, host,
+                                    options.optimize ? "optimize" : ""};
+  for (const auto &[name, tensor] : weights)
+    parts.push_back(name + " " + tensor.toString());
+  std::string key = PlanCache::key(parts);
+  if (planCache->isInterpreted(key))
+    return nullptr;
+
+  auto load = [&](const std::string &path) -> std::unique_ptr<CachedPlan> {
+    rt::StatusOr<std::unique_ptr<rt::Model>> model =
+        rt::Model::load(path, weights);
+    if (!model.ok())
+      return nullptr;
+    auto cached = std::make_unique<CachedPlan>();
+    cached->model = std::move(*model);
+    return cached;
+  };
+  if (std::optional<std::string> path = planCache->lookup(key))
+    if (std::unique_ptr<CachedPlan> cached = load(*path)) {
+      stats.fromPlanCache = true;
+      progress.finished("load from the plan cache");
+      return cached;
+    }
+
+  ModelCompileOptions model;
+  model.spec = spec;
+  model.device = options.device;
+  model.embedWeights = false;
+  model.abiArchive = options.libraryDirectory + "/libTsirModelABI.a";
+  model.runtimeLibraryDir = options.libraryDirectory;
+  rt::StatusOr<std::string> stored =
+      planCache->store(key, [&](const std::string &path) {
+        model.output = path;
+        return tsir::compileModel(*module, *signature,
+                                  WeightSource{weights, ""}, *roles, model,
+                                  &progress);
+      });
+  if (!stored.ok()) {
+    // Ops only the interpreter runs, or anything else a library cannot
+    // hold: the JIT compiles it (and gives the error, if it is one).
+    planCache->markInterpreted(key);
+    return nullptr;
+  }
+  return load(*stored);
 }
 
 rt::StatusOr<std::vector<rt::Value>>
@@ -314,8 +403,9 @@ tsir::GraphExecutor::run(const std::vector<rt::Value> &inputs) {
   rt::setThreadCount(impl->options.threads);
   auto start = Clock::now();
   rt::StatusOr<std::vector<rt::Value>> outputs =
-      plan.whole ? plan.whole->call(inputs, impl->weights)
-                 : impl->interpret(plan, inputs);
+      plan.model   ? plan.model->run(inputs)
+      : plan.whole ? plan.whole->call(inputs, impl->weights)
+                   : impl->interpret(plan, inputs);
   double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
   if (plan.interpreter && plan.interpreter->compiledSegments()) {
     // Segments compile on first use of their input spec, during the run.
@@ -369,4 +459,29 @@ std::vector<std::string> tsir::GraphExecutor::cachedSpecs() const {
   for (const auto &entry : impl->plans)
     specs.push_back(entry.first.substr(impl->options.device.size() + 2));
   return specs;
+}
+
+std::string tsir::defaultPlanCacheDirectory() {
+  if (const char *requested = std::getenv("TSIR_CACHE_DIR")) {
+    llvm::StringRef value(requested);
+    if (value.empty() || value == "0" || value.equals_insensitive("off"))
+      return "";
+    return value.str();
+  }
+  llvm::SmallString<256> directory;
+  if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+    directory = xdg;
+  else if (const char *home = std::getenv("HOME"); home && *home)
+    llvm::sys::path::append(directory, home, ".cache");
+  else
+    return "";
+  llvm::sys::path::append(directory, "tsir");
+  return std::string(directory);
+}
+
+uint64_t tsir::defaultPlanCacheMaxBytes() {
+  uint64_t megabytes = 1024;
+  if (const char *size = std::getenv("TSIR_CACHE_SIZE_MB"))
+    llvm::StringRef(size).getAsInteger(10, megabytes);
+  return megabytes << 20;
 }

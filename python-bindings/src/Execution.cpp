@@ -37,7 +37,8 @@ namespace {
 class PyExecutable {
 public:
   PyExecutable(const GraphRef &graph, const std::string &device,
-               bool optimize, int threads, bool verbose, bool timing) {
+               bool optimize, int threads, bool verbose, bool timing,
+               const std::string &planCache, const std::string &libraryDir) {
     if (device != "cpu")
       throw Error("device '" + device +
                   "' is not supported: tsir compiles for 'cpu' only (the GPU "
@@ -46,6 +47,9 @@ public:
     options.optimize = optimize;
     options.threads = threads;
     options.timing = timing;
+    options.planCacheDirectory = planCache;
+    options.planCacheMaxBytes = tsir::defaultPlanCacheMaxBytes();
+    options.libraryDirectory = libraryDir;
     // The stages of a compile: every one on stderr when verbose, else
     // those of a compile longer than a second to the `tsir` logger (at
     // INFO, so silent unless the application turns it on).
@@ -98,6 +102,7 @@ public:
     result["compiled"] = stats.compiled;
     result["compile_seconds"] = stats.compileSeconds;
     result["run_seconds"] = stats.runSeconds;
+    result["from_plan_cache"] = stats.fromPlanCache;
     return result;
   }
 
@@ -111,12 +116,15 @@ private:
 } // namespace
 
 void tsir::python::bindExecution(py::module_ &m) {
+  m.def("_default_plan_cache", &tsir::defaultPlanCacheDirectory,
+        "The plan cache's directory as the environment says (empty: none)");
   py::class_<PyExecutable>(m, "_Executable")
       .def(py::init<const GraphRef &, const std::string &, bool, int, bool,
-                    bool>(),
+                    bool, const std::string &, const std::string &>(),
            py::arg("graph"), py::arg("device") = "cpu",
            py::arg("optimize") = true, py::arg("threads") = 0,
-           py::arg("verbose") = false, py::arg("timing") = false)
+           py::arg("verbose") = false, py::arg("timing") = false,
+           py::arg("plan_cache") = "", py::arg("library_dir") = "")
       .def("call", &PyExecutable::call, py::arg("arguments"),
            py::arg("bfloat16_as_dlpack") = false)
       .def_property_readonly("plans", &PyExecutable::plans)

@@ -4,10 +4,12 @@ spec (dtypes and sizes of the tensors, types of the scalars) on first use
 and caches it; this wrapper converts torch tensors and numpy scalars on
 the way in and gives torch tensors back when torch tensors went in."""
 
+import os
+
 import numpy as np
 
 from . import _torch
-from ._tsir import Error, _Executable
+from ._tsir import Error, _Executable, _default_plan_cache
 
 
 class Function:
@@ -22,10 +24,11 @@ class Function:
     """
 
     def __init__(self, graph, device="cpu", optimize=True, threads=0,
-                 verbose=False, timing=False):
+                 verbose=False, timing=False, plan_cache=True):
         self.graph = graph
         self._executable = _Executable(graph, device, optimize, threads,
-                                       verbose, timing)
+                                       verbose, timing,
+                                       *_plan_cache_arguments(plan_cache))
 
     def __call__(self, *args):
         return call_native(self._executable, self._with_defaults(args))
@@ -108,8 +111,22 @@ def _argument(value, saw_torch):
     return value
 
 
+def _plan_cache_arguments(plan_cache):
+    """(directory, library directory) for the executor: the persistent plan
+    cache's directory ("" for none) and where the libraries its model.so
+    files link with are."""
+    from ._aot import library_dir
+    if plan_cache is True:
+        directory = _default_plan_cache()
+    elif not plan_cache:
+        directory = ""
+    else:
+        directory = os.path.abspath(os.fspath(plan_cache))
+    return directory, library_dir()
+
+
 def compile(graph, device="cpu", optimize=True, threads=0,  # noqa: A001 - the API's name
-            verbose=False, timing=False):
+            verbose=False, timing=False, plan_cache=True):
     """Compiles `graph` (a tsir.Graph) for `device` (only "cpu" for now)
     and returns a Function. The graph is copied: changing it afterwards
     does not change the Function. optimize=False skips tsir-optimize
@@ -120,5 +137,13 @@ def compile(graph, device="cpu", optimize=True, threads=0,  # noqa: A001 - the A
     Plans compile on first call per spec. verbose=True prints each stage
     of each compile, with its time, to stderr; otherwise a compile longer
     than a second reports its stages to the `tsir` logger at INFO level.
-    timing=True prints MLIR's pass timing of each compile to stderr."""
-    return Function(graph, device, optimize, threads, verbose, timing)
+    timing=True prints MLIR's pass timing of each compile to stderr.
+
+    plan_cache: the persistent plan cache (docs/plan-cache.md), where a
+    plan that compiles whole is kept as a model.so so that another process
+    with the same graph and input spec loads it instead of compiling. True:
+    the usual directory ($TSIR_CACHE_DIR, else $XDG_CACHE_HOME/tsir, else
+    ~/.cache/tsir; TSIR_CACHE_DIR=off for none); a path: that directory;
+    False: none."""
+    return Function(graph, device, optimize, threads, verbose, timing,
+                    plan_cache)

@@ -14,10 +14,13 @@
 #include "tsir-runtime/Storage.h"
 #include "tsir-runtime/tsir_model.h"
 
+#include "FileIO.h"
 #include "Json.h"
 
 #include <cstring>
 #include <dlfcn.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace tsir::rt {
 
@@ -53,19 +56,59 @@ const detail::JsonValue *member(const detail::JsonValue &object,
 }
 } // namespace
 
-StatusOr<std::unique_ptr<Model>> Model::load(const std::string &path,
-                                             const std::string &weightsPath) {
-  // A bare file name means the file here, not a search of the library path.
-  std::string file = path.find('/') == std::string::npos ? "./" + path : path;
-  // RTLD_LOCAL: two models loaded at once each keep their own table.
+namespace {
+/// dlopen of `file`, as a library of its own. The dynamic loader hands out
+/// one handle per file, and a model's weights are bound in its library:
+/// two Models of one file with different weights would share them. So when
+/// the file is loaded already, this loads a private copy, from a memfd that
+/// stays open (its unique inode and /proc path keep the loader from
+/// matching it to another) until the library is closed.
+std::shared_ptr<void> openLibrary(const std::string &file, std::string &why) {
+  if (void *loaded = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD)) {
+    dlclose(loaded);
+    int copy = memfd_create("tsir-model", MFD_CLOEXEC);
+    StatusOr<std::shared_ptr<detail::MappedFile>> bytes =
+        detail::MappedFile::map(file);
+    if (copy < 0 || !bytes.ok() ||
+        write(copy, (*bytes)->data(), (*bytes)->size()) !=
+            static_cast<ssize_t>((*bytes)->size())) {
+      if (copy >= 0)
+        close(copy);
+      why = "cannot make a private copy of the model";
+      return nullptr;
+    }
+    std::string procPath = "/proc/self/fd/" + std::to_string(copy);
+    void *handle = dlopen(procPath.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+      const char *error = dlerror();
+      why = error ? error : "unknown error";
+      close(copy);
+      return nullptr;
+    }
+    return std::shared_ptr<void>(handle, [copy](void *h) {
+      dlclose(h);
+      close(copy);
+    });
+  }
   void *handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
-    const char *why = dlerror();
-    return Status::error("cannot load the model " + path + ": " +
-                         (why ? why : "unknown error"));
+    const char *error = dlerror();
+    why = error ? error : "unknown error";
+    return nullptr;
   }
+  return std::shared_ptr<void>(handle, dlclose);
+}
+} // namespace
+
+StatusOr<std::unique_ptr<Model>> Model::open(const std::string &path) {
+  // A bare file name means the file here, not a search of the library path.
+  std::string file = path.find('/') == std::string::npos ? "./" + path : path;
   std::unique_ptr<Model> model(new Model());
-  model->library = std::shared_ptr<void>(handle, dlclose);
+  std::string why;
+  model->library = openLibrary(file, why);
+  if (!model->library)
+    return Status::error("cannot load the model " + path + ": " + why);
+  void *handle = model->library.get();
   model->functions = std::make_unique<Functions>();
   Functions &f = *model->functions;
   for (Status status :
@@ -126,37 +169,62 @@ StatusOr<std::unique_ptr<Model>> Model::load(const std::string &path,
     model->inputList.push_back(std::move(described));
   }
 
-  // Weights left in their file are bound now, memory-mapped.
   const detail::JsonValue *embedded = weights->find("embedded");
   const detail::JsonValue *names = member(*weights, "names", Kind::Array);
-  if (embedded && embedded->kind == Kind::Bool && !embedded->boolean && names &&
-      !names->array.empty()) {
-    std::string file = weightsPath;
-    if (file.empty())
-      if (const detail::JsonValue *named =
-              member(*weights, "file", Kind::String))
-        file = named->string;
-    if (file.empty())
-      return Status::error(path + ": the model reads its weights from a file; "
-                                  "give one (--weights)");
-    StatusOr<NamedTensors> tensors = readSafetensors(file);
-    if (!tensors.ok())
-      return tensors.status().withContext("the weights of " + path);
-    std::map<std::string, Tensor> byName;
-    for (auto &[name, tensor] : *tensors)
-      byName.emplace(name, tensor);
-    for (const detail::JsonValue &name : names->array) {
-      auto found = byName.find(name.string);
-      if (found == byName.end())
-        return Status::error(file + " has no weight '" + name.string +
-                             "', which " + path + " needs");
-      Tensor tensor = found->second.contiguous();
-      if (f.bindWeight(name.string.c_str(), tensor.data(),
-                       tensor.numel() * tensor.elementSize()) != 0)
-        return Status::error(file + ": " + f.error());
-      model->boundWeights.emplace(name.string, tensor);
-    }
+  if (embedded && embedded->kind == Kind::Bool && !embedded->boolean && names)
+    for (const detail::JsonValue &name : names->array)
+      model->externalWeights.push_back(name.string);
+  if (const detail::JsonValue *named = member(*weights, "file", Kind::String))
+    model->weightsFile = named->string;
+  return model;
+}
+
+Status Model::bindWeights(const std::map<std::string, Tensor> &tensors,
+                          const std::string &source, const std::string &path) {
+  for (const std::string &name : externalWeights) {
+    auto found = tensors.find(name);
+    if (found == tensors.end())
+      return Status::error(source + " has no weight '" + name + "', which " +
+                           path + " needs");
+    Tensor tensor = found->second.contiguous();
+    if (functions->bindWeight(name.c_str(), tensor.data(),
+                              tensor.numel() * tensor.elementSize()) != 0)
+      return Status::error(source + ": " + functions->error());
+    boundWeights.insert_or_assign(name, tensor);
   }
+  return Status::ok();
+}
+
+StatusOr<std::unique_ptr<Model>> Model::load(const std::string &path,
+                                             const std::string &weightsPath) {
+  StatusOr<std::unique_ptr<Model>> model = open(path);
+  if (!model.ok() || (*model)->externalWeights.empty())
+    return model;
+  // Weights left in their file are bound now, memory-mapped.
+  std::string file = weightsPath.empty() ? (*model)->weightsFile : weightsPath;
+  if (file.empty())
+    return Status::error(path + ": the model reads its weights from a file; "
+                                "give one (--weights)");
+  StatusOr<NamedTensors> tensors = readSafetensors(file);
+  if (!tensors.ok())
+    return tensors.status().withContext("the weights of " + path);
+  std::map<std::string, Tensor> byName;
+  for (auto &[name, tensor] : *tensors)
+    byName.emplace(name, tensor);
+  if (Status bound = (*model)->bindWeights(byName, file, path); !bound.isOk())
+    return bound;
+  return model;
+}
+
+StatusOr<std::unique_ptr<Model>>
+Model::load(const std::string &path,
+            const std::map<std::string, Tensor> &weights) {
+  StatusOr<std::unique_ptr<Model>> model = open(path);
+  if (!model.ok())
+    return model;
+  if (Status bound = (*model)->bindWeights(weights, "the weights given", path);
+      !bound.isOk())
+    return bound;
   return model;
 }
 

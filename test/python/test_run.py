@@ -231,7 +231,7 @@ def test_list_inputs():
 
 
 def test_verbose_compile_reports_each_stage(capfd):
-    f = tsir.compile(tsir.import_graph(ADD), verbose=True)
+    f = tsir.compile(tsir.import_graph(ADD), verbose=True, plan_cache=False)
     x = np.ones((2, 3), np.float32)
     f(x, x)
     stages = [line for line in capfd.readouterr().err.splitlines()
@@ -248,3 +248,31 @@ def test_timing_reports_the_passes_of_each_stage(capfd):
     tsir.compile(tsir.import_graph(ADD), timing=True)(x, x)
     err = capfd.readouterr().err
     assert "Execution time report" in err and "lower to LLVM" in err, err
+
+
+def test_plan_cache_across_functions(tmp_path, capfd):
+    """A second Function of the same graph and spec (as in another process)
+    loads the plan the first compiled into the cache; plan_cache=False
+    compiles."""
+    case = Case("small_cnn_frozen")
+    graph = tsir.import_graph(case.graph_path, weights=case.weights_path)
+    cache = tmp_path / "cache"
+    first = tsir.compile(graph, plan_cache=cache)
+    out_first = first(*case.inputs())
+    assert not first.last_stats["from_plan_cache"]
+    assert len(list(cache.glob("*.so"))) == 1
+    capfd.readouterr()
+    second = tsir.compile(graph, plan_cache=cache, verbose=True)
+    out_second = second(*case.inputs())
+    assert second.last_stats["compiled"] and second.last_stats["from_plan_cache"]
+    stages = capfd.readouterr().err
+    assert "compile: load from the plan cache" in stages, stages
+    assert "LLVM code generation" not in stages, stages
+    assert np.array_equal(out_first, out_second)
+    assert case.close(out_second, case.expected()[0])
+
+    # Without the cache the entry is there but not used.
+    uncached = tsir.compile(graph, plan_cache=False)
+    uncached(*case.inputs())
+    assert uncached.last_stats["compiled"]
+    assert not uncached.last_stats["from_plan_cache"]

@@ -219,6 +219,34 @@ TEST(ModelTest, WeightsEmbeddedOrBoundFromTheirFile) {
   }
 }
 
+TEST(ModelTest, TwoModelsOfOneFileKeepTheirOwnWeights) {
+  // Weights are bound in the model's library, and the dynamic loader gives
+  // one library per file: a second Model of the same file must get a copy
+  // of its own, or it rebinds the first one's weights (and the first reads
+  // the second's memory once that is freed).
+  WeightedGraph graph;
+  TemporaryPath path("so");
+  auto first = compileAndLoad(graph.text, "Float(3)", path, graph.options(),
+                              /*embedWeights=*/false);
+  ASSERT_TRUE(first);
+  auto second = rt::Model::load(
+      path.path, std::map<std::string, rt::Tensor>{{"fc.weight", filled({3}, 10)}});
+  ASSERT_TRUE(second.ok()) << second.status().message();
+  auto fromFirst = first->run({filled({3}, 1)});
+  auto fromSecond = (*second)->run({filled({3}, 1)});
+  ASSERT_TRUE(fromFirst.ok()) << fromFirst.status().message();
+  ASSERT_TRUE(fromSecond.ok()) << fromSecond.status().message();
+  EXPECT_EQ(elements((*fromFirst)[0].toTensor()), (std::vector<float>{2, 6, 12}));
+  EXPECT_EQ(elements((*fromSecond)[0].toTensor()),
+            (std::vector<float>{10, 22, 36}));
+  // Weights given in memory must fit what the model was compiled for.
+  auto wrong = rt::Model::load(
+      path.path, std::map<std::string, rt::Tensor>{{"fc.weight", filled({4}, 1)}});
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_NE(wrong.status().message().find("fc.weight"), std::string::npos)
+      << wrong.status().message();
+}
+
 TEST(ModelTest, AModelWhoseWeightsFileIsGoneSaysSo) {
   TemporaryPath path("so");
   {

@@ -22,9 +22,12 @@
 #include "tsir-runtime/RunSupport.h"
 #include "tsir-runtime/Threads.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -66,6 +69,12 @@ static cl::opt<std::string> device(tsir::toolOptions(), "device",
 static tsir::CompileReportOptions reportOptions;
 static cl::opt<bool> noOptimize(tsir::toolOptions(), "no-optimize",
                                 cl::desc("skip tsir-optimize before lowering"));
+static cl::opt<std::string> planCache(
+    tsir::toolOptions(), "plan-cache",
+    cl::desc("the directory of the persistent plan cache (default: "
+             "$TSIR_CACHE_DIR, else $XDG_CACHE_HOME/tsir, else ~/.cache/tsir; "
+             "'off' for none)"),
+    cl::value_desc("dir"));
 
 static int fail(const std::string &message) {
   // Messages from the compiler already say `file:line:col: error:`.
@@ -84,7 +93,8 @@ static bool namesCompiledModel(int argc, char **argv) {
           llvm::is_contained({"--input", "-input", "--weights", "-weights",
                               "--output-dir", "-output-dir", "--bench",
                               "-bench", "--device", "-device", "--load-ops",
-                              "-load-ops", "--threads", "-threads"},
+                              "-load-ops", "--threads", "-threads",
+                              "--plan-cache", "-plan-cache"},
                              arg))
         ++i;
       continue;
@@ -116,7 +126,8 @@ static int runAndWrite(tsir::GraphExecutor &executor,
   const tsir::ExecutionStats &stats = executor.lastStats();
   if (printCompile) {
     outs() << "spec: " << stats.spec << "\n";
-    outs() << format("compile: %.3f s\n", stats.compileSeconds);
+    outs() << format("compile: %.3f s", stats.compileSeconds)
+           << (stats.fromPlanCache ? " (from the plan cache)" : "") << "\n";
   }
   outs() << prefix << format("run: %.3f ms\n", stats.runSeconds * 1e3);
   rt::StatusOr<std::vector<std::string>> written =
@@ -171,6 +182,18 @@ int main(int argc, char **argv) {
   options.device = device;
   options.threads = counts.front();
   reportOptions.applyTo(options);
+  options.planCacheDirectory = tsir::defaultPlanCacheDirectory();
+  if (planCache.getNumOccurrences())
+    options.planCacheDirectory =
+        StringRef(planCache).equals_insensitive("off") ? std::string()
+                                                      : std::string(planCache);
+  options.planCacheMaxBytes = tsir::defaultPlanCacheMaxBytes();
+  // The model ABI and the runtime the cache's libraries link with sit in
+  // ../lib, beside this tool, in the build tree and in an installed prefix.
+  SmallString<256> libraryDir(sys::path::parent_path(sys::path::parent_path(
+      sys::fs::getMainExecutable(argv[0], (void *)&fail))));
+  sys::path::append(libraryDir, "lib");
+  options.libraryDirectory = std::string(libraryDir);
   auto executor = tsir::GraphExecutor::fromFile(graphPath, options);
   if (!executor.ok())
     return fail(executor.status().message());

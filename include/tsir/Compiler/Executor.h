@@ -52,7 +52,26 @@ struct ExecutorOptions {
   double progressAfterSeconds = 1.0;
   /// Print MLIR's pass timing of each compile to stderr.
   bool timing = false;
+  /// The persistent plan cache (docs/plan-cache.md): a directory where each
+  /// plan that compiles whole is kept as the model.so tsir-compile would
+  /// write, so that another process with the same graph and spec loads it
+  /// instead of compiling. Empty: no cache. defaultPlanCacheDirectory()
+  /// gives the usual place.
+  std::string planCacheDirectory;
+  /// The cache's bound: least recently used plans go beyond it.
+  uint64_t planCacheMaxBytes = uint64_t(1) << 30;
+  /// Where libTsirModelABI.a and libTsirRuntime.so are (the `lib` beside a
+  /// tool's `bin`), which the cache's libraries are linked with; the cache
+  /// is off without it.
+  std::string libraryDirectory;
 };
+
+/// The plan cache's directory as the environment says: $TSIR_CACHE_DIR
+/// (empty, `0` or `off`: no cache), else $XDG_CACHE_HOME/tsir, else
+/// ~/.cache/tsir.
+std::string defaultPlanCacheDirectory();
+/// The cache's bound: $TSIR_CACHE_SIZE_MB megabytes, else 1 GiB.
+uint64_t defaultPlanCacheMaxBytes();
 
 /// What the last call did.
 struct ExecutionStats {
@@ -60,6 +79,9 @@ struct ExecutionStats {
   bool compiled = false; ///< whether this call compiled a new plan
   double compileSeconds = 0; ///< the time that compile took
   double runSeconds = 0;     ///< the compiled code alone
+  /// Whether the plan this call compiled came from the persistent plan
+  /// cache (loaded, not compiled).
+  bool fromPlanCache = false;
 };
 
 class GraphExecutor {

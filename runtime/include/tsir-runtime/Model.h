@@ -39,6 +39,12 @@ public:
   /// them from `weightsPath`, or else from the file named at compile time.
   static StatusOr<std::unique_ptr<Model>> load(const std::string &path,
                                                const std::string &weightsPath = "");
+  /// Loads `path` with the weights it left in a file bound from `weights`
+  /// (by value name) instead: tensors held in memory, which the model
+  /// reads in place and keeps alive. The executor's persistent plan cache
+  /// loads its plans this way.
+  static StatusOr<std::unique_ptr<Model>>
+  load(const std::string &path, const std::map<std::string, Tensor> &weights);
 
   const std::vector<ModelInput> &inputs() const { return inputList; }
   size_t numOutputs() const { return outputCount; }
@@ -60,13 +66,24 @@ public:
 private:
   Model() = default;
 
+  /// Opens the library and reads its signature; binds nothing.
+  static StatusOr<std::unique_ptr<Model>> open(const std::string &path);
+  /// Binds the weights the signature names from `tensors`, read from
+  /// `source` (named in errors).
+  Status bindWeights(const std::map<std::string, Tensor> &tensors,
+                     const std::string &source, const std::string &path);
+
   /// The dlopen handle, closed with the last of the model and its outputs.
   std::shared_ptr<void> library;
   std::unique_ptr<Functions> functions;
   std::vector<ModelInput> inputList;
   size_t outputCount = 0;
   std::string deviceName, specText, signatureJson;
-  /// Weights bound from a file: the model reads their memory.
+  /// The weights the signature names, when they were left in a file.
+  std::vector<std::string> externalWeights;
+  /// The file named at compile time for them.
+  std::string weightsFile;
+  /// Weights bound from a file or from memory: the model reads them.
   std::map<std::string, Tensor> boundWeights;
 };
 

@@ -1,0 +1,165 @@
+//===- PlanCacheTest.cpp - The executor's persistent plan cache -----------===//
+//
+// Executors with ExecutorOptions::planCacheDirectory set, standing in for
+// separate processes: the first compiles a plan into the cache, a second
+// with the same graph and spec loads it (and gets the same values, its own
+// weights bound), another spec or other weights' sizes compile anew, a
+// graph that needs the interpreter is recorded as such and still runs, and
+// the size bound evicts the least recently used plan.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphTestUtils.h"
+
+#include "tsir/Compiler/Executor.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <gtest/gtest.h>
+
+using namespace tsir;
+using namespace tsir::test;
+
+namespace {
+
+/// A fresh cache directory, removed with the object.
+struct CacheDirectory {
+  CacheDirectory() {
+    llvm::SmallString<128> created;
+    EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("plan-cache", created));
+    path = std::string(created);
+  }
+  ~CacheDirectory() { llvm::sys::fs::remove_directories(path); }
+
+  /// The files in the cache whose names end in `suffix`.
+  size_t count(llvm::StringRef suffix) const {
+    size_t found = 0;
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator it(path, ec), end; !ec && it != end;
+         it.increment(ec))
+      found += llvm::StringRef(it->path()).ends_with(suffix);
+    return found;
+  }
+  std::string path;
+};
+
+/// Options using `cache`, with this build's lib/ (bin/../lib).
+ExecutorOptions cached(const CacheDirectory &cache, uint64_t maxBytes = 1 << 30) {
+  ExecutorOptions options;
+  options.planCacheDirectory = cache.path;
+  options.planCacheMaxBytes = maxBytes;
+  static int anchor;
+  std::string self = llvm::sys::fs::getMainExecutable("tsir-unittests", &anchor);
+  llvm::SmallString<256> lib(
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(self)));
+  llvm::sys::path::append(lib, "lib");
+  options.libraryDirectory = std::string(lib);
+  return options;
+}
+
+const char *kWeightedGraph = R"(graph(%x : Float(*)):
+  %w : Float(*) = prim::Constant[value=<Tensor>]()
+  %y : Tensor = aten::mul(%x, %w)
+  return (%y)
+)";
+
+ExecutorOptions withWeight(ExecutorOptions options, rt::Tensor weight) {
+  options.weights = {{"w", std::move(weight)}};
+  return options;
+}
+
+TEST(PlanCacheTest, ASecondExecutorLoadsThePlanWithItsOwnWeights) {
+  CacheDirectory cache;
+  GraphFile file(kWeightedGraph);
+  auto first = load(file, withWeight(cached(cache), filled({3}, 2)));
+  ASSERT_TRUE(first);
+  auto compiled = first->run({filled({3}, 1)});
+  ASSERT_TRUE(compiled.ok()) << compiled.status().message();
+  EXPECT_TRUE(first->lastStats().compiled);
+  EXPECT_FALSE(first->lastStats().fromPlanCache);
+  EXPECT_EQ(elements((*compiled)[0].toTensor()), (std::vector<float>{2, 6, 12}));
+  EXPECT_EQ(cache.count(".so"), 1u);
+
+  // Another "process": same graph and spec, other weights of the same size.
+  auto second = load(file, withWeight(cached(cache), filled({3}, 10)));
+  ASSERT_TRUE(second);
+  auto loaded = second->run({filled({3}, 1)});
+  ASSERT_TRUE(loaded.ok()) << loaded.status().message();
+  EXPECT_TRUE(second->lastStats().fromPlanCache);
+  EXPECT_EQ(elements((*loaded)[0].toTensor()), (std::vector<float>{10, 22, 36}));
+  // The first executor still reads its own weights.
+  auto again = first->run({filled({3}, 1)});
+  ASSERT_TRUE(again.ok()) << again.status().message();
+  EXPECT_EQ(elements((*again)[0].toTensor()), (std::vector<float>{2, 6, 12}));
+  EXPECT_EQ(cache.count(".so"), 1u);
+}
+
+TEST(PlanCacheTest, OtherSpecsAndWeightSizesCompileAnew) {
+  CacheDirectory cache;
+  GraphFile file(kWeightedGraph);
+  auto executor = load(file, withWeight(cached(cache), filled({3}, 1)));
+  ASSERT_TRUE(executor);
+  ASSERT_TRUE(executor->run({filled({3}, 1)}).ok());
+  ASSERT_TRUE(executor->run({filled({1}, 1)}).ok()); // broadcasts
+  EXPECT_FALSE(executor->lastStats().fromPlanCache);
+  EXPECT_EQ(cache.count(".so"), 2u);
+  auto wider = load(file, withWeight(cached(cache), filled({4}, 1)));
+  ASSERT_TRUE(wider);
+  auto outputs = wider->run({filled({4}, 1)});
+  ASSERT_TRUE(outputs.ok()) << outputs.status().message();
+  EXPECT_FALSE(wider->lastStats().fromPlanCache);
+  EXPECT_EQ(cache.count(".so"), 3u);
+}
+
+TEST(PlanCacheTest, GraphsTheInterpreterRunsAreRecordedAndStillRun) {
+  CacheDirectory cache;
+  GraphFile file(R"(graph(%x : Float(3)):
+  %s : str = prim::Constant[value="x is"]()
+   = prim::Print(%s, %x)
+  %y : Tensor = aten::neg(%x)
+  return (%y)
+)");
+  for (int process = 0; process < 2; ++process) {
+    auto executor = load(file, cached(cache));
+    ASSERT_TRUE(executor);
+    testing::internal::CaptureStdout();
+    auto outputs = executor->run({filled({3}, 1)});
+    testing::internal::GetCapturedStdout();
+    ASSERT_TRUE(outputs.ok()) << outputs.status().message();
+    EXPECT_FALSE(executor->lastStats().fromPlanCache);
+    EXPECT_EQ(elements((*outputs)[0].toTensor()), (std::vector<float>{-1, -2, -3}));
+  }
+  EXPECT_EQ(cache.count(".so"), 0u);
+  EXPECT_EQ(cache.count(".jit"), 1u);
+}
+
+TEST(PlanCacheTest, TheBoundEvictsTheLeastRecentlyUsed) {
+  CacheDirectory cache;
+  GraphFile file(kWeightedGraph);
+  // A bound smaller than one library: each store keeps only the newest.
+  auto executor = load(file, withWeight(cached(cache, 1), filled({3}, 1)));
+  ASSERT_TRUE(executor);
+  ASSERT_TRUE(executor->run({filled({3}, 1)}).ok());
+  ASSERT_TRUE(executor->run({filled({1}, 1)}).ok());
+  EXPECT_EQ(cache.count(".so"), 1u);
+  EXPECT_EQ(cache.count(".tmp"), 0u);
+  // The survivor is the newest plan: another process loads it.
+  auto second = load(file, withWeight(cached(cache, 1), filled({3}, 1)));
+  ASSERT_TRUE(second);
+  ASSERT_TRUE(second->run({filled({1}, 1)}).ok());
+  EXPECT_TRUE(second->lastStats().fromPlanCache);
+}
+
+TEST(PlanCacheTest, WithoutTheModelLibrariesThereIsNoCache) {
+  CacheDirectory cache;
+  ExecutorOptions options = cached(cache);
+  options.libraryDirectory = cache.path + "/nowhere";
+  GraphFile file(kWeightedGraph);
+  auto executor = load(file, withWeight(options, filled({3}, 1)));
+  ASSERT_TRUE(executor);
+  ASSERT_TRUE(executor->run({filled({3}, 1)}).ok());
+  EXPECT_EQ(cache.count(".so"), 0u);
+}
+
+} // namespace
