@@ -330,6 +330,28 @@ def TsirCPUContractionKernelsPass
   ];
 }
 
+def TsirOutlineLoopNestsPass
+    : Pass<"tsir-outline-loop-nests", "mlir::ModuleOp"> {
+  let summary = "each outermost sequential loop nest of a graph function "
+                "as a private function of its own, identical nests shared";
+  let description = [{
+    Runs on the CPU pipeline after convert-linalg-to-loops. In every public
+    function, each `scf.for` that is not inside another loop becomes a call
+    of a private function (`tsir_loop_nest*`, never inlined) that holds the
+    nest: the values it uses from outside are the function's arguments,
+    except constants, which are cloned in so the bounds stay known. Nests
+    that come out identical (the same blocks of a network at the same
+    sizes) share one function.
+
+    Why: otherwise every loop that is not a parallel region or a GEMM
+    kernel stays in the graph function, which for MobileNet v3 is a third
+    of the module's IR in one function. LLVM's code generation of one
+    function is serial and superlinear in its size; many small functions
+    compile faster, and on several threads (tsir-compile's partitions).
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 def TsirParallelizeLoopsPass
     : Pass<"tsir-parallelize-loops", "mlir::func::FuncOp"> {
   let summary = "cut each large linalg op on buffers into an scf.forall of "

@@ -22,8 +22,13 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <thread>
 
 using namespace mlir;
 using namespace tsir;
@@ -283,15 +288,26 @@ static rt::Status writeKernelsPTX(ModuleOp module,
   return rt::Status::ok();
 }
 
-/// The shared library needs the object in a file: a temporary one, removed
-/// when done.
-struct TemporaryFile {
+/// The shared library needs its objects in files: a temporary directory,
+/// removed when done.
+struct TemporaryDirectory {
   llvm::SmallString<128> path;
-  ~TemporaryFile() {
+  ~TemporaryDirectory() {
     if (!path.empty())
-      llvm::sys::fs::remove(path);
+      llvm::sys::fs::remove_directories(path);
   }
 };
+
+/// How many partitions LLVM's work on a model is split into: one per core
+/// (at most 8), unless $TSIR_COMPILE_THREADS says otherwise.
+static unsigned compileThreads() {
+  if (const char *requested = std::getenv("TSIR_COMPILE_THREADS")) {
+    unsigned count = 0;
+    if (!llvm::StringRef(requested).getAsInteger(10, count) && count > 0)
+      return count;
+  }
+  return std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+}
 
 rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
                               const WeightSource &weights, const OpRoles &roles,
@@ -409,19 +425,23 @@ rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
   if (options.emit == Emit::PTX)
     return writeKernelsPTX(*lowered->module, options);
 
-  TemporaryFile object;
-  if (std::error_code ec =
-          llvm::sys::fs::createTemporaryFile("tsir-model", "o", object.path))
-    return rt::Status::error("cannot create a temporary file: " + ec.message());
-  if (rt::Status written =
-          writeModelArtifact(*lowered->module, builder.data, options.targetCpu,
-                             ModelArtifact::Object, std::string(object.path));
-      !written.isOk())
-    return written;
+  TemporaryDirectory objects;
+  if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("tsir-model",
+                                                                objects.path))
+    return rt::Status::error("cannot create a temporary directory: " +
+                             ec.message());
+  rt::StatusOr<std::vector<std::string>> written =
+      writeModelObjects(*lowered->module, builder.data, options.targetCpu,
+                        std::string(objects.path),
+                        // A CUDA model's kernels load from a constructor,
+                        // which stays with its one module.
+                        options.device == "cuda" ? 1 : compileThreads());
+  if (!written.ok())
+    return written.status();
   if (progress)
     progress->finished("LLVM code generation");
   rt::Status linked = linkModelLibrary(
-      std::string(object.path), options.abiArchive,
+      *written, options.abiArchive,
       options.device == "cuda" ? options.runtimeLibraryDir : std::string(),
       options.linker, options.output);
   if (linked.isOk() && progress)

@@ -11,6 +11,8 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -25,8 +27,10 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
+#include "llvm/Transforms/Utils/SplitModule.h"
 
 #include <cstdlib>
+#include <thread>
 
 using namespace mlir;
 using namespace tsir;
@@ -128,6 +132,57 @@ createTargetMachine(const std::string &targetCpu) {
   return std::move(*machine);
 }
 
+/// The graph as an LLVM module for `machine`: the packed entry point added,
+/// every function hidden. The model's data is not in it yet.
+static rt::StatusOr<std::unique_ptr<llvm::Module>>
+translateGraph(ModuleOp module, llvm::LLVMContext &context,
+               llvm::TargetMachine &machine) {
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, context, "tsir_model");
+  if (!llvmModule)
+    return rt::Status::error("translating the lowered graph to LLVM IR failed");
+  llvmModule->setDataLayout(machine.createDataLayout());
+  llvmModule->setTargetTriple(machine.getTargetTriple());
+  if (rt::Status added = addPackedEntry(*llvmModule); !added.isOk())
+    return added;
+  // Only the ABI's functions leave the library: a program that links two
+  // models must not see two `graph`s.
+  for (llvm::Function &function : *llvmModule)
+    if (!function.isDeclaration())
+      function.setVisibility(llvm::GlobalValue::HiddenVisibility);
+  return llvmModule;
+}
+
+/// Optimizes `module` with the JIT's level and target, so a model runs as
+/// fast as the same graph under tsir-run.
+static rt::Status optimize(llvm::Module &module, llvm::TargetMachine &machine) {
+  auto transformer = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
+                                               &machine);
+  if (llvm::Error error = transformer(&module))
+    return rt::Status::error("optimizing the model failed: " +
+                             llvm::toString(std::move(error)));
+  return rt::Status::ok();
+}
+
+/// Writes `module`'s object code for `machine` to `path`.
+static rt::Status emitObject(llvm::Module &module, llvm::TargetMachine &machine,
+                             const std::string &path) {
+  std::error_code ec;
+  llvm::raw_fd_ostream out(path, ec, llvm::sys::fs::OF_None);
+  if (ec)
+    return rt::Status::error("cannot write " + path + ": " + ec.message());
+  llvm::legacy::PassManager codegen;
+  if (machine.addPassesToEmitFile(codegen, out, nullptr,
+                                  llvm::CodeGenFileType::ObjectFile))
+    return rt::Status::error("the target cannot emit object files");
+  codegen.run(module);
+  out.flush();
+  if (out.has_error())
+    return rt::Status::error("cannot write " + path + ": " +
+                             out.error().message());
+  return rt::Status::ok();
+}
+
 rt::Status tsir::writeModelArtifact(ModuleOp module, const ModelData &data,
                                     const std::string &targetCpu,
                                     ModelArtifact artifact,
@@ -137,47 +192,100 @@ rt::Status tsir::writeModelArtifact(ModuleOp module, const ModelData &data,
   if (!machine.ok())
     return machine.status();
   llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, context, "tsir_model");
-  if (!llvmModule)
-    return rt::Status::error("translating the lowered graph to LLVM IR failed");
-  llvmModule->setDataLayout((*machine)->createDataLayout());
-  llvmModule->setTargetTriple((*machine)->getTargetTriple());
-  if (rt::Status added = addPackedEntry(*llvmModule); !added.isOk())
-    return added;
-  // Only the ABI's functions leave the library: a program that links two
-  // models must not see two `graph`s.
-  for (llvm::Function &function : *llvmModule)
-    if (!function.isDeclaration())
-      function.setVisibility(llvm::GlobalValue::HiddenVisibility);
-  addModelData(*llvmModule, data);
-
-  // The JIT's optimization level and target, so a model runs as fast as
-  // the same graph under tsir-run.
-  auto optimize = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
-                                            machine->get());
-  if (llvm::Error error = optimize(llvmModule.get()))
-    return rt::Status::error("optimizing the model failed: " +
-                             llvm::toString(std::move(error)));
-
+  rt::StatusOr<std::unique_ptr<llvm::Module>> llvmModule =
+      translateGraph(module, context, **machine);
+  if (!llvmModule.ok())
+    return llvmModule.status();
+  addModelData(**llvmModule, data);
+  if (rt::Status optimized = optimize(**llvmModule, **machine);
+      !optimized.isOk())
+    return optimized;
+  if (artifact == ModelArtifact::Object)
+    return emitObject(**llvmModule, **machine, path);
   std::error_code ec;
   llvm::raw_fd_ostream out(path, ec, llvm::sys::fs::OF_None);
   if (ec)
     return rt::Status::error("cannot write " + path + ": " + ec.message());
-  if (artifact == ModelArtifact::LLVMIR) {
-    llvmModule->print(out, nullptr);
-    return rt::Status::ok();
-  }
-  llvm::legacy::PassManager codegen;
-  if ((*machine)->addPassesToEmitFile(codegen, out, nullptr,
-                                      llvm::CodeGenFileType::ObjectFile))
-    return rt::Status::error("the target cannot emit object files");
-  codegen.run(*llvmModule);
-  out.flush();
-  if (out.has_error())
-    return rt::Status::error("cannot write " + path + ": " +
-                             out.error().message());
+  (*llvmModule)->print(out, nullptr);
   return rt::Status::ok();
+}
+
+rt::StatusOr<std::vector<std::string>>
+tsir::writeModelObjects(ModuleOp module, const ModelData &data,
+                        const std::string &targetCpu,
+                        const std::string &directory, unsigned parts) {
+  llvm::SmallString<256> first(directory);
+  llvm::sys::path::append(first, "part0.o");
+  if (parts <= 1) {
+    if (rt::Status written = writeModelArtifact(
+            module, data, targetCpu, ModelArtifact::Object, std::string(first));
+        !written.isOk())
+      return written;
+    return std::vector<std::string>{std::string(first)};
+  }
+  rt::StatusOr<std::unique_ptr<llvm::TargetMachine>> machine =
+      createTargetMachine(targetCpu);
+  if (!machine.ok())
+    return machine.status();
+  std::vector<llvm::SmallVector<char, 0>> bitcode;
+  {
+    llvm::LLVMContext context;
+    rt::StatusOr<std::unique_ptr<llvm::Module>> llvmModule =
+        translateGraph(module, context, **machine);
+    if (!llvmModule.ok())
+      return llvmModule.status();
+    // Partitions of about equal size, each with its own functions (local
+    // symbols become hidden globals, so calls between partitions link).
+    // Each goes through bitcode into a context of its own: an LLVMContext
+    // belongs to one thread.
+    llvm::SplitModule(
+        **llvmModule, parts,
+        [&](std::unique_ptr<llvm::Module> part) {
+          llvm::raw_svector_ostream stream(bitcode.emplace_back());
+          llvm::WriteBitcodeToFile(*part, stream);
+        },
+        /*PreserveLocals=*/false, /*RoundRobin=*/true);
+  }
+  std::vector<std::string> paths;
+  std::vector<rt::Status> results(bitcode.size(), rt::Status::ok());
+  std::vector<std::thread> workers;
+  for (size_t i = 0; i < bitcode.size(); ++i) {
+    llvm::SmallString<256> path(directory);
+    llvm::sys::path::append(path, "part" + std::to_string(i) + ".o");
+    paths.push_back(std::string(path));
+    workers.emplace_back([&, i] {
+      llvm::LLVMContext context;
+      llvm::Expected<std::unique_ptr<llvm::Module>> part =
+          llvm::parseBitcodeFile(
+              llvm::MemoryBufferRef(
+                  llvm::StringRef(bitcode[i].data(), bitcode[i].size()),
+                  "tsir_model_part"),
+              context);
+      if (!part) {
+        results[i] = rt::Status::error("splitting the model failed: " +
+                                       llvm::toString(part.takeError()));
+        return;
+      }
+      // The data goes with the first partition: only the ABI reads it.
+      if (i == 0)
+        addModelData(**part, data);
+      rt::StatusOr<std::unique_ptr<llvm::TargetMachine>> partMachine =
+          createTargetMachine(targetCpu);
+      if (!partMachine.ok()) {
+        results[i] = partMachine.status();
+        return;
+      }
+      results[i] = optimize(**part, **partMachine);
+      if (results[i].isOk())
+        results[i] = emitObject(**part, **partMachine, paths[i]);
+    });
+  }
+  for (std::thread &worker : workers)
+    worker.join();
+  for (rt::Status &result : results)
+    if (!result.isOk())
+      return result;
+  return paths;
 }
 
 /// The linker to run: `requested`, $TSIR_LINKER, or the first C compiler
@@ -207,7 +315,7 @@ static rt::StatusOr<std::string> findLinker(const std::string &requested) {
       "TSIR_LINKER");
 }
 
-rt::Status tsir::linkModelLibrary(const std::string &object,
+rt::Status tsir::linkModelLibrary(const std::vector<std::string> &objects,
                                   const std::string &abiArchive,
                                   const std::string &runtimeLibraryDir,
                                   const std::string &linker,
@@ -220,9 +328,10 @@ rt::Status tsir::linkModelLibrary(const std::string &object,
     return program.status();
   // The whole archive: nothing in the object calls the ABI's exported
   // functions, so the linker would otherwise leave them out.
-  std::vector<std::string> arguments = {
-      *program,  "-shared", "-o", output, object, "-Wl,--whole-archive",
-      abiArchive, "-Wl,--no-whole-archive"};
+  std::vector<std::string> arguments = {*program, "-shared", "-o", output};
+  arguments.insert(arguments.end(), objects.begin(), objects.end());
+  arguments.insert(arguments.end(), {"-Wl,--whole-archive", abiArchive,
+                                     "-Wl,--no-whole-archive"});
   if (!runtimeLibraryDir.empty()) {
     arguments.push_back("-L" + runtimeLibraryDir);
     arguments.push_back("-Wl,-rpath," + runtimeLibraryDir);

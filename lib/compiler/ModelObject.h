@@ -41,9 +41,18 @@ rt::Status writeModelArtifact(mlir::ModuleOp module, const ModelData &data,
                               const std::string &targetCpu,
                               ModelArtifact artifact, const std::string &path);
 
-/// Links `object` with `abiArchive` (and, when not empty, libTsirRuntime.so
+/// The same as object files in `directory`, the module split into up to
+/// `parts` partitions that are optimized and compiled on as many threads
+/// (LLVM's work on one module is serial, and most of a compile); returns
+/// their paths. One part: one object, as writeModelArtifact writes it.
+rt::StatusOr<std::vector<std::string>>
+writeModelObjects(mlir::ModuleOp module, const ModelData &data,
+                  const std::string &targetCpu, const std::string &directory,
+                  unsigned parts);
+
+/// Links `objects` with `abiArchive` (and, when not empty, libTsirRuntime.so
 /// in `runtimeLibraryDir`) into the shared library `output`.
-rt::Status linkModelLibrary(const std::string &object,
+rt::Status linkModelLibrary(const std::vector<std::string> &objects,
                             const std::string &abiArchive,
                             const std::string &runtimeLibraryDir,
                             const std::string &linker,

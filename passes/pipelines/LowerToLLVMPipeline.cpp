@@ -89,6 +89,9 @@ void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
   if (options.vectorize)
     pm.addNestedPass<func::FuncOp>(createTsirApproximateMathPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // Each sequential loop nest a function of its own: LLVM compiles many
+  // small functions faster than one huge graph function, and in parallel.
+  pm.addPass(createTsirOutlineLoopNestsPass());
   if (options.parallel) {
     // Each outermost forall becomes an OpenMP parallel region with a
     // worksharing loop over its chunks; parallel loops inside it run
