@@ -327,6 +327,8 @@ void refine::addElementwiseRules(llvm::StringMap<ShapeRule> &rules) {
        "log_sigmoid",
        "bitwise_not",
        "clone",
+       "slice_scatter",
+       "select_scatter",
        "contiguous",
        "detach",
        "alias",

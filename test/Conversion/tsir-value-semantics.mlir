@@ -30,13 +30,69 @@ func.func @graph(%x: !prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dty
 
 // -----
 
-// Writing through a view would have to be replayed on its base: refused.
+// Writing through a select or slice of a value writes the value: the op's
+// functional form on the view, scattered back into the base
+// (select_scatter); the graph input is written back.
+// CHECK-LABEL: func.func @graph
+// CHECK-SAME: tsir.writeback = [0]
+// CHECK: %[[ROW:.*]] = aten.select.int %arg0, %[[ZERO:[^,]*]], %[[ZERO]]
+// CHECK: %[[RELU:.*]] = aten.relu %[[ROW]]
+// CHECK: %[[NEW:.*]] = aten.select_scatter %arg0, %[[RELU]], %[[ZERO]], %[[ZERO]]
+// CHECK: return %[[NEW]], %[[NEW]]
 func.func @graph(%x: !prim.tensor<dtype = f32, sizes = [2, 4]>) -> !prim.tensor<dtype = f32, sizes = [2, 4]> {
   %zero = prim.Constant {value = 0 : i64} : i64
   %row = aten.select.int %x, %zero, %zero : (!prim.tensor<dtype = f32, sizes = [2, 4]>, i64, i64) -> !prim.tensor<dtype = f32, sizes = [4]>
-  // expected-error @+1 {{in-place aten.relu_ writes through a view (aten.select.int), which is not supported yet}}
   %0 = aten.relu_ %row : (!prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dtype = f32, sizes = [4]>
   return %x : !prim.tensor<dtype = f32, sizes = [2, 4]>
+}
+
+// -----
+
+// copy_ through two slices (`m[0:2, 1:3] = v`, v 0-d): the source is
+// broadcast to the view, then slice_scatter into each base in turn.
+// CHECK-LABEL: func.func @graph
+// CHECK: %[[ROWS:.*]] = aten.slice.Tensor %arg0
+// CHECK: %[[BLOCK:.*]] = aten.slice.Tensor %[[ROWS]]
+// CHECK: %[[FILL:.*]] = aten.expand_as %arg1, %[[BLOCK]]
+// CHECK: %[[NEWROWS:.*]] = aten.slice_scatter %[[ROWS]], %[[FILL]]
+// CHECK: %[[NEW:.*]] = aten.slice_scatter %arg0, %[[NEWROWS]]
+// CHECK: return %[[NEW]], %[[NEW]]
+func.func @graph(%m: !prim.tensor<dtype = f32, sizes = [4, 4]>, %v: !prim.tensor<dtype = f32, sizes = []>) -> !prim.tensor<dtype = f32, sizes = [4, 4]> {
+  %zero = prim.Constant {value = 0 : i64} : i64
+  %one = prim.Constant {value = 1 : i64} : i64
+  %two = prim.Constant {value = 2 : i64} : i64
+  %three = prim.Constant {value = 3 : i64} : i64
+  %false = prim.Constant {value = false} : i1
+  %rows = aten.slice.Tensor %m, %zero, %zero, %two, %one : (!prim.tensor<dtype = f32, sizes = [4, 4]>, i64, i64, i64, i64) -> !prim.tensor<dtype = f32, sizes = [2, 4]>
+  %block = aten.slice.Tensor %rows, %one, %one, %three, %one : (!prim.tensor<dtype = f32, sizes = [2, 4]>, i64, i64, i64, i64) -> !prim.tensor<dtype = f32, sizes = [2, 2]>
+  %0 = aten.copy_ %block, %v, %false : (!prim.tensor<dtype = f32, sizes = [2, 2]>, !prim.tensor<dtype = f32, sizes = []>, i1) -> !prim.tensor<dtype = f32, sizes = [2, 2]>
+  return %m : !prim.tensor<dtype = f32, sizes = [4, 4]>
+}
+
+// -----
+
+// Writing through a view without a functional write-back (a transpose)
+// would have to be replayed on its base: refused.
+func.func @graph(%x: !prim.tensor<dtype = f32, sizes = [2, 4]>) -> !prim.tensor<dtype = f32, sizes = [2, 4]> {
+  %t = aten.t %x : (!prim.tensor<dtype = f32, sizes = [2, 4]>) -> !prim.tensor<dtype = f32, sizes = [4, 2]>
+  // expected-error @+1 {{in-place aten.relu_ writes through a view (aten.t), which is not supported yet}}
+  %0 = aten.relu_ %t : (!prim.tensor<dtype = f32, sizes = [4, 2]>) -> !prim.tensor<dtype = f32, sizes = [4, 2]>
+  return %x : !prim.tensor<dtype = f32, sizes = [2, 4]>
+}
+
+// -----
+
+// Another view of the base taken before the write and read after it would
+// have to see the write: refused.
+func.func @graph(%x: !prim.tensor<dtype = f32, sizes = [2, 4]>) -> !prim.tensor<dtype = f32, sizes = [4]> {
+  %zero = prim.Constant {value = 0 : i64} : i64
+  %one = prim.Constant {value = 1 : i64} : i64
+  %other = aten.select.int %x, %zero, %one : (!prim.tensor<dtype = f32, sizes = [2, 4]>, i64, i64) -> !prim.tensor<dtype = f32, sizes = [4]>
+  %row = aten.select.int %x, %zero, %zero : (!prim.tensor<dtype = f32, sizes = [2, 4]>, i64, i64) -> !prim.tensor<dtype = f32, sizes = [4]>
+  // expected-error @+1 {{in-place aten.relu_ writes through a view (aten.select.int): another view of its base is read after it, which is not supported yet}}
+  %0 = aten.relu_ %row : (!prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dtype = f32, sizes = [4]>
+  %1 = aten.neg %other : (!prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dtype = f32, sizes = [4]>
+  return %1 : !prim.tensor<dtype = f32, sizes = [4]>
 }
 
 // -----

@@ -2,7 +2,8 @@
 //
 // The Views family's ops that pick or reorder elements: slice.Tensor,
 // select.int and narrow as tensor.extract_slice (with Python's clamping of
-// slice bounds, which may be SSA values), flip and roll as gathers, and
+// slice bounds, which may be SSA values), slice_scatter and select_scatter
+// as tensor.insert_slice at the same places, flip and roll as gathers, and
 // repeat and tile as a broadcast into interleaved dims that one collapse
 // merges.
 //
@@ -123,6 +124,100 @@ struct ConvertNarrow : OpConversionPattern<aten::NarrowOp> {
         rewriter, loc, input, *dim, IndexMath::fold(start),
         IndexMath::fold(m.fromInt(adaptor.getLength())), 1, false);
     rewriter.replaceOp(op, castToType(rewriter, loc, slice, type));
+    return success();
+  }
+};
+
+/// `src` written into `self` where `extractAlongDim` with the same
+/// arguments reads: the functional form of assigning through a slice.
+Value insertAlongDim(OpBuilder &b, Location loc, Value self, Value src,
+                     int64_t dim, OpFoldResult offset, OpFoldResult size,
+                     int64_t stride, bool dropDim) {
+  auto type = cast<RankedTensorType>(self.getType());
+  // Nothing to write (an empty slice may start at the end, which
+  // insert_slice's verifier rejects).
+  if (getConstantIntValue(size) == 0)
+    return self;
+  SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, self);
+  SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
+  offsets[dim] = offset;
+  sizes[dim] = size;
+  strides[dim] = b.getIndexAttr(stride);
+  // src as the slice's type (static where the slice's sizes are known).
+  SmallVector<int64_t> shape;
+  for (auto [d, s] : llvm::enumerate(sizes))
+    if (!dropDim || static_cast<int64_t>(d) != dim)
+      shape.push_back(getConstantIntValue(s).value_or(ShapedType::kDynamic));
+  src = castToType(b, loc, src,
+                   RankedTensorType::get(shape, type.getElementType()));
+  return tensor::InsertSliceOp::create(b, loc, src, self, offsets, sizes,
+                                       strides);
+}
+
+/// slice_scatter(self, src, dim, start, end, step): self with `src`
+/// written where slice.Tensor with the same arguments reads.
+struct ConvertSliceScatter : OpConversionPattern<aten::SliceScatterOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(aten::SliceScatterOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
+    auto srcType = dyn_cast<RankedTensorType>(adaptor.getSrc().getType());
+    if (!type || type.getRank() == 0 || !srcType ||
+        srcType.getRank() != type.getRank() ||
+        srcType.getElementType() != type.getElementType())
+      return rewriter.notifyMatchFailure(
+          op, "needs ranked self and src of the same rank and dtype");
+    std::optional<int64_t> dim = constantDim(op.getDim(), type.getRank());
+    std::optional<int64_t> step = matchConstantInt(op.getStep());
+    FailureOr<Value> start = optionalInt(rewriter, op.getStart());
+    FailureOr<Value> end = optionalInt(rewriter, op.getEnd());
+    if (!dim || !step || *step <= 0 || failed(start) || failed(end))
+      return rewriter.notifyMatchFailure(
+          op, "needs a constant dim, a constant positive step and int or "
+              "None bounds");
+    Location loc = op.getLoc();
+    Value self = castToType(rewriter, loc, adaptor.getSelf(), type);
+    IndexMath m{rewriter, loc};
+    Value size = getDimSize(rewriter, loc, self, *dim);
+    auto [offset, length] =
+        pythonSlice(m, size, *start ? m.fromInt(*start) : Value(),
+                    *end ? m.fromInt(*end) : Value(), *step);
+    rewriter.replaceOp(op, insertAlongDim(rewriter, loc, self, adaptor.getSrc(),
+                                          *dim, IndexMath::fold(offset),
+                                          IndexMath::fold(length), *step,
+                                          /*dropDim=*/false));
+    return success();
+  }
+};
+
+/// select_scatter(self, src, dim, index): self with `src` (one dim fewer)
+/// written at `index` along `dim`.
+struct ConvertSelectScatter : OpConversionPattern<aten::SelectScatterOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(aten::SelectScatterOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
+    auto srcType = dyn_cast<RankedTensorType>(adaptor.getSrc().getType());
+    if (!type || type.getRank() == 0 || !srcType ||
+        srcType.getRank() + 1 != type.getRank() ||
+        srcType.getElementType() != type.getElementType())
+      return rewriter.notifyMatchFailure(
+          op, "needs src of one dim fewer than self, of the same dtype");
+    std::optional<int64_t> dim = constantDim(op.getDim(), type.getRank());
+    if (!dim)
+      return rewriter.notifyMatchFailure(op, "dim is not a valid constant");
+    Location loc = op.getLoc();
+    Value self = castToType(rewriter, loc, adaptor.getSelf(), type);
+    IndexMath m{rewriter, loc};
+    Value index = m.wrapNegative(m.fromInt(adaptor.getIndex()),
+                                 getDimSize(rewriter, loc, self, *dim));
+    rewriter.replaceOp(op, insertAlongDim(rewriter, loc, self, adaptor.getSrc(),
+                                          *dim, IndexMath::fold(index),
+                                          rewriter.getIndexAttr(1), 1,
+                                          /*dropDim=*/true));
     return success();
   }
 };
@@ -302,7 +397,8 @@ template <typename OpTy> struct ConvertRepeat : OpConversionPattern<OpTy> {
 void tsir::conversion::populateSlicePatterns(const TypeConverter &typeConverter,
                                              RewritePatternSet &patterns) {
   patterns
-      .add<ConvertSlice, ConvertSelect, ConvertNarrow, ConvertFlip, ConvertRoll,
+      .add<ConvertSlice, ConvertSelect, ConvertNarrow, ConvertSliceScatter,
+           ConvertSelectScatter, ConvertFlip, ConvertRoll,
            ConvertRepeat<aten::RepeatOp>, ConvertRepeat<aten::TileOp>>(
           typeConverter, patterns.getContext());
 }

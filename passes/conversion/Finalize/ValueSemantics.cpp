@@ -57,6 +57,13 @@ static bool isWholeSlice(Operation *op) {
          *step == 1;
 }
 
+/// A view whose writes have a functional form that writes its base: a
+/// slice (slice_scatter) or a select (select_scatter).
+static bool isScatterableView(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  return name == "aten.slice.Tensor" || name == "aten.select.int";
+}
+
 static bool isView(Operation *op) {
   const aten::Schema *schema = schemaOf(op);
   return schema && schema->returns.size() == 1 &&
@@ -124,6 +131,10 @@ struct TsirValueSemanticsPass
       op->setOperand(0, self);
       producer->erase();
     }
+    // A write through slices and selects of a value (`m[a:b, c:d] = v`).
+    if (Operation *producer = self.getDefiningOp();
+        producer && isScatterableView(producer) && self.hasOneUse())
+      return rewriteThroughViews(op, written);
     // The value must not be seen through a view, or be one.
     if (Operation *producer = self.getDefiningOp();
         producer && isView(producer))
@@ -163,8 +174,98 @@ struct TsirValueSemanticsPass
     });
     op->getResult(0).replaceAllUsesWith(replacement);
     op->erase();
-    // The new value is the graph input's latest, if `self` was (the input
-    // itself, or what an earlier in-place op on it made).
+    record(self, replacement, written);
+    return success();
+  }
+
+  /// The write of `op` through a chain of slices and selects of a base
+  /// value: the new value of the innermost view (the op's functional form,
+  /// or copy_'s source broadcast to it) is scattered into each view's base
+  /// in turn (slice_scatter, select_scatter), and the outermost base's new
+  /// value replaces it after the op, as any write of a value would.
+  LogicalResult rewriteThroughViews(Operation *op,
+                                    llvm::MapVector<BlockArgument, Value> &written) {
+    Value view = op->getOperand(0);
+    SmallVector<Operation *> chain;
+    Value base = view;
+    while (Operation *producer = base.getDefiningOp()) {
+      if (!isScatterableView(producer) || !base.hasOneUse())
+        break;
+      chain.push_back(producer);
+      base = producer->getOperand(0);
+    }
+    auto unsupported = [&](const Twine &why) {
+      return op->emitError() << "in-place " << op->getName().getStringRef()
+                             << " writes through a view ("
+                             << chain.back()->getName().getStringRef() << "): "
+                             << why << ", which is not supported yet";
+    };
+    Block *block = op->getBlock();
+    if (base.getParentBlock() != block)
+      return unsupported("its base is defined outside the block");
+    if (Operation *producer = base.getDefiningOp(); producer && isView(producer))
+      return unsupported("its base is a view too");
+    // Another view of the base, taken before the write and read after it,
+    // would have to see the write.
+    for (Operation *user : base.getUsers()) {
+      if (user == chain.back() || !isView(user) || user->getBlock() != block ||
+          op->isBeforeInBlock(user))
+        continue;
+      for (Operation *reader : user->getUsers()) {
+        Operation *inBlock = block->findAncestorOpInBlock(*reader);
+        if (inBlock && inBlock != op && op->isBeforeInBlock(inBlock))
+          return unsupported("another view of its base is read after it");
+      }
+    }
+
+    OpBuilder builder(op);
+    Location loc = op->getLoc();
+    Value updated;
+    if (op->getName().getStringRef() == "aten.copy_") {
+      updated = op->getOperand(1);
+      auto viewType = dyn_cast<prim::TensorType>(view.getType());
+      auto sourceType = dyn_cast<prim::TensorType>(updated.getType());
+      if (!viewType || !sourceType ||
+          viewType.getDtype() != sourceType.getDtype())
+        return unsupported("copy_ from a tensor of another dtype");
+      if (updated.getType() != view.getType()) {
+        // copy_ broadcasts its source to the view's shape.
+        OperationState expand(loc, "aten.expand_as");
+        expand.addOperands({updated, view});
+        expand.addTypes(view.getType());
+        updated = builder.create(expand)->getResult(0);
+      }
+    } else {
+      updated = createFunctionalVariant(builder, op)->getResult(0);
+    }
+    Value viewValue = updated;
+    for (Operation *step : chain) {
+      bool isSlice = step->getName().getStringRef() == "aten.slice.Tensor";
+      OperationState scatter(loc, isSlice ? "aten.slice_scatter"
+                                          : "aten.select_scatter");
+      SmallVector<Value> operands = {step->getOperand(0), updated};
+      operands.append(step->operand_begin() + 1, step->operand_end());
+      scatter.addOperands(operands);
+      scatter.addTypes(step->getOperand(0).getType());
+      updated = builder.create(scatter)->getResult(0);
+    }
+    // Uses of the base after the write read its new value; the op's own
+    // result is the view's new value.
+    base.replaceUsesWithIf(updated, [&](OpOperand &use) {
+      Operation *user = block->findAncestorOpInBlock(*use.getOwner());
+      return user && user != op && op->isBeforeInBlock(user);
+    });
+    op->getResult(0).replaceAllUsesWith(viewValue);
+    op->erase();
+    record(base, updated, written);
+    return success();
+  }
+
+  /// Records that `replacement` is the new value of `self`: the graph
+  /// input's latest, if `self` was (the input itself, or what an earlier
+  /// in-place op on it made).
+  void record(Value self, Value replacement,
+              llvm::MapVector<BlockArgument, Value> &written) {
     BlockArgument argument = dyn_cast<BlockArgument>(self);
     if (argument && !(argument.getOwner()->isEntryBlock() &&
                       isa<func::FuncOp>(argument.getOwner()->getParentOp())))
@@ -175,7 +276,6 @@ struct TsirValueSemanticsPass
       written[argument] = replacement;
       latestOf[replacement] = argument;
     }
-    return success();
   }
 };
 } // namespace

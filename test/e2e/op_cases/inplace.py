@@ -153,7 +153,53 @@ def int_add_(x, y):
     return x
 
 
+def assign_block(x):
+    """Writes through a chain of slices of a fresh tensor (Swin's attention
+    mask: m[a:b, c:d] = count): slice_scatter into each base."""
+    m = x.new_zeros((6, 8))
+    count = 0
+    for h in ((0, -4), (-4, -2), (-2, None)):
+        for w in ((0, -5), (-5, -1), (-1, None)):
+            m[h[0]:h[1], w[0]:w[1]] = count
+            count += 1
+    return m + x
+
+
+def assign_strided(x, y):
+    """A strided slice of a graph input written with a broadcast row; the
+    input is written back."""
+    x[1:, ::2] = y
+    return x, x.sum()
+
+
+def assign_select(x, y):
+    """A select then a slice: x[1, 2:4] = y[0, :2]."""
+    x[1, 2:4] = y[0, :2]
+    return x
+
+
+def add_through_slice(x):
+    """An in-place op other than copy_ on a view: x[:, 1:3] += 1."""
+    z = x * 1.0
+    z[:, 1:3] += 1.0
+    return z
+
+
+def slice_scatter(x, y):
+    return torch.slice_scatter(x, y, 1, 1, 5, 2)
+
+
+def select_scatter(x, y):
+    return torch.select_scatter(x, y, 0, -1)
+
+
 CASES = [
+    Case(assign_block, [torch.randn(6, 8)]),
+    Case(assign_strided, [torch.randn(3, 6), torch.randn(3)]),
+    Case(assign_select, [torch.randn(3, 5), torch.randn(2, 4)]),
+    Case(add_through_slice, [torch.randn(3, 5)]),
+    Case(slice_scatter, [torch.randn(3, 6), torch.randn(3, 2)]),
+    Case(select_scatter, [torch.randn(4, 5), torch.randn(5)]),
     Case(add_, [torch.randn(3, 5), torch.randn(3, 5)]),
     Case(add_, [torch.randn(3, 5), torch.randn(5)], name="add_broadcast"),
     Case(add_alpha_, [torch.randn(4, 3), torch.randn(4, 3)]),
