@@ -19,6 +19,7 @@
 
 #include <cstring>
 #include <dlfcn.h>
+#include <elf.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -57,6 +58,53 @@ const detail::JsonValue *member(const detail::JsonValue &object,
 } // namespace
 
 namespace {
+/// Whether `file` is a whole 64-bit ELF file: the dynamic loader maps a
+/// truncated library's segments past the end of the file and the process
+/// dies of SIGBUS, so a damaged model must be refused before dlopen.
+Status checkElfFile(const std::string &file, const std::string &path) {
+  StatusOr<std::shared_ptr<detail::MappedFile>> mapped =
+      detail::MappedFile::map(file);
+  if (!mapped.ok())
+    return Status::error("cannot load the model " + path + ": " +
+                         mapped.status().message());
+  const char *bytes = (*mapped)->data();
+  uint64_t size = (*mapped)->size();
+  Elf64_Ehdr header;
+  if (size < sizeof(header) ||
+      std::memcmp(bytes, ELFMAG, SELFMAG) != 0)
+    return Status::error("cannot load the model " + path +
+                         ": not a shared library (no ELF header)");
+  std::memcpy(&header, bytes, sizeof(header));
+  auto damaged = [&](uint64_t needed) {
+    return Status::error("cannot load the model " + path +
+                         ": the file is truncated or damaged (it has " +
+                         std::to_string(size) + " bytes, its contents reach " +
+                         std::to_string(needed) + "): compile it again");
+  };
+  if (header.e_ident[EI_CLASS] != ELFCLASS64 ||
+      header.e_phentsize != sizeof(Elf64_Phdr))
+    return Status::error("cannot load the model " + path +
+                         ": not a 64-bit shared library");
+  uint64_t headersEnd =
+      header.e_phoff + uint64_t(header.e_phnum) * sizeof(Elf64_Phdr);
+  if (header.e_phoff > size || headersEnd > size)
+    return damaged(headersEnd);
+  for (uint16_t i = 0; i < header.e_phnum; ++i) {
+    Elf64_Phdr segment;
+    std::memcpy(&segment, bytes + header.e_phoff + i * sizeof(Elf64_Phdr),
+                sizeof(segment));
+    uint64_t end = segment.p_offset + segment.p_filesz;
+    if (segment.p_type == PT_LOAD &&
+        (segment.p_offset > size || end > size || end < segment.p_offset))
+      return damaged(end);
+  }
+  uint64_t sectionsEnd =
+      header.e_shoff + uint64_t(header.e_shnum) * header.e_shentsize;
+  if (header.e_shoff > size || sectionsEnd > size)
+    return damaged(sectionsEnd);
+  return Status::ok();
+}
+
 /// dlopen of `file`, as a library of its own. The dynamic loader hands out
 /// one handle per file, and a model's weights are bound in its library:
 /// two Models of one file with different weights would share them. So when
@@ -103,6 +151,8 @@ std::shared_ptr<void> openLibrary(const std::string &file, std::string &why) {
 StatusOr<std::unique_ptr<Model>> Model::open(const std::string &path) {
   // A bare file name means the file here, not a search of the library path.
   std::string file = path.find('/') == std::string::npos ? "./" + path : path;
+  if (Status whole = checkElfFile(file, path); !whole.isOk())
+    return whole;
   std::unique_ptr<Model> model(new Model());
   std::string why;
   model->library = openLibrary(file, why);

@@ -17,6 +17,9 @@
 #include "tsir-runtime/Safetensors.h"
 
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <unistd.h>
 
 using namespace tsir;
 using namespace tsir::test;
@@ -297,6 +300,33 @@ TEST(ModelTest, ALibraryThatIsNoModelIsAnError) {
   // libm is a shared library, but not a tsir model.
   loaded = rt::Model::load("libm.so.6");
   ASSERT_FALSE(loaded.ok());
+}
+
+TEST(ModelTest, ATruncatedOrDamagedModelIsRefusedBeforeLoading) {
+  // The dynamic loader maps a truncated library's segments past the end of
+  // the file, and the process dies of SIGBUS: refused with a reason.
+  TemporaryPath path("so");
+  ASSERT_TRUE(compileAndLoad(kAddGraph, "Float(2, 3), Float(2, 3)", path));
+  uint64_t size = 0;
+  ASSERT_FALSE(llvm::sys::fs::file_size(path.path, size));
+  ASSERT_EQ(::truncate(path.path.c_str(), size / 2), 0);
+  auto truncated = rt::Model::load(path.path);
+  ASSERT_FALSE(truncated.ok());
+  EXPECT_NE(truncated.status().message().find("truncated or damaged"),
+            std::string::npos)
+      << truncated.status().message();
+
+  TemporaryPath text("so");
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream out(text.path, ec);
+    out << "garbage\n";
+  }
+  auto garbage = rt::Model::load(text.path);
+  ASSERT_FALSE(garbage.ok());
+  EXPECT_NE(garbage.status().message().find("not a shared library"),
+            std::string::npos)
+      << garbage.status().message();
 }
 
 } // namespace

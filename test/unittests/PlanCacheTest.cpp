@@ -3,7 +3,8 @@
 // Executors with ExecutorOptions::planCacheDirectory set, standing in for
 // separate processes: the first compiles a plan into the cache, a second
 // with the same graph and spec loads it (and gets the same values, its own
-// weights bound), another spec or other weights' sizes compile anew, a
+// weights bound), another spec, another graph or other weights' sizes
+// compile anew, a
 // graph that needs the interpreter is recorded as such and still runs, and
 // the size bound evicts the least recently used plan.
 //
@@ -110,6 +111,28 @@ TEST(PlanCacheTest, OtherSpecsAndWeightSizesCompileAnew) {
   ASSERT_TRUE(outputs.ok()) << outputs.status().message();
   EXPECT_FALSE(wider->lastStats().fromPlanCache);
   EXPECT_EQ(cache.count(".so"), 3u);
+}
+
+TEST(PlanCacheTest, AChangedGraphCompilesAnew) {
+  CacheDirectory cache;
+  GraphFile multiply(kWeightedGraph);
+  auto first = load(multiply, withWeight(cached(cache), filled({3}, 2)));
+  ASSERT_TRUE(first);
+  ASSERT_TRUE(first->run({filled({3}, 1)}).ok());
+  // The same inputs, weights and spec; one op differs.
+  GraphFile add(R"(graph(%x : Float(*)):
+  %w : Float(*) = prim::Constant[value=<Tensor>]()
+  %one : int = prim::Constant[value=1]()
+  %y : Tensor = aten::add(%x, %w, %one)
+  return (%y)
+)");
+  auto second = load(add, withWeight(cached(cache), filled({3}, 2)));
+  ASSERT_TRUE(second);
+  auto outputs = second->run({filled({3}, 1)});
+  ASSERT_TRUE(outputs.ok()) << outputs.status().message();
+  EXPECT_FALSE(second->lastStats().fromPlanCache);
+  EXPECT_EQ(elements((*outputs)[0].toTensor()), (std::vector<float>{3, 5, 7}));
+  EXPECT_EQ(cache.count(".so"), 2u);
 }
 
 TEST(PlanCacheTest, GraphsTheInterpreterRunsAreRecordedAndStillRun) {
