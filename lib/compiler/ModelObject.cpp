@@ -124,6 +124,11 @@ createTargetMachine(const std::string &targetCpu) {
   if (targetCpu != "host")
     builder->setCPU(targetCpu);
   builder->setRelocationModel(llvm::Reloc::PIC_);
+  // A shared library's usual code model (what clang -fPIC gives): the
+  // JIT's large one puts code and constants into .ltext/.lrodata segments
+  // after the writable one, a layout valgrind 3.19 cannot read (it aborts
+  // on loading the model).
+  builder->setCodeModel(llvm::CodeModel::Small);
   builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
   auto machine = builder->createTargetMachine();
   if (!machine)

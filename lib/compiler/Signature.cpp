@@ -182,13 +182,21 @@ std::string tsir::tensorSpec(const rt::Tensor &tensor, SpecForm form) {
   return text + ")";
 }
 
+/// A Tensor input, or an Optional[Tensor] one (nn.RNNCell's hx), which a
+/// tensor refines to that tensor: its `is None` tests fold.
+static bool holdsTensor(Type type) {
+  if (auto optional = dyn_cast<prim::OptionalType>(type))
+    type = optional.getElementType();
+  return isa<prim::TensorType>(type);
+}
+
 std::string
 tsir::GraphSignature::refineSpec(const std::vector<rt::Value> &values) const {
   std::string text = selfCount ? "_" : "";
   for (size_t i = 0; i < values.size(); ++i) {
     if (!text.empty())
       text += ", ";
-    if (values[i].isTensor() && isa<prim::TensorType>(callerInputs[i].type))
+    if (values[i].isTensor() && holdsTensor(callerInputs[i].type))
       text += tensorSpec(values[i].toTensor(), SpecForm::Refine);
     else if (values[i].isNone() &&
              isa<prim::OptionalType>(callerInputs[i].type))

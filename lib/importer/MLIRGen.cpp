@@ -122,6 +122,10 @@ private:
                                    prim::QuantizedType dtype);
   Type inferConstantType(const ts::AttrValue &value);
   Attribute complexNodeAttr(double real, double imag);
+  /// A constant list of `<Tensor>`s as a list of weight constants, or null
+  /// (not such a list, or no weights file: then an ordinary constant).
+  Operation *emitTensorListConstant(const ts::NamedAttr &attr, Type type,
+                                    StringRef name, Location loc);
   Attribute convertWeight(const WeightTensor &weight, StringRef name,
                           ts::SourcePos pos);
   LogicalResult checkWeightFits(ShapedType weight, prim::TensorType declared,
@@ -1104,6 +1108,54 @@ Type MLIRGen::inferConstantType(const ts::AttrValue &value) {
   }
 }
 
+Operation *MLIRGen::emitTensorListConstant(const ts::NamedAttr &attr,
+                                           Type type, StringRef name,
+                                           Location loc) {
+  // `%l : Tensor[] = prim::Constant[value=[<Tensor>, <Tensor>]]()`, which
+  // freezing makes of a module's list of parameters (nn.LSTM's, Swin v2's
+  // index): element i is the weight `name[i]` (`[` is in no value name), a
+  // constant of its own, and the list is built of them, so that each is a
+  // weight like any other downstream. Null if `type` and the value are not
+  // such a list (or on an error, which is reported).
+  auto list = dyn_cast<prim::ListType>(type);
+  if (!list)
+    return nullptr;
+  Type element = list.getElementType();
+  if (auto optional = dyn_cast<prim::OptionalType>(element))
+    element = optional.getElementType();
+  auto tensorType = dyn_cast<prim::TensorType>(element);
+  const ts::AttrValue *items = &attr.value;
+  if (items->kind == ts::AttrValue::Kind::Annotated && !items->elements.empty())
+    items = &items->elements[0];
+  if (!tensorType || items->kind != ts::AttrValue::Kind::List ||
+      !llvm::all_of(items->elements, [](const ts::AttrValue &item) {
+        return item.kind == ts::AttrValue::Kind::TensorRef;
+      }))
+    return nullptr;
+  SmallVector<Value> elements;
+  for (size_t i = 0; i < items->elements.size(); ++i) {
+    std::string elementName = (name + "[" + Twine(i) + "]").str();
+    // Without a weights file (the executor binds weights when it runs), a
+    // reference by name, as for any `<Tensor>`.
+    Attribute value = prim::TensorRefAttr::get(context, elementName);
+    if (weights) {
+      const WeightTensor *weight = weights->lookup(elementName);
+      if (!weight) {
+        error(attr.pos) << "weight '" << elementName << "' (element " << i
+                        << " of the list constant %" << name << ") is not in "
+                        << weights->getPath();
+        return nullptr;
+      }
+      value = convertWeight(*weight, elementName, attr.pos);
+      if (!value)
+        return nullptr;
+    }
+    elements.push_back(
+        prim::ConstantOp::create(builder, loc, tensorType, value));
+  }
+  return prim::ListConstructOp::create(builder, loc, list, elements);
+}
+
 Operation *MLIRGen::emitConstant(const ts::Node &node,
                                  ArrayRef<Type> resultTypes, Location loc) {
   if (resultTypes.size() != 1 || !node.inputs.empty() || !node.blocks.empty()) {
@@ -1145,6 +1197,8 @@ Operation *MLIRGen::emitConstant(const ts::Node &node,
     error(attr->pos) << "unexpected attribute '" << attr->name
                      << "' on prim::Constant";
     return nullptr;
+  } else if (Operation *list = emitTensorListConstant(*attr, type, name, loc)) {
+    return list;
   } else if (isa<prim::TensorType>(type) && weights &&
              (attr->value.kind == ts::AttrValue::Kind::TensorRef ||
               attr->value.kind == ts::AttrValue::Kind::Tensor)) {

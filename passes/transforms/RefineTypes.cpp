@@ -662,7 +662,12 @@ LogicalResult TsirRefineTypesPass::applySpec(func::FuncOp func) {
       arg.replaceAllUsesWith(none);
       continue;
     }
-    if (!isa<prim::TensorType>(arg.getType()))
+    // An Optional[Tensor] input given a tensor is that tensor: its
+    // `is None` tests fold (the peephole's is-None of a non-optional).
+    Type declared = arg.getType();
+    if (auto optional = dyn_cast<prim::OptionalType>(declared))
+      declared = optional.getElementType();
+    if (!isa<prim::TensorType>(declared))
       return func.emitError()
              << "arg-spec entry #" << index << " ('" << specEntries[index]
              << "') is a tensor type, but input #" << index << " has type "

@@ -636,10 +636,17 @@ void refine::addNNRules(llvm::StringMap<ShapeRule> &rules) {
   add({"outer"}, outerRule);
   add({"einsum"}, einsumRule);
   add({"conv1d", "conv2d", "conv3d"}, convRule<ConvStyle::Plain>);
-  add({"conv2d.padding"}, convRule<ConvStyle::PaddingString>);
+  // A recurrent cell's new hidden state is the shape of the old one.
+  add({"rnn_tanh_cell", "rnn_relu_cell", "gru_cell"},
+      [](Operation *op, RuleContext &context, MutableArrayRef<Type> results) {
+        setResult(context, results, 0, context.tensor(op->getOperand(1)));
+      });
+  add({"conv1d.padding", "conv2d.padding", "conv3d.padding"},
+      convRule<ConvStyle::PaddingString>);
   add({"convolution", "_convolution", "_convolution.deprecated"},
       convRule<ConvStyle::General>);
-  add({"conv_transpose2d.input"}, convRule<ConvStyle::Transposed>);
+  add({"conv_transpose1d", "conv_transpose2d.input", "conv_transpose3d.input"},
+      convRule<ConvStyle::Transposed>);
   add({"max_pool1d"}, poolRule<1, true>);
   add({"max_pool2d"}, poolRule<2, true>);
   add({"avg_pool1d"}, poolRule<1, false>);

@@ -68,7 +68,9 @@ def to_torch(value):
 def tensor_constants(graph):
     """Every tensor-typed prim::Constant of a torch graph, blocks included,
     by value name: a frozen module's weights (`<Tensor>`), and the small
-    tensors torch prints inline with only four significant digits."""
+    tensors torch prints inline with only four significant digits; element
+    i of a constant list of tensors (`[<Tensor>, ...]`, nn.LSTM's
+    parameters) is `name[i]`, as tsir's importer reads it."""
     import torch
     constants = {}
 
@@ -80,6 +82,12 @@ def tensor_constants(graph):
                     value = output.toIValue()
                     if isinstance(value, torch.Tensor):
                         constants[output.debugName()] = native_tensor(value)
+                elif isinstance(output.type(), torch._C.ListType):
+                    value = output.toIValue()
+                    if value and all(isinstance(v, torch.Tensor) for v in value):
+                        for i, element in enumerate(value):
+                            constants[f"{output.debugName()}[{i}]"] = \
+                                native_tensor(element)
             for block in node.blocks():
                 walk(block.nodes())
 

@@ -120,11 +120,19 @@ def export(model, workdir, trace_inputs=None):
     graph = frozen.graph
     weights = {}
     for node in graph.nodes():
-        if node.kind() == "prim::Constant" and node.output().type().kind() == "TensorType":
-            value = node.output().toIValue()
-            # Tracing leaves 0-d tensor constants, printed inline ({4}).
-            if isinstance(value, torch.Tensor):
-                weights[node.output().debugName()] = value.detach().numpy()
+        if node.kind() != "prim::Constant":
+            continue
+        kind = node.output().type().kind()
+        value = node.output().toIValue()
+        # Tracing leaves 0-d tensor constants, printed inline ({4}).
+        if kind == "TensorType" and isinstance(value, torch.Tensor):
+            weights[node.output().debugName()] = value.detach().numpy()
+        # A list of tensors (`[<Tensor>]`): element i is `name[i]`.
+        elif kind == "ListType" and value and all(
+                isinstance(v, torch.Tensor) for v in value):
+            for i, element in enumerate(value):
+                weights[f"{node.output().debugName()}[{i}]"] = \
+                    element.detach().numpy()
     os.makedirs(workdir, exist_ok=True)
     with open(os.path.join(workdir, "graph.txt"), "w") as f:
         f.write(str(graph))

@@ -44,6 +44,12 @@ void populateRuntimeQueryFoldingPatterns(mlir::RewritePatternSet &patterns);
 /// norms.
 void populateAttentionDecompositionPatterns(mlir::RewritePatternSet &patterns);
 
+/// nn.RNNCell's and nn.GRUCell's fused cells (rnn_tanh_cell, rnn_relu_cell,
+/// gru_cell) as the linear layers and activations that define them, where
+/// the shapes are static.
+void populateRecurrentCellDecompositionPatterns(
+    mlir::RewritePatternSet &patterns);
+
 /// Ops of several results as one op per result: var_mean/std_mean (var or
 /// std, and mean), aminmax (amin, amax), and broadcast_tensors/meshgrid over
 /// list literals of statically sized tensors (a list literal of expands).

@@ -1,6 +1,6 @@
 //===- Convolution.cpp - convert-aten-to-linalg: convolutions -------------===//
 //
-// conv1d/2d/3d, conv2d with "same"/"valid" padding, convolution and
+// conv1d/2d/3d, conv1d/2d/3d with "same"/"valid" padding, convolution and
 // _convolution (plain and transposed) and conv_transpose2d, lowered to
 // linalg's NC(D)(H)W convolution ops: explicit zero padding by tensor.pad,
 // groups through the NGCHW op (or one linalg.generic in 1-D and 3-D), the
@@ -377,7 +377,7 @@ int64_t spatialRank(Value weight) {
   return cast<RankedTensorType>(weight.getType()).getRank() - 2;
 }
 
-/// conv1d, conv2d, conv3d and conv_transpose2d.input.
+/// conv1d/2d/3d and conv_transpose1d/2d/3d.
 template <typename OpTy> struct ConvertConv : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
 
@@ -394,7 +394,9 @@ template <typename OpTy> struct ConvertConv : OpConversionPattern<OpTy> {
                     op.getGroups(), spatial);
     if (!params)
       return rewriter.notifyMatchFailure(op, "non-constant parameters");
-    if constexpr (std::is_same_v<OpTy, aten::ConvTranspose2dInputOp>) {
+    if constexpr (std::is_same_v<OpTy, aten::ConvTranspose1dOp> ||
+                  std::is_same_v<OpTy, aten::ConvTranspose2dInputOp> ||
+                  std::is_same_v<OpTy, aten::ConvTranspose3dInputOp>) {
       auto outputPadding = matchWindowParam(op.getOutputPadding(), spatial);
       if (!outputPadding)
         return rewriter.notifyMatchFailure(op, "non-constant output_padding");
@@ -412,16 +414,17 @@ template <typename OpTy> struct ConvertConv : OpConversionPattern<OpTy> {
   }
 };
 
-/// conv2d.padding: "valid" is no padding; "same" pads d * (k - 1) in all,
-/// the odd element at the end, as torch does (stride 1 only).
-struct ConvertConvPaddingMode : OpConversionPattern<aten::Conv2dPaddingOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// conv1d/2d/3d.padding: "valid" is no padding; "same" pads d * (k - 1) in
+/// all, the odd element at the end, as torch does (stride 1 only).
+template <typename OpTy>
+struct ConvertConvPaddingMode : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
 
   LogicalResult
-  matchAndRewrite(aten::Conv2dPaddingOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto resultType = dyn_cast_or_null<RankedTensorType>(
-        getTypeConverter()->convertType(op.getResult().getType()));
+        this->getTypeConverter()->convertType(op.getResult().getType()));
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "result dtype or rank unknown");
     auto weightType = cast<RankedTensorType>(adaptor.getWeight().getType());
@@ -504,9 +507,13 @@ template <typename OpTy> struct ConvertGeneralConv : OpConversionPattern<OpTy> {
 void tsir::conversion::populateConvolutionPatterns(
     const TypeConverter &typeConverter, RewritePatternSet &patterns) {
   patterns.add<ConvertConv<aten::Conv1dOp>, ConvertConv<aten::Conv2dOp>,
-               ConvertConv<aten::Conv3dOp>,
+               ConvertConv<aten::Conv3dOp>, ConvertConv<aten::ConvTranspose1dOp>,
                ConvertConv<aten::ConvTranspose2dInputOp>,
-               ConvertConvPaddingMode, ConvertGeneralConv<aten::ConvolutionOp>,
+               ConvertConv<aten::ConvTranspose3dInputOp>,
+               ConvertConvPaddingMode<aten::Conv1dPaddingOp>,
+               ConvertConvPaddingMode<aten::Conv2dPaddingOp>,
+               ConvertConvPaddingMode<aten::Conv3dPaddingOp>,
+               ConvertGeneralConv<aten::ConvolutionOp>,
                ConvertGeneralConv<aten::PrivateConvolutionOp>,
                ConvertGeneralConv<aten::PrivateConvolutionDeprecatedOp>>(
       typeConverter, patterns.getContext());

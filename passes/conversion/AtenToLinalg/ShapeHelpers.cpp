@@ -265,32 +265,66 @@ std::pair<Value, Value> pythonSlice(IndexMath &m, Value dimSize, Value start,
   return {begin, length};
 }
 
+namespace {
+/// Offsets, sizes and strides of `value` with only `dim` cut (at `offset`,
+/// `size` elements, every `stride`-th), and the cut's static shape.
+struct DimCut {
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  SmallVector<int64_t> shape;
+};
+
+DimCut cutAlongDim(OpBuilder &b, Location loc, Value value, int64_t dim,
+                   OpFoldResult offset, OpFoldResult size, int64_t stride,
+                   bool dropDim) {
+  auto type = cast<RankedTensorType>(value.getType());
+  DimCut cut{SmallVector<OpFoldResult>(type.getRank(), b.getIndexAttr(0)),
+             tensor::getMixedSizes(b, loc, value),
+             SmallVector<OpFoldResult>(type.getRank(), b.getIndexAttr(1)),
+             {}};
+  cut.offsets[dim] = offset;
+  cut.sizes[dim] = size;
+  cut.strides[dim] = b.getIndexAttr(stride);
+  for (auto [d, s] : llvm::enumerate(cut.sizes))
+    if (!dropDim || static_cast<int64_t>(d) != dim)
+      cut.shape.push_back(
+          getConstantIntValue(s).value_or(ShapedType::kDynamic));
+  return cut;
+}
+} // namespace
+
 Value extractAlongDim(OpBuilder &b, Location loc, Value input, int64_t dim,
                       OpFoldResult offset, OpFoldResult size, int64_t stride,
                       bool dropDim) {
   auto type = cast<RankedTensorType>(input.getType());
-  SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
-  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, input);
-  SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
-  offsets[dim] = offset;
-  sizes[dim] = size;
-  strides[dim] = b.getIndexAttr(stride);
-  SmallVector<int64_t> shape;
-  for (auto [d, s] : llvm::enumerate(sizes))
-    if (!dropDim || static_cast<int64_t>(d) != dim)
-      shape.push_back(getConstantIntValue(s).value_or(ShapedType::kDynamic));
-  auto resultType = RankedTensorType::get(shape, type.getElementType());
+  DimCut cut = cutAlongDim(b, loc, input, dim, offset, size, stride, dropDim);
+  auto resultType = RankedTensorType::get(cut.shape, type.getElementType());
   // An empty slice may start at the end, which extract_slice's verifier
   // rejects for static offsets: nothing to read, so an empty tensor.
   if (getConstantIntValue(size) == 0) {
     SmallVector<OpFoldResult> kept;
-    for (auto [d, s] : llvm::enumerate(sizes))
+    for (auto [d, s] : llvm::enumerate(cut.sizes))
       if (!dropDim || static_cast<int64_t>(d) != dim)
         kept.push_back(s);
     return createEmpty(b, loc, resultType, kept);
   }
-  return tensor::ExtractSliceOp::create(b, loc, resultType, input, offsets,
-                                        sizes, strides);
+  return tensor::ExtractSliceOp::create(b, loc, resultType, input, cut.offsets,
+                                        cut.sizes, cut.strides);
+}
+
+Value insertAlongDim(OpBuilder &b, Location loc, Value self, Value src,
+                     int64_t dim, OpFoldResult offset, OpFoldResult size,
+                     int64_t stride, bool dropDim) {
+  // Nothing to write (an empty slice may start at the end, which
+  // insert_slice's verifier rejects).
+  if (getConstantIntValue(size) == 0)
+    return self;
+  auto type = cast<RankedTensorType>(self.getType());
+  DimCut cut = cutAlongDim(b, loc, self, dim, offset, size, stride, dropDim);
+  // src as the slice's type (static where the slice's sizes are known).
+  src = castToType(b, loc, src,
+                   RankedTensorType::get(cut.shape, type.getElementType()));
+  return tensor::InsertSliceOp::create(b, loc, src, self, cut.offsets,
+                                       cut.sizes, cut.strides);
 }
 
 //===----------------------------------------------------------------------===//

@@ -95,6 +95,13 @@ mlir::Value extractAlongDim(mlir::OpBuilder &b, mlir::Location loc,
                             mlir::OpFoldResult offset, mlir::OpFoldResult size,
                             int64_t stride, bool dropDim);
 
+/// `src` written into `self` where extractAlongDim with the same arguments
+/// reads (the functional form of assigning through a slice or select).
+mlir::Value insertAlongDim(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Value self, mlir::Value src, int64_t dim,
+                           mlir::OpFoldResult offset, mlir::OpFoldResult size,
+                           int64_t stride, bool dropDim);
+
 /// Computes the body of a gather: given the block arguments of `inputs`
 /// (read through `inputMaps`) and the result indices, the result element.
 using GatherBodyFn = llvm::function_ref<mlir::Value(

@@ -40,6 +40,33 @@ FailureOr<Value> optionalInt(ConversionPatternRewriter &rewriter, Value v) {
   return rewriter.getRemappedValue(v);
 }
 
+/// Where `input[start:end:step]` along `dim` lies, as slice.Tensor and
+/// slice_scatter take it: a constant dim and positive step, and Python's
+/// clamped offset and length (with the dim's size).
+struct SliceBounds {
+  int64_t dim, step;
+  Value offset, length, size;
+};
+
+template <typename OpT>
+FailureOr<SliceBounds> sliceBounds(OpT op, Value input, int64_t rank,
+                                   ConversionPatternRewriter &rewriter) {
+  std::optional<int64_t> dim = constantDim(op.getDim(), rank);
+  std::optional<int64_t> step = matchConstantInt(op.getStep());
+  FailureOr<Value> start = optionalInt(rewriter, op.getStart());
+  FailureOr<Value> end = optionalInt(rewriter, op.getEnd());
+  if (!dim || !step || *step <= 0 || failed(start) || failed(end))
+    return rewriter.notifyMatchFailure(
+        op, "needs a constant dim, a constant positive step and int or None "
+            "bounds");
+  IndexMath m{rewriter, op.getLoc()};
+  Value size = getDimSize(rewriter, op.getLoc(), input, *dim);
+  auto [offset, length] =
+      pythonSlice(m, size, *start ? m.fromInt(*start) : Value(),
+                  *end ? m.fromInt(*end) : Value(), *step);
+  return SliceBounds{*dim, *step, offset, length, size};
+}
+
 struct ConvertSlice : OpConversionPattern<aten::SliceTensorOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -48,31 +75,23 @@ struct ConvertSlice : OpConversionPattern<aten::SliceTensorOp> {
     RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
     if (!type || type.getRank() == 0)
       return rewriter.notifyMatchFailure(op, "unknown result dtype or rank");
-    std::optional<int64_t> dim = constantDim(op.getDim(), type.getRank());
-    std::optional<int64_t> step = matchConstantInt(op.getStep());
-    FailureOr<Value> start = optionalInt(rewriter, op.getStart());
-    FailureOr<Value> end = optionalInt(rewriter, op.getEnd());
-    if (!dim || !step || *step <= 0 || failed(start) || failed(end))
-      return rewriter.notifyMatchFailure(
-          op, "needs a constant dim, a constant positive step and int or "
-              "None bounds");
     Location loc = op.getLoc();
     Value input = adaptor.getSelf();
-    IndexMath m{rewriter, loc};
-    Value size = getDimSize(rewriter, loc, input, *dim);
-    auto [offset, length] =
-        pythonSlice(m, size, *start ? m.fromInt(*start) : Value(),
-                    *end ? m.fromInt(*end) : Value(), *step);
+    FailureOr<SliceBounds> b = sliceBounds(op, input, type.getRank(), rewriter);
+    if (failed(b))
+      return failure();
     // x[:] and friends take the whole dim: no slice.
-    if (*step == 1 && matchPattern(offset, m_Zero()) &&
-        (length == size || getConstantIntValue(IndexMath::fold(length)) ==
-                               getConstantIntValue(IndexMath::fold(size)))) {
+    if (b->step == 1 && matchPattern(b->offset, m_Zero()) &&
+        (b->length == b->size ||
+         getConstantIntValue(IndexMath::fold(b->length)) ==
+             getConstantIntValue(IndexMath::fold(b->size)))) {
       rewriter.replaceOp(op, castToType(rewriter, loc, input, type));
       return success();
     }
-    Value slice =
-        extractAlongDim(rewriter, loc, input, *dim, IndexMath::fold(offset),
-                        IndexMath::fold(length), *step, /*dropDim=*/false);
+    Value slice = extractAlongDim(rewriter, loc, input, b->dim,
+                                  IndexMath::fold(b->offset),
+                                  IndexMath::fold(b->length), b->step,
+                                  /*dropDim=*/false);
     rewriter.replaceOp(op, castToType(rewriter, loc, slice, type));
     return success();
   }
@@ -128,33 +147,6 @@ struct ConvertNarrow : OpConversionPattern<aten::NarrowOp> {
   }
 };
 
-/// `src` written into `self` where `extractAlongDim` with the same
-/// arguments reads: the functional form of assigning through a slice.
-Value insertAlongDim(OpBuilder &b, Location loc, Value self, Value src,
-                     int64_t dim, OpFoldResult offset, OpFoldResult size,
-                     int64_t stride, bool dropDim) {
-  auto type = cast<RankedTensorType>(self.getType());
-  // Nothing to write (an empty slice may start at the end, which
-  // insert_slice's verifier rejects).
-  if (getConstantIntValue(size) == 0)
-    return self;
-  SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
-  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, self);
-  SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
-  offsets[dim] = offset;
-  sizes[dim] = size;
-  strides[dim] = b.getIndexAttr(stride);
-  // src as the slice's type (static where the slice's sizes are known).
-  SmallVector<int64_t> shape;
-  for (auto [d, s] : llvm::enumerate(sizes))
-    if (!dropDim || static_cast<int64_t>(d) != dim)
-      shape.push_back(getConstantIntValue(s).value_or(ShapedType::kDynamic));
-  src = castToType(b, loc, src,
-                   RankedTensorType::get(shape, type.getElementType()));
-  return tensor::InsertSliceOp::create(b, loc, src, self, offsets, sizes,
-                                       strides);
-}
-
 /// slice_scatter(self, src, dim, start, end, step): self with `src`
 /// written where slice.Tensor with the same arguments reads.
 struct ConvertSliceScatter : OpConversionPattern<aten::SliceScatterOp> {
@@ -169,24 +161,14 @@ struct ConvertSliceScatter : OpConversionPattern<aten::SliceScatterOp> {
         srcType.getElementType() != type.getElementType())
       return rewriter.notifyMatchFailure(
           op, "needs ranked self and src of the same rank and dtype");
-    std::optional<int64_t> dim = constantDim(op.getDim(), type.getRank());
-    std::optional<int64_t> step = matchConstantInt(op.getStep());
-    FailureOr<Value> start = optionalInt(rewriter, op.getStart());
-    FailureOr<Value> end = optionalInt(rewriter, op.getEnd());
-    if (!dim || !step || *step <= 0 || failed(start) || failed(end))
-      return rewriter.notifyMatchFailure(
-          op, "needs a constant dim, a constant positive step and int or "
-              "None bounds");
     Location loc = op.getLoc();
     Value self = castToType(rewriter, loc, adaptor.getSelf(), type);
-    IndexMath m{rewriter, loc};
-    Value size = getDimSize(rewriter, loc, self, *dim);
-    auto [offset, length] =
-        pythonSlice(m, size, *start ? m.fromInt(*start) : Value(),
-                    *end ? m.fromInt(*end) : Value(), *step);
+    FailureOr<SliceBounds> b = sliceBounds(op, self, type.getRank(), rewriter);
+    if (failed(b))
+      return failure();
     rewriter.replaceOp(op, insertAlongDim(rewriter, loc, self, adaptor.getSrc(),
-                                          *dim, IndexMath::fold(offset),
-                                          IndexMath::fold(length), *step,
+                                          b->dim, IndexMath::fold(b->offset),
+                                          IndexMath::fold(b->length), b->step,
                                           /*dropDim=*/false));
     return success();
   }

@@ -36,28 +36,6 @@ using namespace tsir::decompose;
 
 namespace {
 
-/// The static sizes and dtype of a refined tensor, if all are known.
-struct Shape {
-  Type dtype;
-  SmallVector<int64_t> sizes;
-  StringAttr device;
-
-  static std::optional<Shape> of(Value value) {
-    auto type = dyn_cast<prim::TensorType>(value.getType());
-    if (!type || !type.getDtype() || !type.getHasSizes() ||
-        llvm::is_contained(type.getSizes(), prim::TensorType::kUnknownSize))
-      return std::nullopt;
-    return Shape{type.getDtype(), SmallVector<int64_t>(type.getSizes()),
-                 type.getDevice()};
-  }
-
-  /// A result of this dtype and device with other sizes.
-  prim::TensorType withSizes(ArrayRef<int64_t> other) const {
-    return prim::TensorType::get(dtype.getContext(), dtype, true, other, false,
-                                 {}, device, {}, {});
-  }
-};
-
 struct DecomposeNativeMultiHeadAttention
     : OpRewritePattern<aten::PrivateNativeMultiHeadAttentionOp> {
   using OpRewritePattern::OpRewritePattern;

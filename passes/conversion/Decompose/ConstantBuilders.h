@@ -1,7 +1,8 @@
 //===- ConstantBuilders.h - The constants decompositions build --*- C++ -*-===//
 //
 // A decomposition replaces an op by others that take constant operands
-// (dims, sizes, flags, None); these build them as prim constants.
+// (dims, sizes, flags, None); these build them as prim constants, and
+// Shape gives the refined types of the ops they create.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,8 @@
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
 #include "mlir/IR/PatternMatch.h"
+
+#include <optional>
 
 namespace tsir::decompose {
 
@@ -49,6 +52,28 @@ inline mlir::Value intList(mlir::PatternRewriter &rewriter, mlir::Location loc,
       prim::ListType::get(rewriter.getContext(), rewriter.getI64Type()),
       elements);
 }
+
+/// The static sizes and dtype of a refined tensor, if all are known.
+struct Shape {
+  mlir::Type dtype;
+  llvm::SmallVector<int64_t> sizes;
+  mlir::StringAttr device;
+
+  static std::optional<Shape> of(mlir::Value value) {
+    auto type = mlir::dyn_cast<prim::TensorType>(value.getType());
+    if (!type || !type.getDtype() || !type.getHasSizes() ||
+        llvm::is_contained(type.getSizes(), prim::TensorType::kUnknownSize))
+      return std::nullopt;
+    return Shape{type.getDtype(), llvm::SmallVector<int64_t>(type.getSizes()),
+                 type.getDevice()};
+  }
+
+  /// A result of this dtype and device with other sizes.
+  prim::TensorType withSizes(llvm::ArrayRef<int64_t> other) const {
+    return prim::TensorType::get(dtype.getContext(), dtype, true, other, false,
+                                 {}, device, {}, {});
+  }
+};
 
 } // namespace tsir::decompose
 

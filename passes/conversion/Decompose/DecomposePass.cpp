@@ -27,6 +27,7 @@ struct TsirDecomposePass
     tsir::populateMultiResultDecompositionPatterns(set);
     tsir::populateRuntimeQueryFoldingPatterns(set);
     tsir::populateAttentionDecompositionPatterns(set);
+    tsir::populateRecurrentCellDecompositionPatterns(set);
     tsir::populateStaticListDecompositionPatterns(set);
     patterns = FrozenRewritePatternSet(std::move(set));
     return success();
