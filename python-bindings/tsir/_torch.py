@@ -107,23 +107,51 @@ def scripted_graph(obj, freeze=True):
         obj = torch.jit.script(obj)
     if isinstance(obj, torch.jit.ScriptModule):
         name = obj.original_name
-        if freeze and not _is_frozen(obj):
+        method = _forward_method(obj)
+        if freeze and not _is_frozen(obj, method):
             if obj.training:
                 raise Error(f"cannot freeze {name} in training mode: call "
                             ".eval() first (or pass freeze=False)")
-            obj = torch.jit.freeze(obj)
-    else:
-        name = obj.name
-    return obj.inlined_graph, name, _defaults(obj)
+            # Freezing keeps `forward`; an overload is kept by name.
+            obj = torch.jit.freeze(
+                obj, preserved_attrs=[] if method == "forward" else [method])
+        return _method_graph(obj, method), name, _defaults(obj, method)
+    return obj.inlined_graph, obj.name, _defaults(obj)
 
 
-def _defaults(obj):
-    """The defaults of the caller's arguments of `obj`'s forward (of the
-    function itself for a ScriptFunction), by position: None where an
-    argument has none. A module's `self` is not among them."""
+def _forward_method(module):
+    """The method a call of `module` runs: `forward`, or, for an overloaded
+    forward (nn.LSTM's takes a Tensor or a PackedSequence, scripted as
+    forward__0 and forward__1), the overload whose input is a Tensor."""
+    import torch
+    names = module._c._method_names()
+    if "forward" in names:
+        return "forward"
+    overloads = sorted(n for n in names if n.startswith("forward__"))
+    for overload in overloads:
+        arguments = module._c._get_method(overload).schema.arguments[1:]
+        if arguments and isinstance(arguments[0].type, torch._C.TensorType):
+            return overload
+    return overloads[0] if overloads else "forward"
+
+
+def _method_graph(module, method):
+    """The graph of `module`'s `method` with the methods it calls inlined."""
+    import torch
+    if method == "forward":
+        return module.inlined_graph
+    graph = module._c._get_method(method).graph.copy()
+    torch._C._jit_pass_inline(graph)
+    return graph
+
+
+def _defaults(obj, method="forward"):
+    """The defaults of the caller's arguments of `obj`'s forward (its
+    `method`; of the function itself for a ScriptFunction), by position:
+    None where an argument has none. A module's `self` is not among them."""
     import torch
     try:
-        schema = obj.forward.schema if isinstance(
+        schema = obj._c._get_method(method).schema if isinstance(
             obj, torch.jit.ScriptModule) else obj.schema
     except (AttributeError, RuntimeError):  # overloaded forward, ...
         return []
@@ -159,7 +187,7 @@ def from_torch(obj, *, freeze=True):
     return graph
 
 
-def _is_frozen(module):
-    """A frozen module's forward, with the methods it calls inlined, reads
-    no attributes of `self`."""
-    return not module.inlined_graph.findAllNodes("prim::GetAttr")
+def _is_frozen(module, method="forward"):
+    """A frozen module's forward (its `method`), with the methods it calls
+    inlined, reads no attributes of `self`."""
+    return not _method_graph(module, method).findAllNodes("prim::GetAttr")

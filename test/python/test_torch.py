@@ -163,3 +163,20 @@ def test_omitted_arguments_take_the_forward_defaults():
     with pytest.raises(tsir.Error, match=r"forward\(x, scale=2.0, bias=None\) "
                                          r"missing 1 required argument\(s\): x"):
         f()
+
+
+def test_overloaded_forward_picks_the_tensor_overload():
+    """nn.LSTM's forward is overloaded (scripted as forward__0, taking a
+    Tensor, and forward__1, a PackedSequence): from_torch freezes and takes
+    the Tensor one, with its defaults. Before, it failed with an
+    AttributeError ('inlined_graph'). The frozen list of the LSTM's
+    parameters prints as `[<Tensors>]`, which does not import yet."""
+    from tsir._torch import scripted_graph
+    lstm = torch.nn.LSTM(4, 8).eval()
+    graph, name, defaults = scripted_graph(lstm)
+    assert name == "LSTM"
+    assert not graph.findAllNodes("prim::GetAttr")
+    assert [n for n, _ in defaults] == ["input", "hx"]
+    assert defaults[1][1] is None
+    with pytest.raises(tsir.Error, match="Tensors"):
+        tsir.from_torch(lstm)
