@@ -81,6 +81,38 @@ def conv_transpose2d_groups(x, w):
                               dilation=(1, 2))
 
 
+def conv1d_same(x, w, b):
+    return F.conv1d(x, w, b, padding="same", dilation=2)
+
+
+def conv3d_valid(x, w, b):
+    return F.conv3d(x, w, b, padding="valid")
+
+
+def conv3d_same(x, w):
+    return F.conv3d(x, w, None, padding="same")
+
+
+def conv_transpose1d(x, w, b):
+    return F.conv_transpose1d(x, w, b, stride=2, padding=1, output_padding=1)
+
+
+def conv_transpose3d(x, w, b):
+    return F.conv_transpose3d(x, w, b, stride=(1, 2, 2), padding=(0, 1, 1))
+
+
+def rnn_tanh_cell(x, h, w_ih, w_hh, b_ih, b_hh):
+    return torch.rnn_tanh_cell(x, h, w_ih, w_hh, b_ih, b_hh)
+
+
+def rnn_relu_cell(x, h, w_ih, w_hh):
+    return torch.rnn_relu_cell(x, h, w_ih, w_hh, None, None)
+
+
+def gru_cell(x, h, w_ih, w_hh, b_ih, b_hh):
+    return torch.gru_cell(x, h, w_ih, w_hh, b_ih, b_hh)
+
+
 def r(*shape, dtype=torch.float32):
     return torch.randn(*shape, dtype=dtype)
 
@@ -115,4 +147,17 @@ CASES = [
          op="conv_transpose2d.input"),
     Case(conv_transpose2d_groups, [r(1, 4, 4, 3), r(4, 3, 4, 2)],
          op="conv_transpose2d.input"),
+    Case(conv1d_same, [r(2, 3, 11), r(4, 3, 4), r(4)], op="conv1d.padding"),
+    Case(conv3d_valid, [r(1, 2, 5, 6, 4), r(3, 2, 3, 3, 2), r(3)],
+         op="conv3d.padding"),
+    Case(conv3d_same, [r(1, 2, 4, 5, 4), r(3, 2, 3, 2, 3)],
+         op="conv3d.padding"),
+    Case(conv_transpose1d, [r(2, 3, 7), r(3, 4, 3), r(4)]),
+    Case(conv_transpose3d, [r(1, 2, 3, 4, 4), r(2, 3, 2, 3, 3), r(3)],
+         op="conv_transpose3d.input"),
+    # nn.RNNCell's and nn.GRUCell's fused cells (batched: nn.RNNCell adds
+    # the batch dim of an unbatched input before it calls them).
+    Case(rnn_tanh_cell, [r(3, 4), r(3, 5), r(5, 4), r(5, 5), r(5), r(5)]),
+    Case(rnn_relu_cell, [r(3, 4), r(3, 5), r(5, 4), r(5, 5)]),
+    Case(gru_cell, [r(3, 4), r(3, 5), r(15, 4), r(15, 5), r(15), r(15)]),
 ]
