@@ -66,7 +66,8 @@ struct CachedPlan {
 
 struct tsir::GraphExecutor::Impl {
   MLIRContext context;
-  /// The graph's text, which keys the persistent plan cache.
+  /// The graph's text, which keys the persistent plan cache (kept only
+  /// when there is one).
   std::string source;
   OwningOpRef<ModuleOp> module;
   std::unique_ptr<GraphSignature> signature;
@@ -136,13 +137,12 @@ tsir::GraphExecutor::fromSource(const std::string &text,
                              std::to_string(options.threads));
   auto impl = std::make_unique<Impl>();
   impl->options = options;
-  impl->source = text;
-  llvm::SmallString<256> abiArchive(options.libraryDirectory);
-  llvm::sys::path::append(abiArchive, "libTsirModelABI.a");
   if (!options.planCacheDirectory.empty() &&
-      llvm::sys::fs::exists(abiArchive))
+      llvm::sys::fs::exists(modelAbiArchive(options.libraryDirectory))) {
     impl->planCache = std::make_unique<PlanCache>(options.planCacheDirectory,
                                                   options.planCacheMaxBytes);
+    impl->source = text;
+  }
   registerEverything(impl->context);
   DiagnosticCollector diagnostics(&impl->context);
 
@@ -300,7 +300,7 @@ std::unique_ptr<CachedPlan> tsir::GraphExecutor::Impl::compileThroughCache(
   model.spec = spec;
   model.device = options.device;
   model.embedWeights = false;
-  model.abiArchive = options.libraryDirectory + "/libTsirModelABI.a";
+  model.abiArchive = modelAbiArchive(options.libraryDirectory);
   model.runtimeLibraryDir = options.libraryDirectory;
   rt::StatusOr<std::string> stored =
       planCache->store(key, [&](const std::string &path) {

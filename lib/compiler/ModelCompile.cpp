@@ -309,6 +309,20 @@ static unsigned compileThreads() {
   return std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
 }
 
+std::string tsir::libraryDirectoryBeside(const char *argv0, void *anchor) {
+  llvm::SmallString<256> directory(llvm::sys::path::parent_path(
+      llvm::sys::path::parent_path(
+          llvm::sys::fs::getMainExecutable(argv0, anchor))));
+  llvm::sys::path::append(directory, "lib");
+  return std::string(directory);
+}
+
+std::string tsir::modelAbiArchive(const std::string &libraryDirectory) {
+  llvm::SmallString<256> archive(libraryDirectory);
+  llvm::sys::path::append(archive, "libTsirModelABI.a");
+  return std::string(archive);
+}
+
 rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
                               const WeightSource &weights, const OpRoles &roles,
                               const ModelCompileOptions &options,

@@ -122,10 +122,11 @@ private:
                                    prim::QuantizedType dtype);
   Type inferConstantType(const ts::AttrValue &value);
   Attribute complexNodeAttr(double real, double imag);
-  /// A constant list of `<Tensor>`s as a list of weight constants, or null
-  /// (not such a list, or no weights file: then an ordinary constant).
-  Operation *emitTensorListConstant(const ts::NamedAttr &attr, Type type,
-                                    StringRef name, Location loc);
+  /// A constant list of `<Tensor>`s as a list of weight constants; null if
+  /// it is not such a list (an ordinary constant), failure on an error.
+  FailureOr<Operation *> emitTensorListConstant(const ts::NamedAttr &attr,
+                                                Type type, StringRef name,
+                                                Location loc);
   Attribute convertWeight(const WeightTensor &weight, StringRef name,
                           ts::SourcePos pos);
   LogicalResult checkWeightFits(ShapedType weight, prim::TensorType declared,
@@ -1108,18 +1109,17 @@ Type MLIRGen::inferConstantType(const ts::AttrValue &value) {
   }
 }
 
-Operation *MLIRGen::emitTensorListConstant(const ts::NamedAttr &attr,
-                                           Type type, StringRef name,
-                                           Location loc) {
+FailureOr<Operation *>
+MLIRGen::emitTensorListConstant(const ts::NamedAttr &attr, Type type,
+                                StringRef name, Location loc) {
   // `%l : Tensor[] = prim::Constant[value=[<Tensor>, <Tensor>]]()`, which
   // freezing makes of a module's list of parameters (nn.LSTM's, Swin v2's
   // index): element i is the weight `name[i]` (`[` is in no value name), a
   // constant of its own, and the list is built of them, so that each is a
-  // weight like any other downstream. Null if `type` and the value are not
-  // such a list (or on an error, which is reported).
+  // weight like any other downstream.
   auto list = dyn_cast<prim::ListType>(type);
   if (!list)
-    return nullptr;
+    return static_cast<Operation *>(nullptr);
   Type element = list.getElementType();
   if (auto optional = dyn_cast<prim::OptionalType>(element))
     element = optional.getElementType();
@@ -1131,7 +1131,7 @@ Operation *MLIRGen::emitTensorListConstant(const ts::NamedAttr &attr,
       !llvm::all_of(items->elements, [](const ts::AttrValue &item) {
         return item.kind == ts::AttrValue::Kind::TensorRef;
       }))
-    return nullptr;
+    return static_cast<Operation *>(nullptr);
   SmallVector<Value> elements;
   for (size_t i = 0; i < items->elements.size(); ++i) {
     std::string elementName = (name + "[" + Twine(i) + "]").str();
@@ -1144,16 +1144,17 @@ Operation *MLIRGen::emitTensorListConstant(const ts::NamedAttr &attr,
         error(attr.pos) << "weight '" << elementName << "' (element " << i
                         << " of the list constant %" << name << ") is not in "
                         << weights->getPath();
-        return nullptr;
+        return failure();
       }
       value = convertWeight(*weight, elementName, attr.pos);
       if (!value)
-        return nullptr;
+        return failure();
     }
     elements.push_back(
         prim::ConstantOp::create(builder, loc, tensorType, value));
   }
-  return prim::ListConstructOp::create(builder, loc, list, elements);
+  return prim::ListConstructOp::create(builder, loc, list, elements)
+      .getOperation();
 }
 
 Operation *MLIRGen::emitConstant(const ts::Node &node,
@@ -1197,8 +1198,10 @@ Operation *MLIRGen::emitConstant(const ts::Node &node,
     error(attr->pos) << "unexpected attribute '" << attr->name
                      << "' on prim::Constant";
     return nullptr;
-  } else if (Operation *list = emitTensorListConstant(*attr, type, name, loc)) {
-    return list;
+  } else if (FailureOr<Operation *> list =
+                 emitTensorListConstant(*attr, type, name, loc);
+             failed(list) || *list) {
+    return failed(list) ? nullptr : *list;
   } else if (isa<prim::TensorType>(type) && weights &&
              (attr->value.kind == ts::AttrValue::Kind::TensorRef ||
               attr->value.kind == ts::AttrValue::Kind::Tensor)) {

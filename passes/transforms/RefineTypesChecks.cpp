@@ -357,11 +357,14 @@ static LogicalResult convCheck(Operation *op, RuleContext &context) {
     // "same" padding pads the input to fit any kernel.
     if (stringPadding || !known(in) || !known(k) || !pad || !dil)
       return success();
-    int64_t paddedSize = in + multiply(2, *pad);
-    int64_t kernelSize = multiply(*dil, k - 1) + 1;
-    if (!known(multiply(2, *pad)) || !known(kernelSize - 1) || *pad < 0 ||
-        *dil < 1 || paddedSize < in)
-      return success(); // out of range: torch's own checks say so
+    // Out of range (a negative padding or dilation, or sizes that
+    // overflow): torch's own checks say so.
+    int64_t twicePad = multiply(2, *pad), dilated = multiply(*dil, k - 1);
+    int64_t paddedSize, kernelSize;
+    if (*pad < 0 || *dil < 1 || !known(twicePad) || !known(dilated) ||
+        __builtin_add_overflow(in, twicePad, &paddedSize) ||
+        __builtin_add_overflow(dilated, int64_t(1), &kernelSize))
+      return success();
 
     tooLarge |= kernelSize > paddedSize;
     padded += (i ? " x " : "") + std::to_string(paddedSize);

@@ -67,7 +67,7 @@ std::string compileModel(const GraphRef &graph, const CompileRequest &request) {
   options.embedWeights = request.externalWeights.empty();
   options.targetCpu = request.targetCpu;
   options.linker = request.linker;
-  options.abiArchive = request.libraryDir + "/libTsirModelABI.a";
+  options.abiArchive = tsir::modelAbiArchive(request.libraryDir);
   options.runtimeLibraryDir = request.libraryDir;
   rt::Status compiled = rt::Status::ok();
   {

@@ -58,17 +58,13 @@ const detail::JsonValue *member(const detail::JsonValue &object,
 } // namespace
 
 namespace {
-/// Whether `file` is a whole 64-bit ELF file: the dynamic loader maps a
-/// truncated library's segments past the end of the file and the process
-/// dies of SIGBUS, so a damaged model must be refused before dlopen.
-Status checkElfFile(const std::string &file, const std::string &path) {
-  StatusOr<std::shared_ptr<detail::MappedFile>> mapped =
-      detail::MappedFile::map(file);
-  if (!mapped.ok())
-    return Status::error("cannot load the model " + path + ": " +
-                         mapped.status().message());
-  const char *bytes = (*mapped)->data();
-  uint64_t size = (*mapped)->size();
+/// Whether `mapped` (the model `path`) is a whole 64-bit ELF file: the
+/// dynamic loader maps a truncated library's segments past the end of the
+/// file and the process dies of SIGBUS, so a damaged model must be refused
+/// before dlopen.
+Status checkElfFile(const detail::MappedFile &mapped, const std::string &path) {
+  const char *bytes = mapped.data();
+  uint64_t size = mapped.size();
   Elf64_Ehdr header;
   if (size < sizeof(header) ||
       std::memcmp(bytes, ELFMAG, SELFMAG) != 0)
@@ -105,21 +101,27 @@ Status checkElfFile(const std::string &file, const std::string &path) {
   return Status::ok();
 }
 
-/// dlopen of `file`, as a library of its own. The dynamic loader hands out
-/// one handle per file, and a model's weights are bound in its library:
-/// two Models of one file with different weights would share them. So when
-/// the file is loaded already, this loads a private copy, from a memfd that
-/// stays open (its unique inode and /proc path keep the loader from
-/// matching it to another) until the library is closed.
-std::shared_ptr<void> openLibrary(const std::string &file, std::string &why) {
+/// What dlopen last said went wrong.
+std::string loaderError() {
+  const char *error = dlerror();
+  return error ? error : "unknown error";
+}
+
+/// dlopen of `file` (whose bytes are `mapped`), as a library of its own.
+/// The dynamic loader hands out one handle per file, and a model's weights
+/// are bound in its library: two Models of one file with different weights
+/// would share them. So when the file is loaded already, this loads a
+/// private copy, from a memfd that stays open (its unique inode and /proc
+/// path keep the loader from matching it to another) until the library is
+/// closed.
+std::shared_ptr<void> openLibrary(const std::string &file,
+                                  const detail::MappedFile &mapped,
+                                  std::string &why) {
   if (void *loaded = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD)) {
     dlclose(loaded);
     int copy = memfd_create("tsir-model", MFD_CLOEXEC);
-    StatusOr<std::shared_ptr<detail::MappedFile>> bytes =
-        detail::MappedFile::map(file);
-    if (copy < 0 || !bytes.ok() ||
-        write(copy, (*bytes)->data(), (*bytes)->size()) !=
-            static_cast<ssize_t>((*bytes)->size())) {
+    if (copy < 0 || write(copy, mapped.data(), mapped.size()) !=
+                        static_cast<ssize_t>(mapped.size())) {
       if (copy >= 0)
         close(copy);
       why = "cannot make a private copy of the model";
@@ -128,8 +130,7 @@ std::shared_ptr<void> openLibrary(const std::string &file, std::string &why) {
     std::string procPath = "/proc/self/fd/" + std::to_string(copy);
     void *handle = dlopen(procPath.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle) {
-      const char *error = dlerror();
-      why = error ? error : "unknown error";
+      why = loaderError();
       close(copy);
       return nullptr;
     }
@@ -140,8 +141,7 @@ std::shared_ptr<void> openLibrary(const std::string &file, std::string &why) {
   }
   void *handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
-    const char *error = dlerror();
-    why = error ? error : "unknown error";
+    why = loaderError();
     return nullptr;
   }
   return std::shared_ptr<void>(handle, dlclose);
@@ -151,11 +151,16 @@ std::shared_ptr<void> openLibrary(const std::string &file, std::string &why) {
 StatusOr<std::unique_ptr<Model>> Model::open(const std::string &path) {
   // A bare file name means the file here, not a search of the library path.
   std::string file = path.find('/') == std::string::npos ? "./" + path : path;
-  if (Status whole = checkElfFile(file, path); !whole.isOk())
+  StatusOr<std::shared_ptr<detail::MappedFile>> mapped =
+      detail::MappedFile::map(file);
+  if (!mapped.ok())
+    return Status::error("cannot load the model " + path + ": " +
+                         mapped.status().message());
+  if (Status whole = checkElfFile(**mapped, path); !whole.isOk())
     return whole;
   std::unique_ptr<Model> model(new Model());
   std::string why;
-  model->library = openLibrary(file, why);
+  model->library = openLibrary(file, **mapped, why);
   if (!model->library)
     return Status::error("cannot load the model " + path + ": " + why);
   void *handle = model->library.get();

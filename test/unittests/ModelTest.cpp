@@ -16,7 +16,7 @@
 #include "tsir-runtime/Model.h"
 #include "tsir-runtime/Safetensors.h"
 
-#include "llvm/Support/Path.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <unistd.h>
@@ -45,11 +45,8 @@ ModelCompileOptions optionsFor(const std::string &spec,
   options.spec = spec;
   options.output = output;
   static int anchor;
-  std::string self = llvm::sys::fs::getMainExecutable("tsir-unittests", &anchor);
-  llvm::SmallString<256> archive(
-      llvm::sys::path::parent_path(llvm::sys::path::parent_path(self)));
-  llvm::sys::path::append(archive, "lib", "libTsirModelABI.a");
-  options.abiArchive = std::string(archive);
+  options.abiArchive = modelAbiArchive(
+      libraryDirectoryBeside("tsir-unittests", &anchor));
   return options;
 }
 

@@ -15,7 +15,6 @@
 #include "tsir/Compiler/Executor.h"
 
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 
 #include <gtest/gtest.h>
 
@@ -51,11 +50,7 @@ ExecutorOptions cached(const CacheDirectory &cache, uint64_t maxBytes = 1 << 30)
   options.planCacheDirectory = cache.path;
   options.planCacheMaxBytes = maxBytes;
   static int anchor;
-  std::string self = llvm::sys::fs::getMainExecutable("tsir-unittests", &anchor);
-  llvm::SmallString<256> lib(
-      llvm::sys::path::parent_path(llvm::sys::path::parent_path(self)));
-  llvm::sys::path::append(lib, "lib");
-  options.libraryDirectory = std::string(lib);
+  options.libraryDirectory = libraryDirectoryBeside("tsir-unittests", &anchor);
   return options;
 }
 

@@ -16,9 +16,8 @@
 #include "tsir-runtime/RunSupport.h"
 
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -131,16 +130,9 @@ int main(int argc, char **argv) {
   options.gpuArch = gpuArch;
   options.linker = linker;
   options.printIRAfterAll = printIRAfterAll;
-  // The model ABI and the runtime sit in ../lib, beside this tool, in the
-  // build tree and in an installed prefix alike.
-  std::string self = sys::fs::getMainExecutable(argv[0], (void *)&fail);
-  SmallString<256> libraryDir(
-      sys::path::parent_path(sys::path::parent_path(self)));
-  sys::path::append(libraryDir, "lib");
-  SmallString<256> archive(libraryDir);
-  sys::path::append(archive, "libTsirModelABI.a");
-  options.abiArchive = std::string(archive);
-  options.runtimeLibraryDir = std::string(libraryDir);
+  std::string libraryDir = tsir::libraryDirectoryBeside(argv[0], (void *)&fail);
+  options.abiArchive = tsir::modelAbiArchive(libraryDir);
+  options.runtimeLibraryDir = libraryDir;
 
   auto start = std::chrono::steady_clock::now();
   rt::Status compiled = (*executor)->compileModel(options);

@@ -22,12 +22,9 @@
 #include "tsir-runtime/RunSupport.h"
 #include "tsir-runtime/Threads.h"
 
-#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -188,12 +185,9 @@ int main(int argc, char **argv) {
         StringRef(planCache).equals_insensitive("off") ? std::string()
                                                       : std::string(planCache);
   options.planCacheMaxBytes = tsir::defaultPlanCacheMaxBytes();
-  // The model ABI and the runtime the cache's libraries link with sit in
-  // ../lib, beside this tool, in the build tree and in an installed prefix.
-  SmallString<256> libraryDir(sys::path::parent_path(sys::path::parent_path(
-      sys::fs::getMainExecutable(argv[0], (void *)&fail))));
-  sys::path::append(libraryDir, "lib");
-  options.libraryDirectory = std::string(libraryDir);
+  // The model ABI and the runtime the cache's libraries link with.
+  options.libraryDirectory =
+      tsir::libraryDirectoryBeside(argv[0], (void *)&fail);
   auto executor = tsir::GraphExecutor::fromFile(graphPath, options);
   if (!executor.ok())
     return fail(executor.status().message());

@@ -44,6 +44,14 @@ struct ModelCompileOptions {
   bool printIRAfterAll = false;
 };
 
+/// tsir's `lib` folder beside the `bin` that holds the running program
+/// (`argv0`, with `anchor` an address inside it), in the build tree and in
+/// an installed prefix alike: where the model ABI and the runtime are.
+std::string libraryDirectoryBeside(const char *argv0, void *anchor);
+
+/// The model ABI archive in tsir's `lib` folder `libraryDirectory`.
+std::string modelAbiArchive(const std::string &libraryDirectory);
+
 } // namespace tsir
 
 #endif // TSIR_COMPILER_MODELCOMPILER_H

@@ -167,14 +167,7 @@ struct TsirValueSemanticsPass
     } else {
       replacement = createFunctionalVariant(builder, op)->getResult(0);
     }
-    // Uses of the old value after the write read the new one.
-    self.replaceUsesWithIf(replacement, [&](OpOperand &use) {
-      Operation *user = block->findAncestorOpInBlock(*use.getOwner());
-      return user && user != op && op->isBeforeInBlock(user);
-    });
-    op->getResult(0).replaceAllUsesWith(replacement);
-    op->erase();
-    record(self, replacement, written);
+    replaceWrite(op, self, replacement, replacement, written);
     return success();
   }
 
@@ -249,23 +242,25 @@ struct TsirValueSemanticsPass
       scatter.addTypes(step->getOperand(0).getType());
       updated = builder.create(scatter)->getResult(0);
     }
-    // Uses of the base after the write read its new value; the op's own
-    // result is the view's new value.
-    base.replaceUsesWithIf(updated, [&](OpOperand &use) {
-      Operation *user = block->findAncestorOpInBlock(*use.getOwner());
-      return user && user != op && op->isBeforeInBlock(user);
-    });
-    op->getResult(0).replaceAllUsesWith(viewValue);
-    op->erase();
-    record(base, updated, written);
+    // The op's own result is the view's new value.
+    replaceWrite(op, base, updated, viewValue, written);
     return success();
   }
 
-  /// Records that `replacement` is the new value of `self`: the graph
-  /// input's latest, if `self` was (the input itself, or what an earlier
-  /// in-place op on it made).
-  void record(Value self, Value replacement,
-              llvm::MapVector<BlockArgument, Value> &written) {
+  /// Ends the write of in-place `op` to `self`, whose new value is
+  /// `replacement`: uses of `self` after the op read it, the op's own
+  /// result becomes `result`, the op goes, and `replacement` is the graph
+  /// input's latest value if `self` was (the input itself, or what an
+  /// earlier in-place op on it made).
+  void replaceWrite(Operation *op, Value self, Value replacement, Value result,
+                    llvm::MapVector<BlockArgument, Value> &written) {
+    Block *block = op->getBlock();
+    self.replaceUsesWithIf(replacement, [&](OpOperand &use) {
+      Operation *user = block->findAncestorOpInBlock(*use.getOwner());
+      return user && user != op && op->isBeforeInBlock(user);
+    });
+    op->getResult(0).replaceAllUsesWith(result);
+    op->erase();
     BlockArgument argument = dyn_cast<BlockArgument>(self);
     if (argument && !(argument.getOwner()->isEntryBlock() &&
                       isa<func::FuncOp>(argument.getOwner()->getParentOp())))
