@@ -10,6 +10,7 @@
 
 #include "CompilePipeline.h"
 #include "Diagnostics.h"
+#include "tsir-runtime/ModelTable.h"
 
 #include "tsir/Conversion/Passes.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
@@ -230,6 +231,9 @@ tsir::lowerToLLVMDialect(const SpecializedGraph &graph,
   LoweredGraph lowered;
   lowered.module = std::move(module);
   lowered.signature = std::move(*signature);
+  lowered.signature.device = options.device == "cuda"
+                                 ? TSIR_MODEL_DEVICE_CUDA
+                                 : TSIR_MODEL_DEVICE_CPU;
   return lowered;
 }
 

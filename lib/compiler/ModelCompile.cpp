@@ -119,21 +119,6 @@ static std::string describeSlot(int64_t kind, rt::DType dtype,
   return text + ")";
 }
 
-/// The ABI's kind of a plan slot.
-static int64_t slotKind(PlanSlot::Kind kind) {
-  switch (kind) {
-  case PlanSlot::Kind::Tensor:
-    return TSIR_VALUE_TENSOR;
-  case PlanSlot::Kind::Int:
-    return TSIR_VALUE_INT;
-  case PlanSlot::Kind::Float:
-    return TSIR_VALUE_FLOAT;
-  case PlanSlot::Kind::Bool:
-    return TSIR_VALUE_BOOL;
-  }
-  return TSIR_VALUE_TENSOR;
-}
-
 namespace {
 /// The model's table and signature, built up in ModelTable.h's order.
 struct ModelBuilder {
@@ -190,26 +175,21 @@ struct ModelBuilder {
   }
 
   void addArguments(const PlanSignature &plan) {
-    for (const PlanSlot &slot : plan.arguments) {
-      data.table.push_back(slotKind(slot.kind));
-      data.table.push_back(rt::dtypeScalarType(slot.dtype));
-      data.table.push_back(slot.rank);
-      data.table.push_back(slot.source);
-    }
+    for (const tsir_abi_slot &slot : plan.arguments)
+      data.table.insert(data.table.end(),
+                        {slot.kind, slot.dtype, slot.rank, slot.source});
   }
 
   void addResults(const PlanSignature &plan) {
     size_t numOutputs = plan.results.size() - plan.writeback.size();
     for (auto [index, slot] : llvm::enumerate(plan.results)) {
-      int64_t kind = slotKind(slot.kind);
-      data.table.push_back(kind);
-      data.table.push_back(rt::dtypeScalarType(slot.dtype));
-      data.table.push_back(slot.rank);
+      data.table.insert(data.table.end(), {slot.kind, slot.dtype, slot.rank});
       if (index < numOutputs)
         outputs.push_back(llvm::json::Object{
-            {"kind", kindText(kind)},
-            {"dtype", kind == TSIR_VALUE_TENSOR
-                          ? std::string(rt::dtypeTorchName(slot.dtype))
+            {"kind", kindText(slot.kind)},
+            {"dtype", slot.kind == TSIR_VALUE_TENSOR
+                          ? std::string(rt::dtypeTorchName(
+                                *rt::dtypeFromScalarType(slot.dtype)))
                           : std::string()},
             {"rank", slot.rank}});
     }
@@ -219,8 +199,9 @@ struct ModelBuilder {
   rt::Status addWeights(const PlanSignature &plan, const WeightSource &source,
                         bool embed) {
     // How the compiled code reads each weight (an unused one: not at all).
-    std::vector<const PlanSlot *> uses(plan.weightNames.size(), nullptr);
-    for (const PlanSlot &slot : plan.arguments)
+    std::vector<const tsir_abi_slot *> uses(plan.weightNames.size(),
+                                            nullptr);
+    for (const tsir_abi_slot &slot : plan.arguments)
       if (slot.source < 0)
         uses[-1 - slot.source] = &slot;
     for (auto [index, name] : llvm::enumerate(plan.weightNames)) {
@@ -230,11 +211,13 @@ struct ModelBuilder {
                                  "' is missing: give a weights file "
                                  "(--weights) that holds it");
       rt::Tensor tensor = found->second.contiguous();
-      const PlanSlot *use = uses[index];
-      if (use && (tensor.dim() != use->rank || tensor.dtype() != use->dtype))
+      const tsir_abi_slot *use = uses[index];
+      if (use && (tensor.dim() != use->rank ||
+                  rt::dtypeScalarType(tensor.dtype()) != use->dtype))
         return rt::Status::error(
             "weight '" + name + "' is " + tensor.toString() +
-            ", the graph reads it as a " + rt::dtypeTorchName(use->dtype) +
+            ", the graph reads it as a " +
+            rt::dtypeTorchName(*rt::dtypeFromScalarType(use->dtype)) +
             " tensor of rank " + std::to_string(use->rank));
       int64_t bytes = tensor.numel() * tensor.elementSize();
       int64_t offset = -1;
@@ -371,8 +354,7 @@ rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
                         0,
                         0,
                         0,
-                        options.device == "cuda" ? TSIR_MODEL_DEVICE_CUDA
-                                                 : TSIR_MODEL_DEVICE_CPU};
+                        0 /* the device, below */};
   if (rt::Status added = builder.addInputs(func, signature); !added.isOk())
     return added;
 
@@ -393,6 +375,7 @@ rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
   builder.data.table.insert(builder.data.table.end(), plan.writeback.begin(),
                             plan.writeback.end());
   std::vector<int64_t> &table = builder.data.table;
+  table[TSIR_MODEL_TABLE_DEVICE] = plan.device;
   table[TSIR_MODEL_TABLE_INPUTS] = signature.inputs().size();
   table[TSIR_MODEL_TABLE_ARGUMENTS] = plan.arguments.size();
   table[TSIR_MODEL_TABLE_RESULTS] = plan.results.size();

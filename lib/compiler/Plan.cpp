@@ -1,9 +1,9 @@
 //===- Plan.cpp - A graph compiled for one argument spec ------------------===//
 //
-// JIT compilation with MLIR's ExecutionEngine and the call through MLIR's C
-// interface (`_mlir_ciface_graph`): memref arguments are passed as pointers
-// to ranked descriptors; results come back through a pointer to a struct
-// of them, except a single scalar result, which is returned by value.
+// JIT compilation with MLIR's ExecutionEngine, and the call: runtime values
+// become tsir_values (tensors made contiguous) and go through tsirAbiCall,
+// the calling convention every model.so uses too (AbiCall.h); its outputs
+// become runtime values that own their buffers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,8 +39,8 @@ std::optional<rt::DType> tsir::runtimeDtypeOf(Type dtype) {
 }
 
 /// The slot for a value of prim type `type` lowered to `lowered`.
-static rt::StatusOr<PlanSlot> slotFor(Type type, Type lowered) {
-  PlanSlot slot;
+static rt::StatusOr<tsir_abi_slot> slotFor(Type type, Type lowered) {
+  tsir_abi_slot slot = {TSIR_VALUE_TENSOR, 0, 0, 0};
   if (auto tensor = dyn_cast<RankedTensorType>(lowered)) {
     auto prim = dyn_cast<prim::TensorType>(type);
     std::optional<rt::DType> dtype =
@@ -48,21 +48,37 @@ static rt::StatusOr<PlanSlot> slotFor(Type type, Type lowered) {
     if (!dtype)
       return rt::Status::error("no runtime dtype for a tensor of type " +
                                std::to_string(tensor.getRank()));
-    slot.kind = PlanSlot::Kind::Tensor;
+    if (tensor.getRank() > TSIR_MODEL_MAX_RANK)
+      return rt::Status::error(
+          "compiled code takes and returns tensors of rank " +
+          std::to_string(TSIR_MODEL_MAX_RANK) + " at most, not " +
+          std::to_string(tensor.getRank()));
     slot.rank = tensor.getRank();
-    slot.dtype = *dtype;
+    slot.dtype = rt::dtypeScalarType(*dtype);
     return slot;
   }
   if (lowered.isInteger(1))
-    slot.kind = PlanSlot::Kind::Bool;
+    slot.kind = TSIR_VALUE_BOOL;
   else if (lowered.isInteger(64))
-    slot.kind = PlanSlot::Kind::Int;
+    slot.kind = TSIR_VALUE_INT;
   else if (lowered.isF64())
-    slot.kind = PlanSlot::Kind::Float;
+    slot.kind = TSIR_VALUE_FLOAT;
   else
     return rt::Status::error("the compiled graph has an argument or result "
                              "of an unsupported type");
   return slot;
+}
+
+tsir_abi_signature tsir::PlanSignature::abi() const {
+  tsir_abi_signature abi;
+  abi.device = device;
+  abi.num_arguments = arguments.size();
+  abi.arguments = arguments.data();
+  abi.num_results = results.size();
+  abi.results = results.data();
+  abi.num_writeback = writeback.size();
+  abi.writeback = writeback.data();
+  return abi;
 }
 
 rt::StatusOr<PlanSignature>
@@ -86,7 +102,7 @@ tsir::readPlanSignature(func::FuncOp graph, unsigned numGraphArguments,
     Type original = originalTypes && position < (int64_t)originalTypes.size()
                         ? cast<TypeAttr>(originalTypes[position]).getValue()
                         : Type();
-    rt::StatusOr<PlanSlot> slot = slotFor(original, type.getInput(i));
+    rt::StatusOr<tsir_abi_slot> slot = slotFor(original, type.getInput(i));
     if (!slot.ok())
       return slot.status();
     if (position >= numGraphArguments)
@@ -100,7 +116,7 @@ tsir::readPlanSignature(func::FuncOp graph, unsigned numGraphArguments,
       signature.writeback.push_back(cast<IntegerAttr>(position).getInt() -
                                     firstCallerArgument);
   for (unsigned i = 0; i < type.getNumResults(); ++i) {
-    rt::StatusOr<PlanSlot> slot =
+    rt::StatusOr<tsir_abi_slot> slot =
         slotFor(cast<TypeAttr>(resultTypes[i]).getValue(), type.getResult(i));
     if (!slot.ok())
       return slot.status();
@@ -170,225 +186,150 @@ rt::StatusOr<std::unique_ptr<Plan>> tsir::Plan::compile(ModuleOp module,
     return rt::Status::error("JIT compilation failed: " +
                              llvm::toString(entry.takeError()));
   std::unique_ptr<Plan> plan(new Plan());
+  plan->entry = *entry;
   plan->engine = std::move(*engine);
   plan->signature = std::move(signature);
   return plan;
 }
 
-namespace {
-/// A ranked memref descriptor: allocated, aligned, offset, sizes, strides.
-struct Descriptor {
-  std::vector<int64_t> words;
-  explicit Descriptor(int rank) : words(3 + 2 * rank, 0) {}
-  static size_t bytes(int rank) { return (3 + 2 * rank) * sizeof(int64_t); }
-};
-} // namespace
-
-/// Size and alignment of a slot inside the C struct of results.
-static std::pair<size_t, size_t> layoutOf(const PlanSlot &slot) {
+/// The tsir_value of `value` for a slot of `kind`; a tensor is made
+/// contiguous (compiled code assumes identity layouts) and kept alive in
+/// `contiguous`.
+static rt::StatusOr<tsir_value> abiValueOf(const rt::Value &value,
+                                           const tsir_abi_slot &slot,
+                                           rt::Tensor &contiguous) {
+  tsir_value out;
+  std::memset(&out, 0, sizeof out);
+  out.kind = int32_t(slot.kind);
   switch (slot.kind) {
-  case PlanSlot::Kind::Tensor:
-    return {Descriptor::bytes(slot.rank), 8};
-  case PlanSlot::Kind::Bool:
-    return {1, 1};
+  case TSIR_VALUE_INT:
+    out.int_value = value.toInt();
+    return out;
+  case TSIR_VALUE_FLOAT:
+    out.float_value = value.isInt() ? double(value.toInt()) : value.toDouble();
+    return out;
+  case TSIR_VALUE_BOOL:
+    out.int_value = value.toBool();
+    return out;
   default:
-    return {8, 8};
+    break;
   }
+  rt::Tensor tensor = value.isTensor() ? value.toTensor() : rt::Tensor();
+  // The caller's inputs are checked against the graph's signature, but a
+  // value computed between segments (a kernel's output, an element of a
+  // container) reaches here unchecked.
+  if (!tensor.defined())
+    return rt::Status::error("an undefined tensor reached compiled code");
+  if (rt::dtypeScalarType(tensor.dtype()) != slot.dtype ||
+      tensor.dim() != slot.rank)
+    return rt::Status::error("an argument does not match the compiled "
+                             "plan: " + tensor.toString());
+  contiguous = tensor.isContiguous() ? tensor : tensor.contiguous();
+  out.dtype = int32_t(slot.dtype);
+  out.rank = int32_t(slot.rank);
+  out.data = contiguous.data();
+  for (int64_t d = 0; d < slot.rank; ++d) {
+    out.sizes[d] = contiguous.size(d);
+    out.strides[d] = contiguous.stride(d);
+  }
+  return out;
 }
 
-/// A tensor owning the buffer compiled code returned in `words`.
-static rt::Tensor adoptResult(const int64_t *words, const PlanSlot &slot,
-                              const std::vector<const void *> &borrowed,
-                              std::map<void *, rt::Ref<rt::Storage>> &adopted) {
-  void *allocated = reinterpret_cast<void *>(words[0]);
-  void *aligned = reinterpret_cast<void *>(words[1]);
-  int64_t offset = words[2];
-  std::vector<int64_t> sizes(words + 3, words + 3 + slot.rank);
-  std::vector<int64_t> strides(words + 3 + slot.rank,
-                               words + 3 + 2 * slot.rank);
-  size_t elementSize = rt::dtypeSize(slot.dtype);
-  int64_t extent = 1; // elements reachable from the aligned pointer
-  for (int i = 0; i < slot.rank; ++i)
-    if (sizes[i] == 0)
+/// The runtime value of an output, which takes over its buffer: it goes
+/// back to the runtime's buffer cache when the last tensor over it dies,
+/// so the next call's output reuses its pages.
+static rt::Value valueOfOutput(const tsir_value &out) {
+  switch (out.kind) {
+  case TSIR_VALUE_INT:
+    return rt::Value(int64_t(out.int_value));
+  case TSIR_VALUE_FLOAT:
+    return rt::Value(out.float_value);
+  case TSIR_VALUE_BOOL:
+    return rt::Value(out.int_value != 0);
+  default:
+    break;
+  }
+  rt::DType dtype = *rt::dtypeFromScalarType(out.dtype);
+  std::vector<int64_t> sizes(out.sizes, out.sizes + out.rank);
+  std::vector<int64_t> strides(out.strides, out.strides + out.rank);
+  int64_t extent = 1; // elements reachable from the first one
+  for (int64_t size : sizes)
+    if (size == 0)
       extent = 0;
   if (extent)
-    for (int i = 0; i < slot.rank; ++i)
-      extent += (sizes[i] - 1) * strides[i];
-  extent += offset;
-  // A result that is not a fresh buffer (an input returned as it is, or a
-  // constant global, whose "allocated" pointer MLIR sets to 0xdeadbeef) is
-  // copied: the caller owns its outputs.
-  bool fresh = allocated != reinterpret_cast<void *>(0xdeadbeef) &&
-               allocated != nullptr;
-  for (const void *input : borrowed)
-    if (input == allocated)
-      fresh = false;
-  if (!fresh) {
-    rt::Ref<rt::Storage> borrowedStorage = rt::Storage::adopt(
-        allocated, aligned, extent * elementSize, rt::Device::cpu(),
-        [](void *) {});
-    return rt::Tensor(borrowedStorage, sizes, strides, offset, slot.dtype)
-        .clone();
-  }
-  // Two results can be one buffer (a graph returning a value twice, or two
-  // views of one): they share one storage, which frees it once. The
-  // buffer came from the runtime's buffer cache, and goes back to it, so
-  // the next call's output reuses its pages.
-  auto [it, inserted] = adopted.try_emplace(allocated);
-  if (inserted)
-    it->second = rt::Storage::adopt(allocated, aligned,
-                                    extent * elementSize, rt::Device::cpu(),
-                                    [](void *p) { tsirBufferFree(p); });
-  return rt::Tensor(it->second, sizes, strides, offset, slot.dtype);
+    for (int d = 0; d < out.rank; ++d)
+      extent += (sizes[d] - 1) * strides[d];
+  rt::Ref<rt::Storage> storage = rt::Storage::adopt(
+      out.allocation, out.data, extent * rt::dtypeSize(dtype),
+      rt::Device::cpu(), [](void *p) { tsirBufferFree(p); });
+  return rt::Value(rt::Tensor(storage, sizes, strides, 0, dtype));
 }
 
 rt::StatusOr<std::vector<rt::Value>>
 tsir::Plan::call(const std::vector<rt::Value> &inputs,
                  const std::map<std::string, rt::Tensor> &weights) const {
-  // Arguments: contiguous tensors (the compiled code assumes identity
-  // layouts) as descriptors, scalars as they are.
-  std::vector<rt::Tensor> keepAlive;
-  std::vector<Descriptor> descriptors;
-  std::vector<void *> descriptorPointers;
-  std::vector<int64_t> scalars;
-  descriptors.reserve(signature.arguments.size());
-  scalars.reserve(signature.arguments.size());
-  std::vector<void *> packed;
-  std::vector<const void *> borrowed;
-
-  for (const PlanSlot &slot : signature.arguments) {
-    if (slot.kind != PlanSlot::Kind::Tensor) {
-      const rt::Value &value = inputs.at(slot.source);
-      int64_t word = 0;
-      if (slot.kind == PlanSlot::Kind::Float) {
-        double d = value.isInt() ? double(value.toInt()) : value.toDouble();
-        std::memcpy(&word, &d, sizeof d);
-      } else if (slot.kind == PlanSlot::Kind::Bool) {
-        bool b = value.toBool();
-        std::memcpy(&word, &b, sizeof b);
-      } else {
-        word = value.toInt();
-      }
-      scalars.push_back(word);
-      continue;
-    }
-    rt::Tensor tensor;
-    if (slot.source >= 0) {
-      tensor = inputs.at(slot.source).toTensor();
-    } else {
-      const std::string &name = signature.weightNames.at(-1 - slot.source);
+  // The values the compiled code reads, by caller input and by weight.
+  std::vector<tsir_value> abiInputs(inputs.size());
+  std::vector<tsir_value> abiWeights(signature.weightNames.size());
+  std::vector<rt::Tensor> contiguousInputs(inputs.size());
+  std::vector<rt::Tensor> contiguousWeights(abiWeights.size());
+  for (const tsir_abi_slot &slot : signature.arguments) {
+    rt::StatusOr<tsir_value> value = [&]() -> rt::StatusOr<tsir_value> {
+      if (slot.source >= 0)
+        return abiValueOf(inputs.at(slot.source), slot,
+                          contiguousInputs[slot.source]);
+      int64_t index = -1 - slot.source;
+      const std::string &name = signature.weightNames.at(index);
       auto found = weights.find(name);
       if (found == weights.end())
         return rt::Status::error("weight '" + name +
                                  "' is missing: give a weights file "
                                  "(--weights) that holds it");
-      tensor = found->second;
-    }
-    // The caller's inputs are checked against the graph's signature, but a
-    // value computed between segments (a kernel's output, an element of a
-    // container) reaches here unchecked.
-    if (!tensor.defined())
-      return rt::Status::error("an undefined tensor reached compiled code "
-                               "as argument " +
-                               std::to_string(descriptors.size()));
-    if (tensor.dtype() != slot.dtype || tensor.dim() != slot.rank)
-      return rt::Status::error("an argument does not match the compiled "
-                               "plan: " + tensor.toString());
-    if (!tensor.isContiguous())
-      tensor = tensor.contiguous();
-    keepAlive.push_back(tensor);
-    borrowed.push_back(tensor.storage()->base());
-    Descriptor descriptor(slot.rank);
-    // Code compiled for identity layouts assumes offset 0: point the
-    // aligned pointer at the first element (a row of a larger tensor is
-    // contiguous but starts inside its storage).
-    descriptor.words[0] = reinterpret_cast<int64_t>(tensor.storage()->base());
-    descriptor.words[1] = reinterpret_cast<int64_t>(tensor.data());
-    descriptor.words[2] = 0;
-    for (int i = 0; i < slot.rank; ++i) {
-      descriptor.words[3 + i] = tensor.size(i);
-      descriptor.words[3 + slot.rank + i] = tensor.stride(i);
-    }
-    descriptors.push_back(std::move(descriptor));
+      return abiValueOf(rt::Value(found->second), slot,
+                        contiguousWeights[index]);
+    }();
+    if (!value.ok())
+      return value.status();
+    (slot.source >= 0 ? abiInputs[slot.source]
+                      : abiWeights[-1 - slot.source]) = *value;
   }
-  // Pointers into `descriptors` and `scalars` are stable now.
-  descriptorPointers.reserve(descriptors.size());
-  size_t nextDescriptor = 0, nextScalar = 0;
-  std::vector<void *> argumentPointers;
-  for (const PlanSlot &slot : signature.arguments) {
-    if (slot.kind == PlanSlot::Kind::Tensor) {
-      descriptorPointers.push_back(descriptors[nextDescriptor++].words.data());
-      argumentPointers.push_back(&descriptorPointers.back());
-    } else {
-      argumentPointers.push_back(&scalars[nextScalar++]);
-    }
+  // An input written in place that no argument reads still needs its
+  // buffer: the new value is copied there.
+  size_t numOutputs = signature.results.size() - signature.writeback.size();
+  for (auto [i, input] : llvm::enumerate(signature.writeback)) {
+    if (contiguousInputs[input].defined())
+      continue;
+    rt::StatusOr<tsir_value> value =
+        abiValueOf(inputs.at(input), signature.results[numOutputs + i],
+                   contiguousInputs[input]);
+    if (!value.ok())
+      return value.status().withContext("writing input " +
+                                        std::to_string(input));
+    abiInputs[input] = *value;
   }
 
-  // Results: one struct (a lone memref is a struct too), or a lone scalar.
-  const std::vector<PlanSlot> &results = signature.results;
-  bool scalarReturn =
-      results.size() == 1 && results[0].kind != PlanSlot::Kind::Tensor;
-  std::vector<size_t> offsets;
-  size_t structSize = 0;
-  for (const PlanSlot &slot : results) {
-    auto [size, align] = layoutOf(slot);
-    structSize = (structSize + align - 1) / align * align;
-    offsets.push_back(structSize);
-    structSize += size;
-  }
-  std::vector<int64_t> resultStorage(structSize / 8 + 2, 0);
-  void *resultPointer = resultStorage.data();
-  if (!results.empty() && !scalarReturn)
-    packed.push_back(&resultPointer);
-  for (void *argument : argumentPointers)
-    packed.push_back(argument);
-  if (scalarReturn)
-    packed.push_back(resultStorage.data());
+  tsir_abi_signature abi = signature.abi();
+  std::vector<tsir_value> outputs(numOutputs + 1);
+  char error[1024];
+  if (tsirAbiCall(&abi, entry, abiInputs.data(), abiWeights.data(),
+                  outputs.data(), error, sizeof error) < 0)
+    return rt::Status::error(std::string("running the compiled graph "
+                                         "failed: ") +
+                             error);
 
-  llvm::Error error = engine->invokePacked("_mlir_ciface_graph", packed);
-  if (error)
-    return rt::Status::error("running the compiled graph failed: " +
-                             llvm::toString(std::move(error)));
-
-  std::vector<rt::Value> outputs;
-  std::map<void *, rt::Ref<rt::Storage>> adopted;
-  const char *bytes = reinterpret_cast<const char *>(resultStorage.data());
-  for (size_t i = 0; i < results.size(); ++i) {
-    const PlanSlot &slot = results[i];
-    const char *at = bytes + (scalarReturn ? 0 : offsets[i]);
-    switch (slot.kind) {
-    case PlanSlot::Kind::Tensor:
-      outputs.emplace_back(adoptResult(
-          reinterpret_cast<const int64_t *>(at), slot, borrowed, adopted));
-      break;
-    case PlanSlot::Kind::Int: {
-      int64_t v;
-      std::memcpy(&v, at, sizeof v);
-      outputs.emplace_back(v);
-      break;
-    }
-    case PlanSlot::Kind::Float: {
-      double v;
-      std::memcpy(&v, at, sizeof v);
-      outputs.emplace_back(v);
-      break;
-    }
-    case PlanSlot::Kind::Bool:
-      outputs.emplace_back(bool(*at & 1));
-      break;
-    }
+  std::vector<rt::Value> values;
+  values.reserve(numOutputs);
+  for (size_t i = 0; i < numOutputs; ++i)
+    values.push_back(valueOfOutput(outputs[i]));
+  // The new values of inputs written in place went into the contiguous
+  // copies of those that were not contiguous: now into the caller's.
+  for (int64_t input : signature.writeback) {
+    rt::Tensor target = inputs.at(input).toTensor();
+    if (contiguousInputs[input].data() == target.data())
+      continue;
+    if (rt::Status copied = target.copyFrom(contiguousInputs[input]);
+        !copied.isOk())
+      return copied.withContext("writing input " + std::to_string(input));
   }
-  // The trailing results are the new values of inputs written in place:
-  // write them into the caller's tensors, as PyTorch would have.
-  size_t numWritten = signature.writeback.size();
-  for (size_t i = 0; i < numWritten; ++i) {
-    rt::Tensor target = inputs.at(signature.writeback[i]).toTensor();
-    rt::Status copied =
-        target.copyFrom(outputs[outputs.size() - numWritten + i].toTensor());
-    if (!copied.isOk())
-      return copied.withContext("writing input " +
-                                std::to_string(signature.writeback[i]));
-  }
-  outputs.resize(outputs.size() - numWritten);
-  return outputs;
+  return values;
 }

@@ -1,15 +1,16 @@
 //===- Plan.h - A graph compiled for one argument spec ----------*- C++ -*-===//
 //
 // A plan is the JIT-compiled code of one specialization and what it takes
-// to call it: which caller input or weight each argument is, and how to
-// turn each result (a memref descriptor or a scalar, returned through MLIR's
-// C interface) into a runtime value.
+// to call it: the signature (which caller input or weight each argument
+// is, what each result is) in the form tsir's one calling convention reads
+// (tsir-runtime/AbiCall.h), the same table a model.so carries.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TSIR_LIB_COMPILER_PLAN_H
 #define TSIR_LIB_COMPILER_PLAN_H
 
+#include "tsir-runtime/AbiCall.h"
 #include "tsir-runtime/Status.h"
 #include "tsir-runtime/Value.h"
 
@@ -27,24 +28,21 @@ class ExecutionEngine;
 
 namespace tsir {
 
-/// One argument or result of the compiled function.
-struct PlanSlot {
-  enum class Kind { Tensor, Int, Float, Bool } kind = Kind::Tensor;
-  int rank = 0;
-  rt::DType dtype = rt::DType::Float32;
-  /// For arguments: the caller input (>= 0) or the weight (-1 - index).
-  int64_t source = 0;
-};
-
 /// What the compiled function looks like, read off the lowered module
-/// before it goes to LLVM.
+/// before it goes to LLVM: the arguments and results as the calling
+/// convention's slots (kinds are tsir_value_kind, dtypes torch's
+/// ScalarType numbers), which ModelCompile writes into a model's table.
 struct PlanSignature {
-  std::vector<PlanSlot> arguments;
-  std::vector<PlanSlot> results;
+  int64_t device = 0; // TSIR_MODEL_DEVICE_CPU or _CUDA
+  std::vector<tsir_abi_slot> arguments;
+  std::vector<tsir_abi_slot> results;
   std::vector<std::string> weightNames;
   /// The caller inputs the graph writes in place, in the order of the
   /// trailing results that hold their new values.
   std::vector<int64_t> writeback;
+
+  /// The view tsirAbiCall takes, valid while this signature lives.
+  tsir_abi_signature abi() const;
 };
 
 /// The runtime dtype of a TorchScript dtype (`f32`, `si64`, `ui8`, `i1`).
@@ -73,6 +71,7 @@ public:
 private:
   Plan() = default;
   std::unique_ptr<mlir::ExecutionEngine> engine;
+  tsir_abi_entry entry = nullptr;
   PlanSignature signature;
 };
 
