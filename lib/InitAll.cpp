@@ -9,6 +9,7 @@
 #include "tsir/Conversion/Passes.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
+#include "tsir/Importer/Importer.h"
 #include "tsir/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -24,6 +25,9 @@
 void tsir::registerAllDialects(mlir::DialectRegistry &registry) {
   registry
       .insert<prim::PrimDialect, aten::AtenDialect, mlir::func::FuncDialect>();
+  // Passes that take types as text (tsir-refine-types's arg-spec) read
+  // them through the prim dialect, with the importer's parser.
+  registerTorchTypeText(registry);
   registerGPUTargets(registry);
   // The CPU lowering's threads are OpenMP ops until LLVM IR.
   mlir::registerOpenMPDialectTranslation(registry);

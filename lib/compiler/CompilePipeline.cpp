@@ -119,17 +119,15 @@ tsir::specializeGraph(ModuleOp graph, const CompileOptions &options) {
       return rt::Status::error(diagnostics.take("inlining the graph failed"));
   }
   // Weights keep the types the graph declares for them.
-  std::string spec = options.spec;
-  for (unsigned i = result.numGraphArguments; i < func.getNumArguments(); ++i)
-    spec += spec.empty() ? "_" : ", _";
+  ArgumentSpec spec = options.spec;
+  if (spec.size() == result.numGraphArguments)
+    spec.resize(func.getNumArguments(), Type());
 
   // 2. Specialize, decompose what the sizes now decide, and optimize, on
   // prim/aten.
   {
     PassManager pm(context);
-    TsirRefineTypesPassOptions refine;
-    refine.argSpec = spec;
-    pm.nest<func::FuncOp>().addPass(createTsirRefineTypesPass(refine));
+    pm.nest<func::FuncOp>().addPass(createTsirRefineTypesPass(spec));
     // Composite ops become the ops that lower, and splits whose pieces the
     // sizes decide become list literals, which lets loops over them unroll
     // into straight-line code.

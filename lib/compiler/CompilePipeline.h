@@ -13,6 +13,7 @@
 #define TSIR_LIB_COMPILER_COMPILEPIPELINE_H
 
 #include "Plan.h"
+#include "Signature.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -55,7 +56,9 @@ private:
 };
 
 struct CompileOptions {
-  std::string spec;
+  /// The types of the graph's arguments to specialize to (weights, which
+  /// come after them, keep theirs).
+  ArgumentSpec spec;
   bool optimize = true;
   bool printIRAfterAll = false;
   unsigned firstCallerArgument = 0;

@@ -297,7 +297,6 @@ std::unique_ptr<CachedPlan> tsir::GraphExecutor::Impl::compileThroughCache(
     }
 
   ModelCompileOptions model;
-  model.spec = spec;
   model.device = options.device;
   model.embedWeights = false;
   model.abiArchive = modelAbiArchive(options.libraryDirectory);
@@ -305,9 +304,12 @@ std::unique_ptr<CachedPlan> tsir::GraphExecutor::Impl::compileThroughCache(
   rt::StatusOr<std::string> stored =
       planCache->store(key, [&](const std::string &path) {
         model.output = path;
+        // The spec the JIT would compile for, so that a cached plan is
+        // the JIT's plan.
+        ArgumentSpec refined = signature->refineSpec(inputs);
         return tsir::compileModel(*module, *signature,
                                   WeightSource{weights, ""}, *roles, model,
-                                  &progress);
+                                  &progress, &refined);
       });
   if (!stored.ok()) {
     // Ops only the interpreter runs, or anything else a library cannot

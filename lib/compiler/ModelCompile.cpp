@@ -14,6 +14,7 @@
 #include "Segments.h"
 
 #include "tsir/Dialect/Prim/PrimDialect.h"
+#include "tsir/Importer/Importer.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
@@ -33,11 +34,12 @@
 using namespace mlir;
 using namespace tsir;
 
-/// The user's spec of the caller inputs as tsir-refine-types reads it:
-/// scalars become `_` (after checking they name the declared type), and a
-/// module's `self` gets its `_`.
-static rt::StatusOr<std::string> refineSpecOf(const std::string &spec,
-                                              const GraphSignature &signature) {
+/// The user's spec of the caller inputs as tsir-refine-types takes it:
+/// scalars keep their declared types (after checking the spec names them),
+/// and so does a module's `self`.
+static rt::StatusOr<ArgumentSpec>
+refineSpecOf(MLIRContext *context, const std::string &spec,
+             const GraphSignature &signature) {
   std::vector<std::string> entries;
   int depth = 0;
   std::string current;
@@ -71,23 +73,40 @@ static rt::StatusOr<std::string> refineSpecOf(const std::string &spec,
         " inputs, the graph takes " + std::to_string(inputs.size()) + " (" +
         expected + ")");
   }
-  std::string refined = signature.firstCallerArgument() ? "_" : "";
+  ArgumentSpec refined(signature.firstCallerArgument(), Type());
   for (size_t i = 0; i < entries.size(); ++i) {
-    std::string entry = entries[i];
+    const std::string &entry = entries[i];
     Type declared = inputs[i].type;
     StringRef scalar = declared.isInteger(64)  ? "int"
                        : declared.isF64()      ? "float"
                        : declared.isInteger(1) ? "bool"
                                                : "";
+    std::string where = "spec entry " + std::to_string(i) + " ('" + entry +
+                        "')";
+    std::string input = "input " + std::to_string(i) + " (%" +
+                        inputs[i].name + " : " + inputs[i].typeText + ")";
     if (entry == "int" || entry == "float" || entry == "bool") {
       if (entry != scalar && !(entry == "int" && scalar == "float"))
-        return rt::Status::error("spec entry " + std::to_string(i) + " ('" +
-                                 entry + "') does not fit input " +
-                                 std::to_string(i) + " (%" + inputs[i].name +
-                                 " : " + inputs[i].typeText + ")");
-      entry = "_";
+        return rt::Status::error(where + " does not fit " + input);
+      refined.push_back(Type());
+      continue;
     }
-    refined += (refined.empty() ? "" : ", ") + entry;
+    if (entry == "_") {
+      refined.push_back(Type());
+      continue;
+    }
+    if (entry == "None") {
+      refined.push_back(prim::NoneType::get(context));
+      continue;
+    }
+    std::string why;
+    Type type = parseTorchType(context, entry, why);
+    if (!type)
+      return rt::Status::error(where + " " + why);
+    if (!isa<prim::TensorType>(type))
+      return rt::Status::error(where + " is not a tensor type, int, float, "
+                                       "bool, None or _");
+    refined.push_back(type);
   }
   return refined;
 }
@@ -309,16 +328,21 @@ std::string tsir::modelAbiArchive(const std::string &libraryDirectory) {
 rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
                               const WeightSource &weights, const OpRoles &roles,
                               const ModelCompileOptions &options,
-                              CompileProgress *progress) {
+                              CompileProgress *progress,
+                              const ArgumentSpec *spec) {
   if (options.device != "cpu" && options.device != "cuda")
     return rt::Status::error("--device must be cpu or cuda, not '" +
                              options.device + "'");
-  rt::StatusOr<std::string> spec = refineSpecOf(options.spec, signature);
-  if (!spec.ok())
-    return spec.status();
-
   CompileOptions compileOptions;
-  compileOptions.spec = *spec;
+  if (spec) {
+    compileOptions.spec = *spec;
+  } else {
+    rt::StatusOr<ArgumentSpec> parsed =
+        refineSpecOf(graph.getContext(), options.spec, signature);
+    if (!parsed.ok())
+      return parsed.status();
+    compileOptions.spec = std::move(*parsed);
+  }
   compileOptions.printIRAfterAll = options.printIRAfterAll;
   compileOptions.firstCallerArgument = signature.firstCallerArgument();
   compileOptions.device = options.device;

@@ -31,10 +31,14 @@ struct WeightSource {
   std::string path;
 };
 
+/// Compiles `graph` for `spec`, the executor's spec of a call (`self`
+/// included); with no spec, for the text of `options.spec` (tsir-compile's
+/// --spec).
 rt::Status compileModel(mlir::ModuleOp graph, const GraphSignature &signature,
                         const WeightSource &weights, const OpRoles &roles,
                         const ModelCompileOptions &options,
-                        CompileProgress *progress = nullptr);
+                        CompileProgress *progress = nullptr,
+                        const ArgumentSpec *spec = nullptr);
 
 } // namespace tsir
 

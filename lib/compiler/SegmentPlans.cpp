@@ -41,6 +41,7 @@ static void appendKey(const rt::Value &value, std::string &key) {
     return;
   case rt::Value::Kind::String:
   case rt::Value::Kind::Device:
+  case rt::Value::Kind::Dict:
     key += value.toString();
     return;
   case rt::Value::Kind::List:
@@ -101,14 +102,14 @@ public:
   Value materialize(Type type, const rt::Value &value, Location loc) {
     switch (value.kind()) {
     case rt::Value::Kind::Tensor:
-      spec.push_back(tensorSpec(value.toTensor(), SpecForm::Refine));
+      spec.push_back(refinedTensorType(context, value.toTensor()));
       return entry->addArgument(
           isa<prim::TensorType>(type) ? type : prim::TensorType::get(context),
           loc);
     case rt::Value::Kind::Int:
     case rt::Value::Kind::Double:
     case rt::Value::Kind::Bool:
-      spec.push_back("_");
+      spec.push_back(Type());
       return entry->addArgument(scalarType(type, value), loc);
     case rt::Value::Kind::None:
       return constant(prim::NoneType::get(context), builder.getUnitAttr(), loc);
@@ -144,11 +145,15 @@ public:
                               : prim::TupleType::get(context, elementTypes);
       return prim::TupleConstructOp::create(builder, loc, resultType, elements);
     }
+    case rt::Value::Kind::Dict:
+      // Segments never take dicts: the ops on them run in the interpreter.
+      break;
     }
     return Value();
   }
 
-  std::string specText() const { return llvm::join(spec, ", "); }
+  /// The spec of the arguments materialize added.
+  const ArgumentSpec &argumentSpec() const { return spec; }
 
 private:
   /// The type of a scalar argument: the graph's, unless it is a union
@@ -170,15 +175,15 @@ private:
   OpBuilder &builder;
   Block *entry;
   MLIRContext *context;
-  std::vector<std::string> spec;
+  ArgumentSpec spec;
 };
 } // namespace
 
 /// The segment as a module holding `func.func @graph`, for `inputValues`;
-/// `spec` receives the arg-spec to refine it with.
+/// `spec` receives the spec to refine it with.
 static OwningOpRef<ModuleOp> outline(const Segment &segment,
                                      const std::vector<rt::Value> &inputValues,
-                                     std::string &spec) {
+                                     ArgumentSpec &spec) {
   Operation *first = segment.ops.front();
   MLIRContext *context = first->getContext();
   OwningOpRef<ModuleOp> module = ModuleOp::create(first->getLoc());
@@ -204,7 +209,7 @@ static OwningOpRef<ModuleOp> outline(const Segment &segment,
   func::ReturnOp::create(builder, segment.ops.back()->getLoc(), results);
   func.setFunctionType(builder.getFunctionType(entry->getArgumentTypes(),
                                                ValueRange(results).getTypes()));
-  spec = materializer.specText();
+  spec = materializer.argumentSpec();
   return module;
 }
 

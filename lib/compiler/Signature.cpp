@@ -15,7 +15,8 @@
 using namespace mlir;
 using namespace tsir;
 
-tsir::GraphSignature::GraphSignature(func::FuncOp graph) {
+tsir::GraphSignature::GraphSignature(func::FuncOp graph)
+    : context(graph.getContext()) {
   for (BlockArgument argument : graph.getArguments()) {
     if (argument.getArgNumber() == 0 &&
         isa<prim::ClassType>(argument.getType())) {
@@ -167,19 +168,26 @@ tsir::GraphSignature::check(const std::vector<rt::Value> &values) const {
   return rt::Status::ok();
 }
 
-std::string tsir::tensorSpec(const rt::Tensor &tensor, SpecForm form) {
-  bool refine = form == SpecForm::Refine;
+std::string tsir::tensorSpec(const rt::Tensor &tensor) {
   std::string text = rt::dtypeTorchName(tensor.dtype());
   text += "(";
   for (int64_t d = 0; d < tensor.dim(); ++d)
-    text += (d ? ", " : "") +
-            (refine && tensor.size(d) == 0 && tensor.dim() > 1
-                 ? std::string("*")
-                 : std::to_string(tensor.size(d)));
-  if (refine)
-    text += tensor.dim() ? ", device=cpu" : "device=cpu";
+    text += (d ? ", " : "") + std::to_string(tensor.size(d));
   // A 0-d tensor is written `Float()`.
   return text + ")";
+}
+
+Type tsir::refinedTensorType(MLIRContext *context, const rt::Tensor &tensor) {
+  SmallVector<int64_t> sizes;
+  for (int64_t d = 0; d < tensor.dim(); ++d)
+    sizes.push_back(tensor.size(d) == 0 && tensor.dim() > 1
+                        ? prim::TensorType::kUnknownSize
+                        : tensor.size(d));
+  Type dtype =
+      prim::dtypeFromTorchName(context, rt::dtypeTorchName(tensor.dtype()));
+  return prim::TensorType::get(
+      context, dtype, /*hasSizes=*/true, sizes, /*hasStrides=*/false, {},
+      StringAttr::get(context, "cpu"), BoolAttr(), {});
 }
 
 /// A Tensor input, or an Optional[Tensor] one (nn.RNNCell's hx), which a
@@ -190,21 +198,19 @@ static bool holdsTensor(Type type) {
   return isa<prim::TensorType>(type);
 }
 
-std::string
+ArgumentSpec
 tsir::GraphSignature::refineSpec(const std::vector<rt::Value> &values) const {
-  std::string text = selfCount ? "_" : "";
+  ArgumentSpec spec(selfCount, Type());
   for (size_t i = 0; i < values.size(); ++i) {
-    if (!text.empty())
-      text += ", ";
     if (values[i].isTensor() && holdsTensor(callerInputs[i].type))
-      text += tensorSpec(values[i].toTensor(), SpecForm::Refine);
+      spec.push_back(refinedTensorType(context, values[i].toTensor()));
     else if (values[i].isNone() &&
              isa<prim::OptionalType>(callerInputs[i].type))
-      text += "None"; // folds the graph's `is None` tests
+      spec.push_back(prim::NoneType::get(context)); // folds `is None` tests
     else
-      text += "_";
+      spec.push_back(Type());
   }
-  return text;
+  return spec;
 }
 
 std::string tsir::GraphSignature::spec(const std::vector<rt::Value> &values,

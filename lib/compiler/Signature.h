@@ -26,23 +26,26 @@ struct GraphInput {
   std::string typeText; ///< as TorchScript prints it
 };
 
-/// The two ways a spec writes a tensor.
-enum class SpecForm {
-  /// `Float(2, 3)`: dtype and exact sizes, the plan cache's key and what
-  /// tsir prints.
-  Key,
-  /// What tsir-refine-types is given: the device too (the executor's
-  /// tensors are host tensors, so `x.device` and `x.is_cuda` fold), and a
-  /// size of 0 left open (`Float(*, 3, device=cpu)`): the lowering's static
-  /// shapes cannot hold an empty dim (bufferization rejects views of one),
-  /// while code compiled for a dynamic size runs its loops zero times and
-  /// gives the empty result torch gives. A 1-d empty tensor keeps its 0:
-  /// `cat` skips exactly those (torch's legacy rule), which it must know
-  /// when it compiles.
-  Refine,
-};
+/// What tsir-refine-types specializes a graph to, one type per argument
+/// (createTsirRefineTypesPass(ArrayRef<Type>)): null keeps the declared
+/// type, `!prim.none` marks an Optional input that is None, a tensor type
+/// refines a tensor input.
+using ArgumentSpec = std::vector<mlir::Type>;
 
-std::string tensorSpec(const rt::Tensor &tensor, SpecForm form = SpecForm::Key);
+/// `Float(2, 3)`: dtype and exact sizes, the plan cache's key and what tsir
+/// prints.
+std::string tensorSpec(const rt::Tensor &tensor);
+
+/// The type tsir-refine-types gives an input that is `tensor`: its dtype,
+/// its sizes, and the device (the executor's tensors are host tensors, so
+/// `x.device` and `x.is_cuda` fold). A size of 0 is left open: the
+/// lowering's static shapes cannot hold an empty dim (bufferization
+/// rejects views of one), while code compiled for a dynamic size runs its
+/// loops zero times and gives the empty result torch gives. A 1-d empty
+/// tensor keeps its 0: `cat` skips exactly those (torch's legacy rule),
+/// which it must know when it compiles.
+mlir::Type refinedTensorType(mlir::MLIRContext *context,
+                             const rt::Tensor &tensor);
 
 class GraphSignature {
 public:
@@ -65,9 +68,9 @@ public:
     return spec(values, 0);
   }
 
-  /// The same for tsir-refine-types, which refines tensors only: scalars
-  /// keep their declared types (`_`).
-  std::string refineSpec(const std::vector<rt::Value> &values) const;
+  /// The spec tsir-refine-types specializes the graph to for `values`
+  /// (`self` and scalars keep their declared types).
+  ArgumentSpec refineSpec(const std::vector<rt::Value> &values) const;
 
 private:
   /// The spec of `values`, which are the caller inputs from `first` on.
@@ -75,6 +78,7 @@ private:
 
   std::vector<GraphInput> callerInputs;
   unsigned selfCount = 0;
+  mlir::MLIRContext *context;
 };
 
 /// `Float[2, 3]`, `int 3`, ... for messages.

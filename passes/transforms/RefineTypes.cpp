@@ -30,7 +30,7 @@
 
 #include "tsir/Dialect/Aten/AtenDialect.h"
 #include "tsir/Dialect/Aten/SchemaRegistry.h"
-#include "tsir/Importer/Importer.h"
+#include "tsir/Dialect/Prim/TorchTypeText.h"
 #include "tsir/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -530,7 +530,7 @@ static LogicalResult splitSpec(StringRef spec,
   return success();
 }
 
-/// One entry: null for `_`, else the tensor type the importer parses.
+/// One entry: null for `_`, else the tensor type it spells.
 static Type parseSpecEntry(MLIRContext *context, StringRef entry, size_t index,
                            std::string &error) {
   auto fail = [&](const Twine &why) {
@@ -545,44 +545,13 @@ static Type parseSpecEntry(MLIRContext *context, StringRef entry, size_t index,
     return prim::NoneType::get(context);
   if (entry.empty())
     return fail("is empty; write '_' to keep an input's type");
-  // The importer's parser knows every spelling torch prints (`Float(2, 3)`,
-  // `Long(requires_grad=0, device=cpu)` for 0-d, `Float(*, 4)`, ...):
-  // parse the entry as the type of a one-input graph.
-  static constexpr StringLiteral prefix = "graph(%x : ";
-  std::string text = (prefix + entry + "):\n  return (%x)\n").str();
-  std::string message;
-  unsigned column = 0;
-  Type type;
-  {
-    ScopedDiagnosticHandler capture(context, [&](Diagnostic &diag) {
-      if (message.empty()) {
-        message = diag.str();
-        if (auto loc = dyn_cast<FileLineColLoc>(diag.getLocation()))
-          column = loc.getColumn();
-      }
-      return success();
-    });
-    OwningOpRef<ModuleOp> module =
-        importTorchScript(text, "arg-spec", context, ImportOptions());
-    auto func =
-        module ? module->lookupSymbol<func::FuncOp>("graph") : func::FuncOp();
-    if (func && func.getNumArguments() == 1)
-      type = func.getArgumentTypes().front();
-    // The importer builds tensor types unchecked (sizes and strides of
-    // different lengths pass): check them here.
-    if (auto tensor = dyn_cast_or_null<prim::TensorType>(type))
-      type = prim::TensorType::getChecked(
-          [&] { return emitError(UnknownLoc::get(context)); }, context,
-          tensor.getDtype(), tensor.getHasSizes(), tensor.getSizes(),
-          tensor.getHasStrides(), tensor.getStrides(), tensor.getDevice(),
-          tensor.getRequiresGrad(), tensor.getLegacyNonContiguous());
-  }
-  if (!type) {
-    std::string where;
-    if (column > prefix.size() && column <= prefix.size() + entry.size())
-      where = " (at column " + std::to_string(column - prefix.size()) + ")";
-    return fail("is not a TorchScript type: " + message + where);
-  }
+  // Every spelling torch prints (`Float(2, 3)`, `Long(requires_grad=0,
+  // device=cpu)` for 0-d, `Float(*, 4)`, ...), read by the importer
+  // through the prim dialect.
+  std::string why;
+  Type type = prim::parseTorchTypeText(context, entry, why);
+  if (!type)
+    return fail(why);
   if (!isa<prim::TensorType>(type))
     return fail("is not a tensor type or None; write '_' to keep a scalar "
                 "input");
@@ -598,8 +567,26 @@ struct TsirRefineTypesPass
     : tsir::impl::TsirRefineTypesPassBase<TsirRefineTypesPass> {
   using Base::Base;
 
+  /// The spec as types (createTsirRefineTypesPass(ArrayRef<Type>)).
+  explicit TsirRefineTypesPass(ArrayRef<Type> spec)
+      : typedSpec(true), specTypes(spec) {}
+
   /// Parses arg-spec once (dialects may be loaded here, not while running).
   LogicalResult initialize(MLIRContext *context) override {
+    if (typedSpec) {
+      hasSpec = true;
+      specEntries.clear();
+      for (Type type : specTypes) {
+        std::string text = "_";
+        if (type) {
+          text.clear();
+          llvm::raw_string_ostream os(text);
+          os << type;
+        }
+        specEntries.push_back(text);
+      }
+      return success();
+    }
     specTypes.clear();
     specEntries.clear();
     specError.clear();
@@ -623,6 +610,7 @@ struct TsirRefineTypesPass
   /// Applies the spec to the function's inputs.
   LogicalResult applySpec(func::FuncOp func);
 
+  bool typedSpec = false;
   bool hasSpec = false;
   SmallVector<Type> specTypes;
   SmallVector<std::string> specEntries;
@@ -675,6 +663,10 @@ LogicalResult TsirRefineTypesPass::applySpec(func::FuncOp func) {
     arg.setType(type);
   }
   return success();
+}
+
+std::unique_ptr<Pass> tsir::createTsirRefineTypesPass(ArrayRef<Type> spec) {
+  return std::make_unique<TsirRefineTypesPass>(spec);
 }
 
 void TsirRefineTypesPass::runOnOperation() {

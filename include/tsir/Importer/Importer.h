@@ -35,6 +35,17 @@ importTorchScript(llvm::StringRef text, llvm::StringRef bufferName,
 /// Loads the dialects an imported module uses into `context`.
 void loadImportDialects(mlir::MLIRContext *context);
 
+/// The prim type that `text` spells as TorchScript prints types
+/// (`Float(2, 3)`, `Long(requires_grad=0, device=cpu)`, `Float(*, 4)`,
+/// `int[]`), checked as the verifier would; null with the reason, and the
+/// column within `text` where the parser stopped, in `error`.
+mlir::Type parseTorchType(mlir::MLIRContext *context, llvm::StringRef text,
+                          std::string &error);
+
+/// Adds the importer's reading of type text to the prim dialect
+/// (prim::TorchTypeTextInterface), for passes that take types as text.
+void registerTorchTypeText(mlir::DialectRegistry &registry);
+
 } // namespace tsir
 
 #endif // TSIR_IMPORTER_IMPORTER_H

@@ -19,6 +19,14 @@ namespace tsir {
 #define GEN_PASS_DECL
 #include "TsirPasses.h.inc"
 
+/// tsir-refine-types with its spec as types rather than text: one per
+/// argument of each function, where a null type keeps the argument's type,
+/// `!prim.none` says an Optional input is None, and a tensor type refines
+/// a Tensor (or Optional[Tensor]) input. The executor builds it from the
+/// values of a call.
+std::unique_ptr<mlir::Pass> createTsirRefineTypesPass(
+    llvm::ArrayRef<mlir::Type> spec);
+
 /// Peephole rewrites: `x.t().t()`, no-op expand/type_as, NumToTensor/Int,
 /// `is None` and unwrap_optional, len/__getitem__ of never-mutated list
 /// literals, tuple construct/unpack pairs. The list rewrites check for
