@@ -16,7 +16,7 @@ config.suffixes = [".mlir", ".txt", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tsir_obj_root, "test")
 # Inputs that tests read, not tests themselves.
-config.excludes = ["Inputs", "roundtrip.py", "torch_oracle.py", "cases.py", "optimize_oracle.py", "run_corpus.py", "run_corpus_aot.py", "run_corpus_cuda.py", "run_model.c", "run_op_cases.py", "run_models.py", "op_cases", "CMakeLists.txt", "README.md", "lit.cfg.py",
+config.excludes = ["Inputs", "roundtrip.py", "torch_oracle.py", "cases.py", "optimize_oracle.py", "run_corpus.py", "run_corpus_aot.py", "run_corpus_cuda.py", "scalar_semantics.py", "run_model.c", "run_op_cases.py", "run_models.py", "op_cases", "CMakeLists.txt", "README.md", "lit.cfg.py",
                    "lit.site.cfg.py"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))

@@ -1,12 +1,13 @@
 //===- NativeOps.cpp - Ops the interpreter evaluates itself ---------------===//
 //
-// See NativeOps.h. Integer arithmetic wraps as TorchScript's int64 does;
-// `//` and `%` follow Python (floor division, the sign of the divisor).
+// See NativeOps.h. Scalar arithmetic and `int(x)` are ScalarSemantics.h's,
+// the definitions the constant folder and the lowering follow too.
 //
 //===----------------------------------------------------------------------===//
 
 #include "NativeOps.h"
 
+#include "tsir/Dialect/Aten/ScalarSemantics.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -20,21 +21,14 @@ using namespace tsir;
 namespace {
 enum class Native {
   None,
-  Add,
-  Sub,
-  Mul,
-  Div,
-  FloorDiv,
-  Remainder,
+  // A scalar::BinaryOp, named by the op.
+  Arithmetic,
   Eq,
   Ne,
   Lt,
   Le,
   Gt,
   Ge,
-  And,
-  Or,
-  Xor,
   Neg,
   Not,
   ToInt,
@@ -131,22 +125,15 @@ static Native nativeKind(Operation *op) {
       overload);
   if (!scalarOverload)
     return Native::None;
+  if (scalar::binaryOpNamed(name))
+    return Native::Arithmetic;
   return llvm::StringSwitch<Native>(base)
-      .Case("add", Native::Add)
-      .Case("sub", Native::Sub)
-      .Case("mul", Native::Mul)
-      .Case("div", Native::Div)
-      .Case("floordiv", Native::FloorDiv)
-      .Case("remainder", Native::Remainder)
       .Case("eq", Native::Eq)
       .Case("ne", Native::Ne)
       .Case("lt", Native::Lt)
       .Case("le", Native::Le)
       .Case("gt", Native::Gt)
       .Case("ge", Native::Ge)
-      .Case("__and__", Native::And)
-      .Case("__or__", Native::Or)
-      .Case("__xor__", Native::Xor)
       .Case("neg", Native::Neg)
       .Case("Int", Native::ToInt)
       .Case("Float", Native::ToFloat)
@@ -195,7 +182,7 @@ static int64_t asInt(const rt::Value &value) {
     return value.toInt();
   if (value.isBool())
     return value.toBool();
-  return int64_t(value.toDouble());
+  return scalar::floatToInt(value.toDouble());
 }
 
 static rt::StatusOr<rt::Value> tensorQuery(Native kind,
@@ -485,103 +472,56 @@ static rt::StatusOr<rt::Value> concatenate(Operation *op, Native kind,
   return rt::Value(result);
 }
 
-/// Python's `//` and `%` on ints; an error for a zero divisor.
-static rt::StatusOr<rt::Value> integerDivision(Native kind, int64_t a,
-                                               int64_t b) {
-  if (b == 0)
-    return rt::Status::error("ZeroDivisionError: integer division or modulo "
-                             "by zero");
-  if (a == INT64_MIN && b == -1)
-    return rt::Value(kind == Native::FloorDiv ? INT64_MIN : int64_t(0));
-  int64_t quotient = a / b, remainder = a % b;
-  if (remainder != 0 && ((remainder < 0) != (b < 0))) {
-    quotient -= 1;
-    remainder += b;
+/// A comparison of two numbers: ints exactly, else in double.
+static rt::Value compareNumbers(Native kind, const rt::Value &lhs,
+                                const rt::Value &rhs) {
+  int order;
+  if (!lhs.isDouble() && !rhs.isDouble()) {
+    int64_t a = asInt(lhs), b = asInt(rhs);
+    order = a < b ? -1 : a > b ? 1 : 0;
+  } else {
+    double a = asDouble(lhs), b = asDouble(rhs);
+    if (std::isnan(a) || std::isnan(b))
+      return rt::Value(kind == Native::Ne);
+    order = a < b ? -1 : a > b ? 1 : 0;
   }
-  return rt::Value(kind == Native::FloorDiv ? quotient : remainder);
+  bool result = kind == Native::Eq   ? order == 0
+                : kind == Native::Ne ? order != 0
+                : kind == Native::Lt ? order < 0
+                : kind == Native::Le ? order <= 0
+                : kind == Native::Gt ? order > 0
+                                     : order >= 0;
+  return rt::Value(result);
 }
 
-static rt::StatusOr<rt::Value> binary(Native kind, const rt::Value &lhs,
-                                      const rt::Value &rhs) {
+/// `op`'s scalar::BinaryOp on two numbers: bitwise ops on ints (bools
+/// stay bools), the others on ints where both are ints and the op keeps
+/// them ints, else on doubles.
+static rt::StatusOr<rt::Value> arithmetic(Operation *op, const rt::Value &lhs,
+                                          const rt::Value &rhs) {
+  StringRef name = op->getName().getStringRef();
+  name.consume_front("aten.");
+  scalar::BinaryOp kind = *scalar::binaryOpNamed(name);
+  std::string error;
+  bool bitwise = kind == scalar::BinaryOp::BitAnd ||
+                 kind == scalar::BinaryOp::BitOr ||
+                 kind == scalar::BinaryOp::BitXor;
   bool integers = !lhs.isDouble() && !rhs.isDouble();
-  bool booleans = lhs.isBool() && rhs.isBool();
-  switch (kind) {
-  case Native::Eq:
-  case Native::Ne:
-  case Native::Lt:
-  case Native::Le:
-  case Native::Gt:
-  case Native::Ge: {
-    int order;
-    if (integers) {
-      int64_t a = asInt(lhs), b = asInt(rhs);
-      order = a < b ? -1 : a > b ? 1 : 0;
-    } else {
-      double a = asDouble(lhs), b = asDouble(rhs);
-      if (std::isnan(a) || std::isnan(b))
-        return rt::Value(kind == Native::Ne);
-      order = a < b ? -1 : a > b ? 1 : 0;
-    }
-    bool result = kind == Native::Eq   ? order == 0
-                  : kind == Native::Ne ? order != 0
-                  : kind == Native::Lt ? order < 0
-                  : kind == Native::Le ? order <= 0
-                  : kind == Native::Gt ? order > 0
-                                       : order >= 0;
-    return rt::Value(result);
+  if (bitwise || (integers && kind != scalar::BinaryOp::Div &&
+                  kind != scalar::BinaryOp::Pow)) {
+    std::optional<int64_t> value =
+        scalar::applyInt(kind, asInt(lhs), asInt(rhs), &error);
+    if (!value)
+      return rt::Status::error(error);
+    if (bitwise && lhs.isBool() && rhs.isBool())
+      return rt::Value(*value != 0);
+    return rt::Value(*value);
   }
-  case Native::And:
-  case Native::Or:
-  case Native::Xor: {
-    int64_t a = asInt(lhs), b = asInt(rhs);
-    int64_t result = kind == Native::And  ? (a & b)
-                     : kind == Native::Or ? (a | b)
-                                          : (a ^ b);
-    return booleans ? rt::Value(result != 0) : rt::Value(result);
-  }
-  case Native::Div: {
-    double b = asDouble(rhs);
-    if (b == 0)
-      return rt::Status::error("ZeroDivisionError: float division by zero");
-    return rt::Value(asDouble(lhs) / b);
-  }
-  default:
-    break;
-  }
-  if (integers) {
-    uint64_t a = uint64_t(asInt(lhs)), b = uint64_t(asInt(rhs));
-    switch (kind) {
-    case Native::Add:
-      return rt::Value(int64_t(a + b));
-    case Native::Sub:
-      return rt::Value(int64_t(a - b));
-    case Native::Mul:
-      return rt::Value(int64_t(a * b));
-    default:
-      return integerDivision(kind, asInt(lhs), asInt(rhs));
-    }
-  }
-  double a = asDouble(lhs), b = asDouble(rhs);
-  switch (kind) {
-  case Native::Add:
-    return rt::Value(a + b);
-  case Native::Sub:
-    return rt::Value(a - b);
-  case Native::Mul:
-    return rt::Value(a * b);
-  case Native::FloorDiv:
-    if (b == 0)
-      return rt::Status::error("ZeroDivisionError: float divmod()");
-    return rt::Value(std::floor(a / b));
-  default: {
-    if (b == 0)
-      return rt::Status::error("ZeroDivisionError: float modulo");
-    double r = std::fmod(a, b);
-    if (r != 0 && ((r < 0) != (b < 0)))
-      r += b;
-    return rt::Value(r);
-  }
-  }
+  std::optional<double> value =
+      scalar::applyFloat(kind, asDouble(lhs), asDouble(rhs), &error);
+  if (!value)
+    return rt::Status::error(error);
+  return rt::Value(*value);
 }
 
 rt::StatusOr<std::vector<rt::Value>>
@@ -637,8 +577,10 @@ tsir::evaluateNative(Operation *op, const std::vector<rt::Value> &inputs) {
     }
     const rt::Value &in = inputs[0];
     if (kind == Native::Neg)
-      result = in.isDouble() ? rt::Value(-in.toDouble())
-                             : rt::Value(int64_t(0 - uint64_t(asInt(in))));
+      result = in.isDouble()
+                   ? rt::Value(-in.toDouble())
+                   : rt::Value(*scalar::applyInt(scalar::BinaryOp::Sub, 0,
+                                                 asInt(in)));
     else if (kind == Native::Not)
       result = rt::Value(!in.toBool());
     else if (kind == Native::ToInt)
@@ -654,7 +596,10 @@ tsir::evaluateNative(Operation *op, const std::vector<rt::Value> &inputs) {
       result = rt::Status::error("expected two numbers");
       break;
     }
-    result = binary(kind, inputs[0], inputs[1]);
+    result = kind == Native::Arithmetic
+                 ? arithmetic(op, inputs[0], inputs[1])
+                 : rt::StatusOr<rt::Value>(
+                       compareNumbers(kind, inputs[0], inputs[1]));
     break;
   }
   if (!result.ok())

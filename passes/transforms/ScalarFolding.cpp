@@ -2,19 +2,20 @@
 //
 // The int/float/bool entries of the constant-folding table: arithmetic,
 // comparisons, math functions and conversions, computed as TorchScript's
-// interpreter computes them (torch/csrc/jit/runtime/register_prim_ops.cpp
-// in torch 1.13): ints wrap around as int64, `//` and `%` round toward -inf
-// (`%` of floats is TorchScript's `fmod(b + fmod(a, b), b)`, float `//` is
-// `floor(a / b)`), int-float mixes compute in double, `round` rounds half
-// to even. Nothing that raises at run time is folded (division or modulo by
-// zero, `0.0 ** -1`, floor/ceil/int of a float out of int64 range), and
-// neither is anything whose result C++ leaves undefined.
+// interpreter computes them: the arithmetic and float-to-int conversions
+// as tsir/Dialect/Aten/ScalarSemantics.h defines them for the folder, the
+// lowering and the interpreter alike; int-float mixes compute in double,
+// `round` rounds half to even. Nothing that raises at run time is folded
+// (int division or modulo by zero, `0.0 ** -1`, floor/ceil of a float out
+// of int64 range), and constant propagation keeps non-finite results
+// (inf, NaN) unfolded: TorchScript's text has no literal for them.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ConstantEvaluator.h"
 
 #include "tsir/Dialect/Aten/AtenDialect.h"
+#include "tsir/Dialect/Aten/ScalarSemantics.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -76,99 +77,25 @@ Attribute boolAttr(MLIRContext *context, bool value) {
   return IntegerAttr::get(IntegerType::get(context, 1), value);
 }
 
-// int64 arithmetic that wraps around, as TorchScript's does in practice.
-int64_t wrapAdd(int64_t a, int64_t b) {
-  return static_cast<int64_t>(static_cast<uint64_t>(a) +
-                              static_cast<uint64_t>(b));
-}
-int64_t wrapSub(int64_t a, int64_t b) {
-  return static_cast<int64_t>(static_cast<uint64_t>(a) -
-                              static_cast<uint64_t>(b));
-}
-int64_t wrapMul(int64_t a, int64_t b) {
-  return static_cast<int64_t>(static_cast<uint64_t>(a) *
-                              static_cast<uint64_t>(b));
-}
-
-constexpr double kTwoTo63 = 9223372036854775808.0;
-
-/// `value` truncated to int64 where that is defined (C++ leaves a float
-/// outside int64's range, NaN and inf undefined; x86 gives INT64_MIN).
-std::optional<int64_t> truncToInt(double value) {
-  if (!std::isfinite(value))
-    return std::nullopt;
-  double truncated = std::trunc(value);
-  if (truncated < -kTwoTo63 || truncated >= kTwoTo63)
-    return std::nullopt;
-  return static_cast<int64_t>(truncated);
-}
-
-enum class Arith { Add, Sub, Mul, Div, FloorDiv, Rem, Pow };
-
-/// One arithmetic op on two numbers; nullopt where TorchScript raises or
-/// C++ is undefined.
-std::optional<Number> arith(Arith kind, Number a, Number b) {
-  if (a.isInt && b.isInt && kind != Arith::Div && kind != Arith::Pow) {
-    int64_t x = a.i, y = b.i;
-    switch (kind) {
-    case Arith::Add:
-      return Number::ofInt(wrapAdd(x, y));
-    case Arith::Sub:
-      return Number::ofInt(wrapSub(x, y));
-    case Arith::Mul:
-      return Number::ofInt(wrapMul(x, y));
-    case Arith::FloorDiv:
-    case Arith::Rem:
-      // Zero raises; INT64_MIN by -1 traps the CPU.
-      if (y == 0 || (x == std::numeric_limits<int64_t>::min() && y == -1))
-        return std::nullopt;
-      if (kind == Arith::FloorDiv) {
-        // TorchScript's floordiv (runtime/operator.h): C++ division when the
-        // signs agree, else rounded down.
-        if ((x > 0) == (y > 0))
-          return Number::ofInt(x / y);
-        int64_t quotient = x / y, remainder = x % y;
-        return Number::ofInt(remainder ? quotient - 1 : quotient);
-      } else {
-        // TorchScript's `(b + (a % b)) % b`.
-        int64_t shifted = wrapAdd(y, x % y);
-        return Number::ofInt(shifted % y);
-      }
-    default:
-      break;
-    }
+/// One arithmetic op on two numbers, as ScalarSemantics.h defines it:
+/// ints stay ints except in true division and `pow.int` (a float); nullopt
+/// where TorchScript raises.
+std::optional<Number> arith(scalar::BinaryOp kind, Number a, Number b) {
+  if (a.isInt && b.isInt && kind != scalar::BinaryOp::Div &&
+      kind != scalar::BinaryOp::Pow) {
+    std::optional<int64_t> value = scalar::applyInt(kind, a.i, b.i);
+    if (!value)
+      return std::nullopt;
+    return Number::ofInt(*value);
   }
-  double x = a.asDouble(), y = b.asDouble();
-  switch (kind) {
-  case Arith::Add:
-    return Number::ofFloat(x + y);
-  case Arith::Sub:
-    return Number::ofFloat(x - y);
-  case Arith::Mul:
-    return Number::ofFloat(x * y);
-  case Arith::Div:
-    // TorchScript gives inf/nan here; Python raises. Leave it to run time.
-    if (y == 0)
-      return std::nullopt;
-    return Number::ofFloat(x / y);
-  case Arith::FloorDiv:
-    if (y == 0)
-      return std::nullopt;
-    return Number::ofFloat(std::floor(x / y));
-  case Arith::Rem:
-    if (y == 0)
-      return std::nullopt;
-    return Number::ofFloat(std::fmod(y + std::fmod(x, y), y));
-  case Arith::Pow:
-    // "0.0 cannot be raised to a negative power".
-    if (x == 0 && y < 0)
-      return std::nullopt;
-    return Number::ofFloat(std::pow(x, y));
-  }
-  return std::nullopt;
+  std::optional<double> value =
+      scalar::applyFloat(kind, a.asDouble(), b.asDouble());
+  if (!value)
+    return std::nullopt;
+  return Number::ofFloat(*value);
 }
 
-template <Arith kind>
+template <scalar::BinaryOp kind>
 LogicalResult evalArith(Operation *op, ArrayRef<Attribute> operands,
                         SmallVectorImpl<Attribute> &results) {
   std::optional<Number> a = getNumber(operands[0]), b = getNumber(operands[1]);
@@ -241,7 +168,8 @@ LogicalResult evalUnary(Operation *op, ArrayRef<Attribute> operands,
 }
 
 std::optional<Number> negate(Number a) {
-  return a.isInt ? Number::ofInt(wrapSub(0, a.i)) : Number::ofFloat(-a.f);
+  return a.isInt ? Number::ofInt(*scalar::applyInt(scalar::BinaryOp::Sub, 0, a.i))
+                 : Number::ofFloat(-a.f);
 }
 std::optional<Number> squareRoot(Number a) {
   return Number::ofFloat(std::sqrt(a.asDouble()));
@@ -262,7 +190,7 @@ template <double (*rounding)(double)>
 std::optional<Number> roundToInt(Number a) {
   if (a.isInt)
     return std::nullopt;
-  std::optional<int64_t> value = truncToInt(rounding(a.f));
+  std::optional<int64_t> value = scalar::checkedFloatToInt(rounding(a.f));
   if (!value)
     return std::nullopt;
   return Number::ofInt(*value);
@@ -278,14 +206,11 @@ std::optional<Number> roundHalfEven(Number a) {
   return Number::ofFloat(rounded);
 }
 
-/// `int(x)`: a plain C++ cast in TorchScript, so only where it is defined.
+/// `int(x)`.
 std::optional<Number> toInt(Number a) {
   if (a.isInt)
     return a;
-  std::optional<int64_t> value = truncToInt(a.f);
-  if (!value)
-    return std::nullopt;
-  return Number::ofInt(*value);
+  return Number::ofInt(scalar::floatToInt(a.f));
 }
 
 std::optional<Number> toFloat(Number a) {
@@ -393,7 +318,9 @@ LogicalResult evalDeriveIndex(Operation *op, ArrayRef<Attribute> operands,
     return failure();
   results.push_back(
       IntegerAttr::get(IntegerType::get(op->getContext(), 64),
-                       wrapAdd(start->i, wrapMul(index->i, step->i))));
+                       *scalar::applyInt(scalar::BinaryOp::Add, start->i,
+                          *scalar::applyInt(scalar::BinaryOp::Mul, index->i,
+                                            step->i))));
   return success();
 }
 
@@ -422,7 +349,7 @@ LogicalResult evalMinMax(Operation *op, ArrayRef<Attribute> operands,
   return success();
 }
 
-template <Arith kind, typename... Ops>
+template <scalar::BinaryOp kind, typename... Ops>
 void addArith(ConstantEvaluatorTable &table) {
   (table.add<Ops>(evalArith<kind>), ...);
 }
@@ -436,20 +363,20 @@ void addCompare(ConstantEvaluatorTable &table) {
 
 void tsir::registerScalarEvaluators(ConstantEvaluatorTable &table) {
   using namespace tsir::aten;
-  addArith<Arith::Add, AddIntOp, AddFloatOp, AddIntFloatOp, AddFloatIntOp,
+  addArith<scalar::BinaryOp::Add, AddIntOp, AddFloatOp, AddIntFloatOp, AddFloatIntOp,
            AddOp>(table);
-  addArith<Arith::Sub, SubIntOp, SubFloatOp, SubIntFloatOp, SubFloatIntOp,
+  addArith<scalar::BinaryOp::Sub, SubIntOp, SubFloatOp, SubIntFloatOp, SubFloatIntOp,
            SubOp>(table);
-  addArith<Arith::Mul, MulIntOp, MulFloatOp, MulIntFloatOp, MulFloatIntOp,
+  addArith<scalar::BinaryOp::Mul, MulIntOp, MulFloatOp, MulIntFloatOp, MulFloatIntOp,
            MulOp>(table);
-  addArith<Arith::Div, DivIntOp, DivFloatOp, DivOp>(table);
-  addArith<Arith::FloorDiv, FloordivIntOp, FloordivFloatOp, FloordivIntFloatOp,
+  addArith<scalar::BinaryOp::Div, DivIntOp, DivFloatOp, DivOp>(table);
+  addArith<scalar::BinaryOp::FloorDiv, FloordivIntOp, FloordivFloatOp, FloordivIntFloatOp,
            FloordivFloatIntOp, FloordivOp>(table);
-  addArith<Arith::Rem, RemainderIntOp, RemainderFloatOp, RemainderIntFloatOp,
+  addArith<scalar::BinaryOp::Remainder, RemainderIntOp, RemainderFloatOp, RemainderIntFloatOp,
            RemainderFloatIntOp, RemainderOp>(table);
-  // pow.int_to_int is left out: its C++ differs from these.
-  addArith<Arith::Pow, PowIntOp, PowFloatOp, PowIntFloatOp, PowFloatIntOp>(
-      table);
+  addArith<scalar::BinaryOp::Pow, PowIntOp, PowFloatOp, PowIntFloatOp,
+           PowFloatIntOp>(table);
+  addArith<scalar::BinaryOp::IntPow, PowIntToIntOp>(table);
 
   addCompare<Compare::Eq, EqIntOp, EqFloatOp, EqIntFloatOp, EqFloatIntOp,
              EqBoolOp, EqOp>(table);

@@ -41,8 +41,12 @@ Status makeDirectories(const std::string &path) {
 StatusOr<Tensor> asArray(const Value &value) {
   if (value.isTensor())
     return value.toTensor();
-  if (value.isInt())
-    return Tensor::scalar(double(value.toInt()), DType::Int64);
+  if (value.isInt()) {
+    // Not through Tensor::scalar's double: an int beyond 2^53 would round.
+    Tensor array = Tensor::empty({}, DType::Int64);
+    *array.dataAs<int64_t>() = value.toInt();
+    return array;
+  }
   if (value.isDouble())
     return Tensor::scalar(value.toDouble(), DType::Float64);
   if (value.isBool())

@@ -1,14 +1,17 @@
 //===- ScalarArithmetic.cpp - convert-aten-to-arith: scalar arithmetic ----===//
 //
 // TorchScript's int/float arithmetic, math functions and scalar casts as
-// arith/math (and one scf.while for integer powers), with TorchScript's
-// semantics: ints wrap, floor division and modulo round toward negative
-// infinity, `int / int` is a float, float to int truncates toward zero.
+// arith/math (and one scf.while for integer powers), emitting the rules
+// tsir/Dialect/Aten/ScalarSemantics.h defines for the folder and the
+// interpreter too: ints wrap, floor division and modulo round toward
+// negative infinity (`%` is torch's `(b + a % b) % b`), `int / int` is a
+// float, float to int truncates toward zero and gives INT64_MIN outside
+// int64, float division by zero gives IEEE's inf/nan.
 //
-// Where torch raises (a zero divisor, a negative integer power) the lowered
-// code cannot: it gives 0 instead, so a bad input never traps the process
-// (x86's idiv traps on a zero divisor and on INT64_MIN / -1). Float division
-// by zero gives IEEE's inf/nan.
+// Where torch raises (a zero divisor, a negative integer power, floor/ceil
+// outside int64) the lowered code cannot: it gives 0 (INT64_MIN for the
+// conversions) instead, so a bad input never traps the process (x86's idiv
+// traps on a zero divisor and on INT64_MIN / -1).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,10 +19,13 @@
 
 #include "../Common/Utils.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
+#include "tsir/Dialect/Aten/ScalarSemantics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace tsir;
@@ -29,21 +35,9 @@ bool tsir::conversion::isBuiltinScalarType(Type type) {
   return type.isInteger(64) || type.isF64() || type.isInteger(1);
 }
 
-namespace {
+using tsir::scalar::BinaryOp;
 
-enum class BinaryKind {
-  Add,
-  Sub,
-  Mul,
-  Div,
-  FloorDiv,
-  Remainder,
-  Pow,
-  PowIntToInt,
-  BitAnd,
-  BitOr,
-  BitXor
-};
+namespace {
 
 enum class UnaryKind { Neg, Sqrt, Exp, Log, Floor, Ceil, Round, Cast };
 
@@ -125,22 +119,22 @@ static Value intPower(OpBuilder &b, Location loc, Value base, Value exponent) {
 /// The type a binary op computes in: f64 for true division and when an
 /// operand or the result is a float (so `pow.int`, which returns a float,
 /// raises in f64), i1 for bitwise ops on two bools, i64 otherwise.
-static Type computeType(OpBuilder &b, BinaryKind kind, Type lhs, Type rhs,
+static Type computeType(OpBuilder &b, BinaryOp kind, Type lhs, Type rhs,
                         Type result) {
-  bool bitwise = kind == BinaryKind::BitAnd || kind == BinaryKind::BitOr ||
-                 kind == BinaryKind::BitXor;
+  bool bitwise = kind == BinaryOp::BitAnd || kind == BinaryOp::BitOr ||
+                 kind == BinaryOp::BitXor;
   if (bitwise)
     return lhs.isInteger(1) && rhs.isInteger(1) ? b.getI1Type()
                                                 : b.getI64Type();
-  if (kind == BinaryKind::PowIntToInt)
+  if (kind == BinaryOp::IntPow)
     return b.getI64Type();
-  if (kind == BinaryKind::Div || isa<FloatType>(lhs) || isa<FloatType>(rhs) ||
+  if (kind == BinaryOp::Div || isa<FloatType>(lhs) || isa<FloatType>(rhs) ||
       isa<FloatType>(result))
     return b.getF64Type();
   return b.getI64Type();
 }
 
-static Value buildBinary(OpBuilder &b, Location loc, BinaryKind kind, Value lhs,
+static Value buildBinary(OpBuilder &b, Location loc, BinaryOp kind, Value lhs,
                          Value rhs, Type resultType) {
   Type type = computeType(b, kind, lhs.getType(), rhs.getType(), resultType);
   lhs = castScalar(b, loc, lhs, type);
@@ -148,28 +142,28 @@ static Value buildBinary(OpBuilder &b, Location loc, BinaryKind kind, Value lhs,
   bool isFloat = isa<FloatType>(type);
   Value result;
   switch (kind) {
-  case BinaryKind::Add:
+  case BinaryOp::Add:
     result = isFloat ? Value(arith::AddFOp::create(b, loc, lhs, rhs))
                      : Value(arith::AddIOp::create(b, loc, lhs, rhs));
     break;
-  case BinaryKind::Sub:
+  case BinaryOp::Sub:
     result = isFloat ? Value(arith::SubFOp::create(b, loc, lhs, rhs))
                      : Value(arith::SubIOp::create(b, loc, lhs, rhs));
     break;
-  case BinaryKind::Mul:
+  case BinaryOp::Mul:
     result = isFloat ? Value(arith::MulFOp::create(b, loc, lhs, rhs))
                      : Value(arith::MulIOp::create(b, loc, lhs, rhs));
     break;
-  case BinaryKind::Div:
+  case BinaryOp::Div:
     // Only reached with floats: every div overload returns a float.
     result = arith::DivFOp::create(b, loc, lhs, rhs);
     break;
-  case BinaryKind::FloorDiv:
+  case BinaryOp::FloorDiv:
     result = isFloat ? Value(math::FloorOp::create(
                            b, loc, arith::DivFOp::create(b, loc, lhs, rhs)))
                      : floorDivRem(b, loc, lhs, rhs).first;
     break;
-  case BinaryKind::Remainder:
+  case BinaryOp::Remainder:
     if (isFloat) {
       // torch's formula, fmod(b + fmod(a, b), b): the result takes the
       // divisor's sign, as Python's does.
@@ -180,24 +174,42 @@ static Value buildBinary(OpBuilder &b, Location loc, BinaryKind kind, Value lhs,
       result = floorDivRem(b, loc, lhs, rhs).second;
     }
     break;
-  case BinaryKind::Pow:
+  case BinaryOp::Pow:
     result = isFloat ? Value(math::PowFOp::create(b, loc, lhs, rhs))
                      : intPower(b, loc, lhs, rhs);
     break;
-  case BinaryKind::PowIntToInt:
+  case BinaryOp::IntPow:
     result = intPower(b, loc, lhs, rhs);
     break;
-  case BinaryKind::BitAnd:
+  case BinaryOp::BitAnd:
     result = arith::AndIOp::create(b, loc, lhs, rhs);
     break;
-  case BinaryKind::BitOr:
+  case BinaryOp::BitOr:
     result = arith::OrIOp::create(b, loc, lhs, rhs);
     break;
-  case BinaryKind::BitXor:
+  case BinaryOp::BitXor:
     result = arith::XOrIOp::create(b, loc, lhs, rhs);
     break;
   }
   return castScalar(b, loc, result, resultType);
+}
+
+/// `int(x)` of an f64: truncated toward zero, INT64_MIN for NaN, inf and
+/// values outside int64 (scalar::floatToInt), where a bare fptosi would be
+/// poison.
+static Value floatToInt(OpBuilder &b, Location loc, Value value) {
+  Type f64 = value.getType(), i64 = b.getI64Type();
+  auto bound = [&](double v) {
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(f64, v));
+  };
+  Value aboveLow = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                         value, bound(-9223372036854777856.0));
+  Value belowHigh = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
+                                          value, bound(9223372036854775808.0));
+  Value inRange = arith::AndIOp::create(b, loc, aboveLow, belowHigh);
+  Value truncated = arith::FPToSIOp::create(b, loc, i64, value);
+  Value lowest = intConstant(b, loc, i64, std::numeric_limits<int64_t>::min());
+  return arith::SelectOp::create(b, loc, inRange, truncated, lowest);
 }
 
 static Value buildUnary(OpBuilder &b, Location loc, UnaryKind kind,
@@ -238,6 +250,8 @@ static Value buildUnary(OpBuilder &b, Location loc, UnaryKind kind,
     result = operand;
     break;
   }
+  if (result.getType().isF64() && resultType.isInteger(64))
+    return floatToInt(b, loc, result);
   return castScalar(b, loc, result, resultType);
 }
 
@@ -256,7 +270,7 @@ namespace {
 class BinaryPattern : public ConversionPattern {
 public:
   BinaryPattern(const TypeConverter &typeConverter, MLIRContext *context,
-                StringRef opName, BinaryKind kind)
+                StringRef opName, BinaryOp kind)
       : ConversionPattern(typeConverter, opName, /*benefit=*/1, context),
         kind(kind) {}
 
@@ -273,7 +287,7 @@ public:
   }
 
 private:
-  BinaryKind kind;
+  BinaryOp kind;
 };
 
 class UnaryPattern : public ConversionPattern {
@@ -359,7 +373,7 @@ struct DeriveIndexPattern : OpConversionPattern<aten::PrivateDeriveIndexOp> {
 
 template <typename... OpTys>
 static void addBinary(const TypeConverter &typeConverter,
-                      RewritePatternSet &patterns, BinaryKind kind) {
+                      RewritePatternSet &patterns, BinaryOp kind) {
   (patterns.add<BinaryPattern>(typeConverter, patterns.getContext(),
                                OpTys::getOperationName(), kind),
    ...);
@@ -378,23 +392,23 @@ void tsir::conversion::populateScalarArithmeticPatterns(
   using namespace aten;
   const TypeConverter &tc = typeConverter;
   addBinary<AddIntOp, AddFloatOp, AddIntFloatOp, AddFloatIntOp, AddOp>(
-      tc, patterns, BinaryKind::Add);
+      tc, patterns, BinaryOp::Add);
   addBinary<SubIntOp, SubFloatOp, SubIntFloatOp, SubFloatIntOp, SubOp>(
-      tc, patterns, BinaryKind::Sub);
+      tc, patterns, BinaryOp::Sub);
   addBinary<MulIntOp, MulFloatOp, MulIntFloatOp, MulFloatIntOp, MulOp>(
-      tc, patterns, BinaryKind::Mul);
-  addBinary<DivIntOp, DivFloatOp, DivOp>(tc, patterns, BinaryKind::Div);
+      tc, patterns, BinaryOp::Mul);
+  addBinary<DivIntOp, DivFloatOp, DivOp>(tc, patterns, BinaryOp::Div);
   addBinary<FloordivIntOp, FloordivFloatOp, FloordivIntFloatOp,
-            FloordivFloatIntOp, FloordivOp>(tc, patterns, BinaryKind::FloorDiv);
+            FloordivFloatIntOp, FloordivOp>(tc, patterns, BinaryOp::FloorDiv);
   addBinary<RemainderIntOp, RemainderFloatOp, RemainderIntFloatOp,
             RemainderFloatIntOp, RemainderOp>(tc, patterns,
-                                              BinaryKind::Remainder);
+                                              BinaryOp::Remainder);
   addBinary<PowIntOp, PowFloatOp, PowIntFloatOp, PowFloatIntOp>(
-      tc, patterns, BinaryKind::Pow);
-  addBinary<PowIntToIntOp>(tc, patterns, BinaryKind::PowIntToInt);
-  addBinary<DunderAndIntOp, DunderAndBoolOp>(tc, patterns, BinaryKind::BitAnd);
-  addBinary<DunderOrIntOp, DunderOrBoolOp>(tc, patterns, BinaryKind::BitOr);
-  addBinary<DunderXorIntOp, DunderXorBoolOp>(tc, patterns, BinaryKind::BitXor);
+      tc, patterns, BinaryOp::Pow);
+  addBinary<PowIntToIntOp>(tc, patterns, BinaryOp::IntPow);
+  addBinary<DunderAndIntOp, DunderAndBoolOp>(tc, patterns, BinaryOp::BitAnd);
+  addBinary<DunderOrIntOp, DunderOrBoolOp>(tc, patterns, BinaryOp::BitOr);
+  addBinary<DunderXorIntOp, DunderXorBoolOp>(tc, patterns, BinaryOp::BitXor);
 
   addUnary<NegIntOp, NegFloatOp>(tc, patterns, UnaryKind::Neg);
   addUnary<SqrtIntOp, SqrtFloatOp>(tc, patterns, UnaryKind::Sqrt);

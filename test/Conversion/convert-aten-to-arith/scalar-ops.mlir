@@ -123,7 +123,8 @@ func.func @pow_int_to_int(%a: i64, %b: i64) -> i64 {
 // CHECK-LABEL: func.func @scalar_overloads
 // CHECK: %[[ADD:.*]] = arith.addi %arg0, %arg0 : i64
 // CHECK: %[[F:.*]] = arith.sitofp %[[ADD]] : i64 to f64
-// CHECK: %[[I:.*]] = arith.fptosi %arg1 : f64 to i64
+// CHECK: %[[T:.*]] = arith.fptosi %arg1 : f64 to i64
+// CHECK: %[[I:.*]] = arith.select %{{.*}}, %[[T]], %{{.*}} : i64
 // CHECK: %[[NF:.*]] = arith.sitofp %arg0 : i64 to f64
 // CHECK: %[[MUL:.*]] = arith.mulf %[[NF]], %arg1 : f64
 // CHECK: %[[N:.*]] = builtin.unrealized_conversion_cast %[[MUL]] : f64 to !prim.number
@@ -139,7 +140,8 @@ func.func @scalar_overloads(%n: i64, %x: f64) -> (f64, i64, !prim.number) {
 // -----
 
 // Casts with torch's rules: bool -> int/float zero-extends, int/float ->
-// bool is != 0, float -> int truncates.
+// bool is != 0, float -> int truncates, and gives INT64_MIN for NaN, inf
+// and values outside int64 (ScalarSemantics.h's floatToInt).
 // CHECK-LABEL: func.func @casts
 // CHECK-SAME: (%[[N:.*]]: i64, %[[X:.*]]: f64, %[[B:.*]]: i1)
 // CHECK: %[[I:.*]] = arith.extui %[[B]] : i1 to i64
@@ -148,7 +150,14 @@ func.func @scalar_overloads(%n: i64, %x: f64) -> (f64, i64, !prim.number) {
 // CHECK: %[[NB:.*]] = arith.cmpi ne, %[[N]], %[[Z]] : i64
 // CHECK: %[[FZ:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK: %[[XB:.*]] = arith.cmpf une, %[[X]], %[[FZ]] : f64
-// CHECK: %[[XI:.*]] = arith.fptosi %[[X]] : f64 to i64
+// CHECK: %[[LOW:.*]] = arith.constant -9.2233720368547778E+18 : f64
+// CHECK: %[[ABOVE:.*]] = arith.cmpf ogt, %[[X]], %[[LOW]] : f64
+// CHECK: %[[HIGH:.*]] = arith.constant 9.2233720368547758E+18 : f64
+// CHECK: %[[BELOW:.*]] = arith.cmpf olt, %[[X]], %[[HIGH]] : f64
+// CHECK: %[[IN:.*]] = arith.andi %[[ABOVE]], %[[BELOW]] : i1
+// CHECK: %[[T:.*]] = arith.fptosi %[[X]] : f64 to i64
+// CHECK: %[[MIN:.*]] = arith.constant -9223372036854775808 : i64
+// CHECK: %[[XI:.*]] = arith.select %[[IN]], %[[T]], %[[MIN]] : i64
 // CHECK: %[[NF:.*]] = arith.sitofp %[[N]] : i64 to f64
 // CHECK: return %[[I]], %[[F]], %[[NB]], %[[XB]], %[[XI]], %[[NF]]
 func.func @casts(%n: i64, %x: f64, %b: i1) -> (i64, f64, i1, i1, i64, f64) {
@@ -286,7 +295,8 @@ func.func @derive_index(%i: i64, %start: i64, %step: i64) -> i64 {
 // CHECK: %[[NF:.*]] = arith.sitofp %[[N]] : i64 to f64
 // CHECK: %[[MUL:.*]] = arith.mulf %[[X]], %[[NF]] : f64
 // CHECK: %[[NUM:.*]] = builtin.unrealized_conversion_cast %[[MUL]] : f64 to !prim.number
-// CHECK: %[[I:.*]] = arith.fptosi %[[X]] : f64 to i64
+// CHECK: %[[T:.*]] = arith.fptosi %[[X]] : f64 to i64
+// CHECK: %[[I:.*]] = arith.select %{{.*}}, %[[T]], %{{.*}} : i64
 // CHECK: %[[LT:.*]] = arith.cmpf olt, %[[MUL]], %[[X]] : f64
 // CHECK: %[[SUM:.*]] = arith.addi %[[N]], %[[N]] : i64
 // CHECK: %[[Q:.*]] = arith.sitofp %[[SUM]] : i64 to f64
