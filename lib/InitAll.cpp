@@ -49,8 +49,9 @@ void tsir::registerGPUTargets(mlir::DialectRegistry &registry) {
 
 void tsir::registerAllPasses() {
   // Upstream's passes are registered by the tools themselves.
-  registerTSIRPasses();
+  registerTsirTransformsPasses();
   registerOptimizePipeline();
   registerTsirConversionPasses();
   registerLoweringPipelines();
+  registerSpecializePipeline();
 }

@@ -22,7 +22,7 @@ def TsirValueSemanticsPass
     `copy_`, ...) on a value that is not a view becomes its functional form;
     later uses of the mutated value read the new one. A graph input that is
     written gets its final value returned as an extra result, and the
-    function's `tsir.writeback` attribute lists, per extra result, the input
+    function's `prim.written_inputs` attribute lists, per extra result, the input
     it writes back to, so the executor copies it into the caller's tensor as
     PyTorch would have mutated it. Mutation through a view, or of a value
     defined outside the region that mutates it, is an error at the op.
@@ -70,7 +70,7 @@ def TsirExternalizeWeightsPass
   let summary = "turn weight constants without data into function arguments";
   let description = [{
     A frozen graph's `<Tensor>` constants (`#prim.tensor_ref`) become
-    trailing arguments of the graph, and the function's `tsir.weights`
+    trailing arguments of the graph, and the function's `prim.weight_names`
     attribute lists their names in order, so the runtime binds them from
     the weights file instead of the JIT copying megabytes of constants into
     the compiled code. Each constant must have a refined dtype and shape.
@@ -82,6 +82,25 @@ def TsirExternalizeWeightsPass
   let options = [
     ListOption<"names", "names", "std::string",
                "inline tensor constants (by value name) to bind as weights">
+  ];
+}
+
+def TsirRefineUntilStablePass
+    : Pass<"tsir-refine-until-stable", "mlir::func::FuncOp"> {
+  let summary = "refine types and fold again until a round changes nothing";
+  let description = [{
+    A folded branch refines the types after it, which can fold the next
+    one: torch.nn's attention tests each layer's input for its fast path
+    (`x.is_cuda`, `str(x.device)`), and what one layer returns is known only
+    once its own test folded. One round runs tsir-refine-types,
+    tsir-decompose, prim-peephole, prim-constant-propagation and prim-dce;
+    rounds repeat until one leaves the function as it was, at most
+    `max-rounds` times (a bound against pathological graphs). The last step
+    of tsir-specialize.
+  }];
+  let options = [
+    Option<"maxRounds", "max-rounds", "unsigned", "32",
+           "the most rounds to run">
   ];
 }
 

@@ -29,6 +29,28 @@ def Prim_Dialect : Dialect {
     void registerTypes();
     void registerAttributes();
   }];
+  // The signature of a graph function as the compiler sees it, attached to
+  // `func.func @graph` by the passes that decide it and read by the code
+  // that calls the compiled function (lib/compiler/Plan.cpp):
+  // - weight_names: the weights tsir-externalize-weights turned into the
+  //   trailing arguments, in order;
+  // - argument_types: the TorchScript types of every argument (weights
+  //   included) before lowering made them builtin;
+  // - written_inputs: the inputs the graph writes in place, one per
+  //   trailing result holding the new value (tsir-value-semantics);
+  // - argument_positions: for each argument of the lowered function, its
+  //   position among the graph's arguments (tsir-finalize-lowering drops
+  //   the ones compiled code does not take);
+  // - result_types: the TorchScript types of the lowered function's
+  //   results.
+  let discardableAttrs = (ins
+    "::mlir::ArrayAttr":$weight_names,
+    "::mlir::ArrayAttr":$argument_types,
+    "::mlir::ArrayAttr":$written_inputs,
+    "::mlir::ArrayAttr":$argument_positions,
+    "::mlir::ArrayAttr":$result_types
+  );
+  let hasOperationAttrVerify = 1;
 }
 
 class Prim_Type<string name, string typeMnemonic, list<Trait> traits = []>

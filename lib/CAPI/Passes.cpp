@@ -14,7 +14,7 @@
 void tsirRegisterAllPasses() { tsir::registerAllPasses(); }
 
 void tsirRegisterTransformsPasses() {
-  tsir::registerTSIRPasses();
+  tsir::registerTsirTransformsPasses();
   tsir::registerOptimizePipeline();
 }
 

@@ -9,23 +9,19 @@
 //===----------------------------------------------------------------------===//
 
 #include "CompilePipeline.h"
-#include "Diagnostics.h"
+#include "tsir/Compiler/Diagnostics.h"
 #include "tsir-runtime/ModelTable.h"
 
 #include "tsir/Conversion/Passes.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Transforms/Passes.h"
 
-#include "mlir/IR/OperationSupport.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace tsir;
-
-/// How many times specialization refines and folds again at most.
-static constexpr int kMaxRefineRounds = 32;
 
 func::FuncOp tsir::SpecializedGraph::func() const {
   ModuleOp graph = module.get();
@@ -104,78 +100,35 @@ tsir::specializeGraph(ModuleOp graph, const CompileOptions &options) {
     if (isa<prim::UnusedSubgraphOp>(op))
       op.erase();
 
+  // The stages of tsir-specialize (passes/pipelines/SpecializePipeline.cpp),
+  // each run and reported on its own.
   // 1. Weights become arguments before any optimization, so that the
   // optimizer sees them as opaque inputs and the inline constants the
   // weights file holds exactly are bound to it, not to their printed digits.
   {
     PassManager pm(context);
-    OpPassManager &fpm = pm.nest<func::FuncOp>();
-    fpm.addPass(createPrimInlineSubgraphsPass());
-    TsirExternalizeWeightsPassOptions externalize;
-    externalize.names.assign(options.weightNames.begin(),
-                             options.weightNames.end());
-    fpm.addPass(createTsirExternalizeWeightsPass(externalize));
+    buildBindWeightsPipeline(pm.nest<func::FuncOp>(), options.weightNames);
     if (failed(runPasses(pm, *result.module, options, "inline")))
       return rt::Status::error(diagnostics.take("inlining the graph failed"));
   }
-  // Weights keep the types the graph declares for them.
-  ArgumentSpec spec = options.spec;
-  if (spec.size() == result.numGraphArguments)
-    spec.resize(func.getNumArguments(), Type());
 
-  // 2. Specialize, decompose what the sizes now decide, and optimize, on
-  // prim/aten.
+  // 2. Specialize (the weights, which the spec has no entries for, keep
+  // the types the graph declares) and decompose what the sizes now decide.
   {
     PassManager pm(context);
-    pm.nest<func::FuncOp>().addPass(createTsirRefineTypesPass(spec));
-    // Composite ops become the ops that lower, and splits whose pieces the
-    // sizes decide become list literals, which lets loops over them unroll
-    // into straight-line code.
-    pm.nest<func::FuncOp>().addPass(createTsirDecomposePass());
+    buildRefineToSpecPipeline(pm.nest<func::FuncOp>(),
+                              createTsirRefineTypesPass(options.spec));
     if (failed(runPasses(pm, *result.module, options, "specialize")))
       return rt::Status::error(
           diagnostics.take("specializing the graph failed"));
   }
+  // 3. Optimize, then refine and fold until nothing changes.
   if (options.optimize) {
     PassManager pm(context);
-    OpPassManager &fpm = pm.nest<func::FuncOp>();
-    OptimizePipelineOptions optimize;
-    optimize.fuse = false;
-    buildOptimizePipeline(fpm, optimize);
-    // As TorchScript does after unrolling: appends to a list literal in
-    // the unrolled bodies become the literal, and its reads fold.
-    fpm.addPass(createPrimRemoveMutationPass());
-    fpm.addPass(createPrimPeepholePass());
-    // Unrolled loops and folded branches refine further, and what they
-    // leave (an attention fast path once its guards fold) decomposes.
-    fpm.addPass(createTsirRefineTypesPass());
-    fpm.addPass(createTsirDecomposePass());
-    fpm.addPass(createPrimConstantPropagationPass());
-    fpm.addPass(createPrimDCEPass());
+    buildSpecializedOptimizePipeline(pm.nest<func::FuncOp>());
     if (failed(runPasses(pm, *result.module, options, "optimize")))
       return rt::Status::error(
           diagnostics.take("specializing the graph failed"));
-    // A folded branch refines the types after it, which can fold the next
-    // one: torch.nn's attention tests each layer's input for its fast path
-    // (`x.is_cuda`, `str(x.device)`), and what one layer returns is known
-    // only once its own test folded. Refine and fold again until nothing
-    // changes (a round that changes nothing ends it; the bound keeps a
-    // pathological graph from looping).
-    for (int round = 0; round < kMaxRefineRounds; ++round) {
-      OperationFingerPrint before(*result.module);
-      PassManager again(context);
-      OpPassManager &refine = again.nest<func::FuncOp>();
-      refine.addPass(createTsirRefineTypesPass());
-      refine.addPass(createTsirDecomposePass());
-      refine.addPass(createPrimPeepholePass());
-      refine.addPass(createPrimConstantPropagationPass());
-      refine.addPass(createPrimDCEPass());
-      if (failed(runPasses(again, *result.module, options, "refine again")))
-        return rt::Status::error(
-            diagnostics.take("specializing the graph failed"));
-      if (OperationFingerPrint(*result.module) == before)
-        break;
-    }
   }
 
   // The TorchScript types of the arguments, which the plan's signature
@@ -183,7 +136,9 @@ tsir::specializeGraph(ModuleOp graph, const CompileOptions &options) {
   SmallVector<Attribute> argumentTypes;
   for (Type type : func.getArgumentTypes())
     argumentTypes.push_back(TypeAttr::get(type));
-  func->setAttr("tsir.argument_types", ArrayAttr::get(context, argumentTypes));
+  context->getLoadedDialect<prim::PrimDialect>()
+      ->getArgumentTypesAttrHelper()
+      .setAttr(func, ArrayAttr::get(context, argumentTypes));
   return result;
 }
 

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Diagnostics.h"
+#include "tsir/Compiler/Diagnostics.h"
 
 #include "tsir/Dialect/Prim/NodeLocation.h"
 

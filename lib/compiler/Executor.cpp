@@ -14,7 +14,7 @@
 #include "tsir/Compiler/Executor.h"
 
 #include "CompilePipeline.h"
-#include "Diagnostics.h"
+#include "tsir/Compiler/Diagnostics.h"
 #include "Interpreter.h"
 #include "ModelCompile.h"
 #include "PlanCache.h"
@@ -332,7 +332,10 @@ tsir::GraphExecutor::Impl::interpret(CachedPlan &plan,
   for (const rt::Value &input : inputs)
     if (input.isTensor())
       borrowed.push_back(input.toTensor());
-  if (auto names = func->getAttrOfType<ArrayAttr>("tsir.weights")) {
+  if (ArrayAttr names = func->getContext()
+                            ->getLoadedDialect<prim::PrimDialect>()
+                            ->getWeightNamesAttrHelper()
+                            .getAttr(func)) {
     for (auto [index, attribute] : llvm::enumerate(names)) {
       std::string name = cast<StringAttr>(attribute).str();
       auto found = weights.find(name);

@@ -6,7 +6,7 @@
 
 #include "Interpreter.h"
 #include "ConstantValues.h"
-#include "Diagnostics.h"
+#include "tsir/Compiler/Diagnostics.h"
 #include "NativeOps.h"
 
 #include <chrono>

@@ -9,7 +9,7 @@
 
 #include "ModelCompile.h"
 #include "CompilePipeline.h"
-#include "Diagnostics.h"
+#include "tsir/Compiler/Diagnostics.h"
 #include "ModelObject.h"
 #include "Segments.h"
 

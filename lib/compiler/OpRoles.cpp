@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OpRoles.h"
-#include "Diagnostics.h"
+#include "tsir/Compiler/Diagnostics.h"
 #include "NativeOps.h"
 
 #include "tsir/Conversion/Passes.h"

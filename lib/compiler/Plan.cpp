@@ -85,18 +85,23 @@ rt::StatusOr<PlanSignature>
 tsir::readPlanSignature(func::FuncOp graph, unsigned numGraphArguments,
                         unsigned firstCallerArgument) {
   PlanSignature signature;
-  if (auto weights = graph->getAttrOfType<ArrayAttr>("tsir.weights"))
+  auto *primDialect =
+      graph->getContext()->getLoadedDialect<prim::PrimDialect>();
+  if (ArrayAttr weights =
+          primDialect->getWeightNamesAttrHelper().getAttr(graph))
     for (Attribute name : weights)
       signature.weightNames.push_back(cast<StringAttr>(name).str());
-  auto positions = graph->getAttrOfType<ArrayAttr>("tsir.inputs");
-  auto resultTypes = graph->getAttrOfType<ArrayAttr>("tsir.results");
+  ArrayAttr positions =
+      primDialect->getArgumentPositionsAttrHelper().getAttr(graph);
+  ArrayAttr resultTypes =
+      primDialect->getResultTypesAttrHelper().getAttr(graph);
   FunctionType type = graph.getFunctionType();
-  if (!positions || !resultTypes ||
-      positions.size() != type.getNumInputs() ||
+  if (!positions || !resultTypes || positions.size() != type.getNumInputs() ||
       resultTypes.size() != type.getNumResults())
     return rt::Status::error("the lowered graph lost its signature attributes");
   // The original types of the graph's arguments, weights included.
-  auto originalTypes = graph->getAttrOfType<ArrayAttr>("tsir.argument_types");
+  ArrayAttr originalTypes =
+      primDialect->getArgumentTypesAttrHelper().getAttr(graph);
   for (unsigned i = 0; i < type.getNumInputs(); ++i) {
     int64_t position = cast<IntegerAttr>(positions[i]).getInt();
     Type original = originalTypes && position < (int64_t)originalTypes.size()
@@ -111,7 +116,8 @@ tsir::readPlanSignature(func::FuncOp graph, unsigned numGraphArguments,
       slot->source = position - firstCallerArgument;
     signature.arguments.push_back(*slot);
   }
-  if (auto written = graph->getAttrOfType<ArrayAttr>("tsir.writeback"))
+  if (ArrayAttr written =
+          primDialect->getWrittenInputsAttrHelper().getAttr(graph))
     for (Attribute position : written)
       signature.writeback.push_back(cast<IntegerAttr>(position).getInt() -
                                     firstCallerArgument);
@@ -125,8 +131,8 @@ tsir::readPlanSignature(func::FuncOp graph, unsigned numGraphArguments,
   return signature;
 }
 
-rt::StatusOr<std::unique_ptr<Plan>> tsir::Plan::compile(ModuleOp module,
-                                                        PlanSignature signature) {
+rt::StatusOr<std::unique_ptr<Plan>>
+tsir::Plan::compile(ModuleOp module, PlanSignature signature) {
   static bool initialized = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
@@ -139,11 +145,9 @@ rt::StatusOr<std::unique_ptr<Plan>> tsir::Plan::compile(ModuleOp module,
   // Parallel loops call LLVM's OpenMP runtime (__kmpc_fork_call, ...): it
   // is loaded into the process, where the JIT resolves symbols, before the
   // code that calls it is linked.
-  bool threaded = module
-                      .walk([](omp::ParallelOp) {
-                        return WalkResult::interrupt();
-                      })
-                      .wasInterrupted();
+  bool threaded =
+      module.walk([](omp::ParallelOp) { return WalkResult::interrupt(); })
+          .wasInterrupted();
   if (threaded)
     if (rt::Status loaded = rt::loadOpenMPRuntime(TSIR_OPENMP_LIBRARY);
         !loaded.isOk())
@@ -162,9 +166,9 @@ rt::StatusOr<std::unique_ptr<Plan>> tsir::Plan::compile(ModuleOp module,
     return rt::Status::error("JIT compilation failed: " +
                              llvm::toString(targetMachine.takeError()));
   ExecutionEngineOptions options;
-  auto transformer = makeOptimizingTransformer(/*optLevel=*/3,
-                                               /*sizeLevel=*/0,
-                                               targetMachine->get());
+  auto transformer =
+      makeOptimizingTransformer(/*optLevel=*/3,
+                                /*sizeLevel=*/0, targetMachine->get());
   options.transformer = transformer;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   auto engine =
@@ -223,7 +227,8 @@ static rt::StatusOr<tsir_value> abiValueOf(const rt::Value &value,
   if (rt::dtypeScalarType(tensor.dtype()) != slot.dtype ||
       tensor.dim() != slot.rank)
     return rt::Status::error("an argument does not match the compiled "
-                             "plan: " + tensor.toString());
+                             "plan: " +
+                             tensor.toString());
   contiguous = tensor.isContiguous() ? tensor : tensor.contiguous();
   out.dtype = int32_t(slot.dtype);
   out.rank = int32_t(slot.rank);
@@ -290,8 +295,8 @@ tsir::Plan::call(const std::vector<rt::Value> &inputs,
     }();
     if (!value.ok())
       return value.status();
-    (slot.source >= 0 ? abiInputs[slot.source]
-                      : abiWeights[-1 - slot.source]) = *value;
+    (slot.source >= 0 ? abiInputs[slot.source] : abiWeights[-1 - slot.source]) =
+        *value;
   }
   // An input written in place that no argument reads still needs its
   // buffer: the new value is copied there.

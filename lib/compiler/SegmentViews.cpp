@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Diagnostics.h"
+#include "tsir/Compiler/Diagnostics.h"
 #include "Segments.h"
 
 #include "tsir/Dialect/Aten/SchemaRegistry.h"

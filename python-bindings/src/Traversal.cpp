@@ -10,7 +10,7 @@
 
 #include "Bindings.h"
 
-#include "compiler/Diagnostics.h"
+#include "tsir/Compiler/Diagnostics.h"
 
 #include "tsir/Dialect/Prim/NodeLocation.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"

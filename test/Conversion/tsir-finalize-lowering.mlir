@@ -8,8 +8,8 @@
 // CHECK-SAME: (%[[A:.*]]: tensor<2x3xf32> {bufferization.writable = false}, %[[N:.*]]: i64)
 // CHECK-SAME: -> (tensor<2x3xf32>, i64, tensor<2x3xf32>)
 // CHECK-SAME: llvm.emit_c_interface
-// CHECK-SAME: tsir.inputs = [1, 2]
-// CHECK-SAME: tsir.results = [!prim.tensor<dtype = f32, sizes = [2, 3]>, i64, !prim.tensor<dtype = f32, sizes = [2, 3]>]
+// CHECK-SAME: prim.argument_positions = [1, 2]
+// CHECK-SAME: prim.result_types = [!prim.tensor<dtype = f32, sizes = [2, 3]>, i64, !prim.tensor<dtype = f32, sizes = [2, 3]>]
 // CHECK: return %[[A]], %[[N]], %[[A]]
 func.func @graph(%self: !prim.class<"__torch__.M">, %a: !prim.tensor<dtype = f32, sizes = [2, 3]>, %n: i64) -> !prim.tuple<!prim.tuple<!prim.tensor<dtype = f32, sizes = [2, 3]>, i64>, !prim.tensor<dtype = f32, sizes = [2, 3]>> {
   %inner = prim.TupleConstruct %a, %n : (!prim.tensor<dtype = f32, sizes = [2, 3]>, i64) -> !prim.tuple<!prim.tensor<dtype = f32, sizes = [2, 3]>, i64>

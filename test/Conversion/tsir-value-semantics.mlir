@@ -2,10 +2,10 @@
 
 // An in-place op on a graph input becomes its functional form; later uses
 // read the new value, and the input's final value is an extra result that
-// the executor writes back (tsir.writeback names the argument).
+// the executor writes back (prim.written_inputs names the argument).
 // CHECK-LABEL: func.func @graph
 // CHECK-SAME: -> (!prim.tensor<dtype = f32, sizes = [4]>, !prim.tensor<dtype = f32, sizes = [4]>)
-// CHECK-SAME: tsir.writeback = [0]
+// CHECK-SAME: prim.written_inputs = [0]
 // CHECK: %[[ADD:.*]] = aten.add.Tensor %arg0, %arg1
 // CHECK: %[[RELU:.*]] = aten.relu %[[ADD]]
 // CHECK: %[[MUL:.*]] = aten.mul.Tensor %[[RELU]], %arg1
@@ -22,7 +22,7 @@ func.func @graph(%x: !prim.tensor<dtype = f32, sizes = [4]>, %y: !prim.tensor<dt
 
 // A graph without in-place ops is left alone.
 // CHECK-LABEL: func.func @graph
-// CHECK-NOT: tsir.writeback
+// CHECK-NOT: prim.written_inputs
 func.func @graph(%x: !prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dtype = f32, sizes = [4]> {
   %0 = aten.relu %x : (!prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dtype = f32, sizes = [4]>
   return %0 : !prim.tensor<dtype = f32, sizes = [4]>
@@ -34,7 +34,7 @@ func.func @graph(%x: !prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dty
 // functional form on the view, scattered back into the base
 // (select_scatter); the graph input is written back.
 // CHECK-LABEL: func.func @graph
-// CHECK-SAME: tsir.writeback = [0]
+// CHECK-SAME: prim.written_inputs = [0]
 // CHECK: %[[ROW:.*]] = aten.select.int %arg0, %[[ZERO:[^,]*]], %[[ZERO]]
 // CHECK: %[[RELU:.*]] = aten.relu %[[ROW]]
 // CHECK: %[[NEW:.*]] = aten.select_scatter %arg0, %[[RELU]], %[[ZERO]], %[[ZERO]]

@@ -134,6 +134,19 @@ std::string defaultCudaToolkitPath();
 
 void registerLoweringPipelines();
 
+/// tsir-specialize, the steps the executor runs for one input spec before
+/// lowering, in three stages (the executor times and reports each):
+/// inline subgraphs and bind the weights file's constants as arguments;
+/// refine to the spec (`refineTypes`: tsir-refine-types with the spec as
+/// text or as types) and decompose; then optimize without fusion, and
+/// refine and fold until stable (tsir-refine-until-stable).
+void buildBindWeightsPipeline(mlir::OpPassManager &pm,
+                              llvm::ArrayRef<std::string> weightNames);
+void buildRefineToSpecPipeline(mlir::OpPassManager &pm,
+                               std::unique_ptr<mlir::Pass> refineTypes);
+void buildSpecializedOptimizePipeline(mlir::OpPassManager &pm);
+void registerSpecializePipeline();
+
 #define GEN_PASS_REGISTRATION
 #include "TsirConversion.h.inc"
 

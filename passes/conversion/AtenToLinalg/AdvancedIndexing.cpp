@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FamilyParts.h"
+#include "PopulatePatterns.h"
 #include "ShapeHelpers.h"
 
 #include "../Common/Utils.h"

@@ -8,7 +8,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FamilyParts.h"
 #include "PopulatePatterns.h"
 #include "ShapeHelpers.h"
 

@@ -9,7 +9,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FamilyParts.h"
 #include "PopulatePatterns.h"
 #include "ShapeHelpers.h"
 

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LinearParts.h"
+#include "PopulatePatterns.h"
 #include "StructuredBuilders.h"
 
 #include "../Common/Utils.h"

@@ -11,7 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FamilyParts.h"
 #include "PopulatePatterns.h"
 #include "ShapeHelpers.h"
 

@@ -8,7 +8,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LinearParts.h"
 #include "PopulatePatterns.h"
 #include "StructuredBuilders.h"
 

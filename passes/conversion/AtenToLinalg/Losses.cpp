@@ -6,7 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "MiscParts.h"
+#include "LossSupport.h"
+#include "PopulatePatterns.h"
 #include "ReductionBuilder.h"
 #include "ShapeHelpers.h"
 

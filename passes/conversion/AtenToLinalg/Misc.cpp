@@ -6,7 +6,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "MiscParts.h"
 #include "PopulatePatterns.h"
 #include "ShapeHelpers.h"
 

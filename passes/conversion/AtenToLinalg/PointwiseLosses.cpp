@@ -8,7 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "MiscParts.h"
+#include "LossSupport.h"
+#include "PopulatePatterns.h"
 #include "ShapeHelpers.h"
 
 #include "../Common/Broadcast.h"

@@ -51,6 +51,32 @@ TSIR_DECLARE_FAMILY(Resize);
 /// inference, and metadata ops (equal, is_floating_point, stride, cpu).
 TSIR_DECLARE_FAMILY(Misc);
 
+// The files some families are split into: each family's populate function
+// calls these.
+
+/// Views: slice/select/narrow as tensor.extract_slice; flip/roll as
+/// gathers; repeat/tile as a broadcast and a collapse (Slices.cpp).
+TSIR_DECLARE_FAMILY(Slice);
+/// Views: diagonal, diag and diag_embed as linalg.generics (Diagonals.cpp).
+TSIR_DECLARE_FAMILY(Diagonal);
+/// Concat: chunk/split/split_with_sizes/unbind whose lists are only
+/// unpacked or indexed with constants (Split.cpp).
+TSIR_DECLARE_FAMILY(Split);
+/// Creation: arange, linspace, eye and one_hot (Ranges.cpp).
+TSIR_DECLARE_FAMILY(Range);
+/// Indexing: index.Tensor as a gather and index_put as loops of
+/// tensor.insert, for index tensors on any dims (AdvancedIndexing.cpp).
+TSIR_DECLARE_FAMILY(AdvancedIndexing);
+/// Linear: einsum with a constant equation (Einsum.cpp).
+TSIR_DECLARE_FAMILY(Einsum);
+/// Misc: mse_loss, nll_loss, cross_entropy_loss and
+/// binary_cross_entropy_with_logits (Losses.cpp).
+TSIR_DECLARE_FAMILY(Loss);
+/// Misc: l1, smooth_l1, huber, soft_margin, margin_ranking,
+/// hinge_embedding, kl_div and binary_cross_entropy: a formula per
+/// element, then the reduction (PointwiseLosses.cpp).
+TSIR_DECLARE_FAMILY(PointwiseLoss);
+
 #undef TSIR_DECLARE_FAMILY
 
 } // namespace tsir::conversion

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FamilyParts.h"
+#include "PopulatePatterns.h"
 #include "ShapeHelpers.h"
 
 #include "../Common/Utils.h"

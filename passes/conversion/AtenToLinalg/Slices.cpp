@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FamilyParts.h"
+#include "PopulatePatterns.h"
 #include "ShapeHelpers.h"
 
 #include "../Common/Utils.h"

@@ -10,7 +10,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FamilyParts.h"
 #include "PopulatePatterns.h"
 #include "ShapeHelpers.h"
 

@@ -11,7 +11,7 @@
 
 // The dtype promotion table is tsir-refine-types'; sharing it keeps the
 // dtype the lowering computes in equal to the one refine-types wrote.
-#include "../../transforms/RefineTypesRules.h"
+#include "../../transforms/RefineTypes/RefineTypesRules.h"
 
 #include "tsir/Dialect/Prim/PrimDialect.h"
 

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Conversion/Passes.h"
 #include "tsir/Dialect/Prim/NodeLocation.h"
 
@@ -46,11 +47,12 @@ struct TsirExternalizeWeightsPass
       markAllAnalysesPreserved();
       return;
     }
-    SmallVector<Attribute> names(
-        llvm::to_vector(func->getAttrOfType<ArrayAttr>("tsir.weights")
-                            ? func->getAttrOfType<ArrayAttr>("tsir.weights")
-                                  .getValue()
-                            : ArrayRef<Attribute>()));
+    auto weightNames = getContext()
+                           .getLoadedDialect<tsir::prim::PrimDialect>()
+                           ->getWeightNamesAttrHelper();
+    SmallVector<Attribute> names;
+    if (ArrayAttr known = weightNames.getAttr(func))
+      names.assign(known.begin(), known.end());
     Block &entry = func.getBody().front();
     for (auto [constant, name] : weights) {
       if (name.empty()) {
@@ -66,7 +68,7 @@ struct TsirExternalizeWeightsPass
     }
     func.setType(FunctionType::get(&getContext(), entry.getArgumentTypes(),
                                    func.getResultTypes()));
-    func->setAttr("tsir.weights", ArrayAttr::get(&getContext(), names));
+    weightNames.setAttr(func, ArrayAttr::get(&getContext(), names));
   }
 };
 } // namespace

@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Conversion/Passes.h"
 #include "tsir/Conversion/TypeConverter.h"
 #include "tsir/Dialect/Prim/NodeLocation.h"
@@ -182,8 +183,11 @@ struct TsirFinalizeLoweringPass
       return failure();
     func.setType(FunctionType::get(context, entry.getArgumentTypes(),
                                    TypeRange(ValueRange(results))));
-    func->setAttr("tsir.inputs", ArrayAttr::get(context, kept));
-    func->setAttr("tsir.results", ArrayAttr::get(context, resultTypes));
+    auto *primDialect = context->getLoadedDialect<prim::PrimDialect>();
+    primDialect->getArgumentPositionsAttrHelper().setAttr(
+        func, ArrayAttr::get(context, kept));
+    primDialect->getResultTypesAttrHelper().setAttr(
+        func, ArrayAttr::get(context, resultTypes));
     func->setAttr("llvm.emit_c_interface", UnitAttr::get(context));
     // The caller's tensors are read-only to the compiled code: without this,
     // one-shot bufferization may compute a result in an argument's buffer

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../Common/Utils.h"
+#include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Conversion/Passes.h"
 #include "tsir/Dialect/Aten/SchemaRegistry.h"
 #include "tsir/Transforms/FunctionalVariants.h"
@@ -109,7 +110,10 @@ struct TsirValueSemanticsPass
     ret.erase();
     func.setType(FunctionType::get(&getContext(), func.getArgumentTypes(),
                                    TypeRange(ValueRange(results))));
-    func->setAttr("tsir.writeback", ArrayAttr::get(&getContext(), positions));
+    getContext()
+        .getLoadedDialect<prim::PrimDialect>()
+        ->getWrittenInputsAttrHelper()
+        .setAttr(func, ArrayAttr::get(&getContext(), positions));
   }
 
   /// The graph input each rewritten value is the latest version of.

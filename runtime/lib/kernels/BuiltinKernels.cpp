@@ -11,7 +11,6 @@ namespace tsir::rt {
 
 void registerBuiltinKernels(KernelRegistry &registry) {
   registerListKernels(registry);
-  registerListKernels2(registry);
   registerTensorKernels(registry);
   registerDictKernels(registry);
   registerPrintKernels(registry);

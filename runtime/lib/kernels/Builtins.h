@@ -12,7 +12,6 @@ namespace tsir::rt {
 class KernelRegistry;
 
 void registerListKernels(KernelRegistry &registry);
-void registerListKernels2(KernelRegistry &registry);
 void registerTensorKernels(KernelRegistry &registry);
 void registerDictKernels(KernelRegistry &registry);
 void registerPrintKernels(KernelRegistry &registry);

@@ -1,13 +1,12 @@
-//===- MiscParts.h - The Misc family's extra files --------------*- C++ -*-===//
+//===- LossSupport.h - What the loss lowerings share ------------*- C++ -*-===//
 //
-// The populate functions of Losses.cpp and PointwiseLosses.cpp, called from
-// populateMiscPatterns so that PopulatePatterns.h keeps one entry per
-// family, and what the two loss files share. Private to AtenToLinalg/.
+// The reduction argument of torch's losses and the step that applies it,
+// shared by Losses.cpp and PointwiseLosses.cpp. Private to AtenToLinalg/.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TSIR_PASSES_CONVERSION_ATENTOLINALG_MISCPARTS_H
-#define TSIR_PASSES_CONVERSION_ATENTOLINALG_MISCPARTS_H
+#ifndef TSIR_PASSES_CONVERSION_ATENTOLINALG_LOSSSUPPORT_H
+#define TSIR_PASSES_CONVERSION_ATENTOLINALG_LOSSSUPPORT_H
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -31,17 +30,6 @@ mlir::Value finishLoss(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::RankedTensorType resultType,
                        mlir::Value count = nullptr);
 
-/// mse_loss, nll_loss, cross_entropy_loss and
-/// binary_cross_entropy_with_logits (Losses.cpp).
-void populateLossPatterns(const mlir::TypeConverter &typeConverter,
-                          mlir::RewritePatternSet &patterns);
-
-/// l1, smooth_l1, huber, soft_margin, margin_ranking, hinge_embedding,
-/// kl_div and binary_cross_entropy: a formula per element, then the
-/// reduction (PointwiseLosses.cpp).
-void populatePointwiseLossPatterns(const mlir::TypeConverter &typeConverter,
-                                   mlir::RewritePatternSet &patterns);
-
 } // namespace tsir::conversion
 
-#endif // TSIR_PASSES_CONVERSION_ATENTOLINALG_MISCPARTS_H
+#endif // TSIR_PASSES_CONVERSION_ATENTOLINALG_LOSSSUPPORT_H

@@ -622,7 +622,18 @@ LogicalResult TsirRefineTypesPass::applySpec(func::FuncOp func) {
   if (!specError.empty())
     return func.emitError() << specError;
   Block &entry = func.front();
-  if (specTypes.size() != entry.getNumArguments())
+  // The weights tsir-externalize-weights appended (prim.weight_names) need
+  // no entries: they keep the types the graph declares.
+  unsigned numWeights = 0;
+  if (ArrayAttr weights = getContext()
+                              .getLoadedDialect<prim::PrimDialect>()
+                              ->getWeightNamesAttrHelper()
+                              .getAttr(func))
+    numWeights = weights.size();
+  SmallVector<Type> types(specTypes);
+  if (types.size() + numWeights == entry.getNumArguments())
+    types.resize(entry.getNumArguments(), Type());
+  if (types.size() != entry.getNumArguments())
     return func.emitError()
            << "arg-spec has " << specTypes.size()
            << (specTypes.size() == 1 ? " entry" : " entries") << " but @"
@@ -631,7 +642,7 @@ LogicalResult TsirRefineTypesPass::applySpec(func::FuncOp func) {
            << "; give one per input ('_' keeps an input's type)";
   OpBuilder builder = OpBuilder::atBlockBegin(&entry);
   for (auto [index, arg] : llvm::enumerate(entry.getArguments())) {
-    Type type = specTypes[index];
+    Type type = types[index];
     if (!type)
       continue;
     if (isa<prim::NoneType>(type)) {

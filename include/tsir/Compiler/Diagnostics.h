@@ -2,12 +2,13 @@
 //
 // The executor is a library: it does not print. It collects what MLIR
 // reports while compiling, as `graph.txt:12:7: error: ...` lines naming the
-// place in the graph text, and returns them in a Status.
+// place in the graph text, and returns them in a Status. Public, so that
+// the Python bindings and embedders report errors the same way.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TSIR_LIB_COMPILER_DIAGNOSTICS_H
-#define TSIR_LIB_COMPILER_DIAGNOSTICS_H
+#ifndef TSIR_COMPILER_DIAGNOSTICS_H
+#define TSIR_COMPILER_DIAGNOSTICS_H
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -42,4 +43,4 @@ std::string formatError(mlir::Location loc, const std::string &message);
 
 } // namespace tsir
 
-#endif // TSIR_LIB_COMPILER_DIAGNOSTICS_H
+#endif // TSIR_COMPILER_DIAGNOSTICS_H
