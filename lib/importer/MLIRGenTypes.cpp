@@ -39,16 +39,69 @@ using namespace tsir;
 using namespace tsir::detail;
 namespace prim = tsir::prim;
 
+/// The schema kind of a kind of graph-text type, for the kinds both name:
+/// those are built by the one map of SchemaTypes.h (buildPrimType).
+static std::optional<aten::SchemaType::Kind>
+schemaKindOf(ts::TypeExpr::Kind kind) {
+  using Kind = ts::TypeExpr::Kind;
+  using Schema = aten::SchemaType::Kind;
+  switch (kind) {
+  case Kind::Int:
+    return Schema::Int;
+  case Kind::Layout:
+    return Schema::Layout;
+  case Kind::ScalarTypeK:
+    return Schema::ScalarType;
+  case Kind::MemoryFormat:
+    return Schema::MemoryFormat;
+  case Kind::Float:
+    return Schema::Float;
+  case Kind::Bool:
+    return Schema::Bool;
+  case Kind::Complex:
+    return Schema::Complex;
+  case Kind::Str:
+    return Schema::Str;
+  case Kind::None:
+    return Schema::None;
+  case Kind::Device:
+    return Schema::Device;
+  case Kind::Number:
+    return Schema::Number;
+  case Kind::List:
+    return Schema::List;
+  case Kind::Optional:
+    return Schema::Optional;
+  case Kind::Future:
+    return Schema::Future;
+  case Kind::Tuple:
+    return Schema::Tuple;
+  case Kind::Union:
+    return Schema::Union;
+  case Kind::Dict:
+    return Schema::Dict;
+  case Kind::Generator:
+    return Schema::Generator;
+  case Kind::Any:
+    return Schema::Any;
+  case Kind::Storage:
+    return Schema::Storage;
+  case Kind::Stream:
+    return Schema::Stream;
+  case Kind::Capsule:
+    return Schema::Capsule;
+  case Kind::AnyEnum:
+    return Schema::AnyEnum;
+  case Kind::QScheme:
+    return Schema::QScheme;
+  default:
+    return std::nullopt;
+  }
+}
+
 Type MLIRGen::convertType(const ts::TypeExpr &type) {
   using Kind = ts::TypeExpr::Kind;
-  auto element = [&](unsigned i) -> Type {
-    if (i >= type.elements.size()) {
-      error(type.pos) << "type is missing its element type";
-      return {};
-    }
-    return convertType(*type.elements[i]);
-  };
-  auto elements = [&](SmallVectorImpl<Type> &out) -> bool {
+  auto convertElements = [&](SmallVectorImpl<Type> &out) -> bool {
     for (const auto &e : type.elements) {
       Type converted = convertType(*e);
       if (!converted)
@@ -57,6 +110,22 @@ Type MLIRGen::convertType(const ts::TypeExpr &type) {
     }
     return true;
   };
+  if (std::optional<aten::SchemaType::Kind> kind = schemaKindOf(type.kind)) {
+    int wanted = numContainedTypes(*kind);
+    if (wanted > 0 && type.elements.size() < static_cast<size_t>(wanted)) {
+      error(type.pos) << "type is missing its element type";
+      return {};
+    }
+    SmallVector<Type> elements;
+    if (!convertElements(elements))
+      return {};
+    if (Type built = buildPrimType(context, *kind, elements))
+      return built;
+    error(type.pos) << "unsupported type";
+    return {};
+  }
+  // The types only graph text has: refined tensors, NamedTuples, classes,
+  // enums and the 2018 forms.
   switch (type.kind) {
   case Kind::Tensor: {
     Type dtype;
@@ -87,55 +156,6 @@ Type MLIRGen::convertType(const ts::TypeExpr &type) {
         type.hasStrides, ArrayRef<int64_t>(type.strides), device, grad,
         ArrayRef<int64_t>(legacy));
   }
-  case Kind::Int:
-  case Kind::Layout:
-  case Kind::ScalarTypeK:
-  case Kind::MemoryFormat:
-    return builder.getI64Type();
-  case Kind::Float:
-    return builder.getF64Type();
-  case Kind::Bool:
-    return builder.getI1Type();
-  case Kind::Complex:
-    return ComplexType::get(builder.getF64Type());
-  case Kind::Str:
-    return prim::StrType::get(context);
-  case Kind::None:
-    return prim::NoneType::get(context);
-  case Kind::Device:
-    return prim::DeviceType::get(context);
-  case Kind::Number:
-    return prim::NumberType::get(context);
-  case Kind::List:
-    if (Type e = element(0))
-      return prim::ListType::get(context, e);
-    return {};
-  case Kind::Optional:
-    if (Type e = element(0))
-      return prim::OptionalType::get(context, e);
-    return {};
-  case Kind::Future:
-    if (Type e = element(0))
-      return prim::FutureType::get(context, e);
-    return {};
-  case Kind::Tuple: {
-    SmallVector<Type> types;
-    if (!elements(types))
-      return {};
-    return prim::TupleType::get(context, types);
-  }
-  case Kind::Union: {
-    SmallVector<Type> types;
-    if (!elements(types))
-      return {};
-    return prim::UnionType::get(context, types);
-  }
-  case Kind::Dict: {
-    Type key = element(0), value = key ? element(1) : Type();
-    if (!value)
-      return {};
-    return prim::DictType::get(context, key, value);
-  }
   case Kind::AnyTuple:
     return prim::AnyTupleType::get(context);
   case Kind::AnyList:
@@ -144,23 +164,13 @@ Type MLIRGen::convertType(const ts::TypeExpr &type) {
     return prim::ClassType::get(context, type.name);
   case Kind::Function:
     return prim::FunctionType::get(context);
-  case Kind::Generator:
-    return prim::GeneratorType::get(context);
-  case Kind::Any:
-    return prim::AnyType::get(context);
   case Kind::World:
     return prim::WorldType::get(context);
   case Kind::Handle:
     return prim::HandleType::get(context);
-  case Kind::Storage:
-    return prim::StorageType::get(context);
-  case Kind::Stream:
-    return prim::StreamType::get(context);
-  case Kind::Capsule:
-    return prim::CapsuleType::get(context);
   case Kind::NamedTuple: {
     SmallVector<Type> types;
-    if (!elements(types))
+    if (!convertElements(types))
       return {};
     SmallVector<Attribute> names, defaults;
     bool anyDefault = false;
@@ -177,10 +187,8 @@ Type MLIRGen::convertType(const ts::TypeExpr &type) {
   }
   case Kind::Enum:
     return prim::EnumType::get(context, type.name);
-  case Kind::AnyEnum:
-    return prim::AnyEnumType::get(context);
-  case Kind::QScheme:
-    return prim::QSchemeType::get(context);
+  default:
+    break;
   }
   error(type.pos) << "unsupported type";
   return {};
@@ -196,4 +204,3 @@ LogicalResult MLIRGen::convertTypes(const std::vector<ts::ValueDef> &defs,
   }
   return success();
 }
-

@@ -1,8 +1,11 @@
-//===- SchemaTypes.cpp - MLIR types of schema types -----------------------===//
+//===- SchemaTypes.cpp - TorchScript's types as tsir's
+//---------------------===//
 //
-// The importer's type for each schema type, as MLIRGen's convertType gives
-// it for the same type written in a graph (`int` is i64, `Tensor[]` is
-// !prim.list<!prim.tensor>, ...).
+// The one map from TorchScript's types to prim and builtin types
+// (`int` is i64, `Tensor[]` is !prim.list<!prim.tensor>, ...), used for
+// the types of operator schemas here and, through buildPrimType, for the
+// types a graph's text declares (MLIRGenTypes.cpp), so that both give the
+// same type for the same TorchScript type.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,23 +19,28 @@ using namespace mlir;
 using namespace tsir;
 using Kind = aten::SchemaType::Kind;
 
-Type tsir::convertSchemaType(MLIRContext *context,
-                             const aten::SchemaType &type) {
-  auto element = [&](size_t i) -> Type {
-    return i < type.elements.size()
-               ? convertSchemaType(context, type.elements[i])
-               : Type();
-  };
-  auto all = [&](SmallVectorImpl<Type> &out) {
-    for (const aten::SchemaType &e : type.elements) {
-      Type converted = convertSchemaType(context, e);
-      if (!converted)
-        return false;
-      out.push_back(converted);
-    }
-    return true;
-  };
-  switch (type.kind) {
+int tsir::numContainedTypes(Kind kind) {
+  switch (kind) {
+  case Kind::List:
+  case Kind::Optional:
+  case Kind::Future:
+    return 1;
+  case Kind::Dict:
+    return 2;
+  case Kind::Tuple:
+  case Kind::Union:
+    return -1;
+  default:
+    return 0;
+  }
+}
+
+Type tsir::buildPrimType(MLIRContext *context, Kind kind,
+                         ArrayRef<Type> elements) {
+  int wanted = numContainedTypes(kind);
+  if (wanted >= 0 && elements.size() < static_cast<size_t>(wanted))
+    return {};
+  switch (kind) {
   case Kind::Tensor:
     return prim::TensorType::get(context);
   case Kind::Int:
@@ -69,39 +77,33 @@ Type tsir::convertSchemaType(MLIRContext *context,
   case Kind::QScheme:
     return prim::QSchemeType::get(context);
   case Kind::List:
-    if (Type e = element(0))
-      return prim::ListType::get(context, e);
-    return {};
+    return prim::ListType::get(context, elements[0]);
   case Kind::Optional:
-    if (Type e = element(0))
-      return prim::OptionalType::get(context, e);
-    return {};
+    return prim::OptionalType::get(context, elements[0]);
   case Kind::Future:
-    if (Type e = element(0))
-      return prim::FutureType::get(context, e);
-    return {};
-  case Kind::Dict: {
-    Type key = element(0), value = element(1);
-    if (!key || !value)
-      return {};
-    return prim::DictType::get(context, key, value);
-  }
-  case Kind::Tuple: {
-    SmallVector<Type> types;
-    if (!all(types))
-      return {};
-    return prim::TupleType::get(context, types);
-  }
-  case Kind::Union: {
-    SmallVector<Type> types;
-    if (!all(types))
-      return {};
-    return prim::UnionType::get(context, types);
-  }
+    return prim::FutureType::get(context, elements[0]);
+  case Kind::Dict:
+    return prim::DictType::get(context, elements[0], elements[1]);
+  case Kind::Tuple:
+    return prim::TupleType::get(context, elements);
+  case Kind::Union:
+    return prim::UnionType::get(context, elements);
   default:
     // Type variables, RRef, Await, classes: torch gives such an
     // output the schema's type as is; tsir leaves it a Tensor, as torch
     // does for ops without a schema.
     return {};
   }
+}
+
+Type tsir::convertSchemaType(MLIRContext *context,
+                             const aten::SchemaType &type) {
+  SmallVector<Type> elements;
+  for (const aten::SchemaType &element : type.elements) {
+    Type converted = convertSchemaType(context, element);
+    if (!converted)
+      return {};
+    elements.push_back(converted);
+  }
+  return buildPrimType(context, type.kind, elements);
 }

@@ -121,14 +121,6 @@ static py::object optionalString(const std::string &text) {
   return text.empty() ? py::object(py::none()) : py::object(py::str(text));
 }
 
-static std::string formatPosition(FileLineColLoc position) {
-  if (!position)
-    return "";
-  return position.getFilename().str() + ":" +
-         std::to_string(position.getLine()) + ":" +
-         std::to_string(position.getColumn());
-}
-
 /// `%d.1 = aten::add(%a.1, %b.1, %3)`.
 static std::string describeNode(PyGraph &graph, Operation *op) {
   std::string text;
