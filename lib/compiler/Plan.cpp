@@ -9,6 +9,7 @@
 
 #include "Plan.h"
 #include "SupportSymbols.h"
+#include "tsir-runtime/AbiValue.h"
 #include "tsir-runtime/BufferCache.h"
 
 #include "tsir/Dialect/Prim/PrimDialect.h"
@@ -230,44 +231,7 @@ static rt::StatusOr<tsir_value> abiValueOf(const rt::Value &value,
                              "plan: " +
                              tensor.toString());
   contiguous = tensor.isContiguous() ? tensor : tensor.contiguous();
-  out.dtype = int32_t(slot.dtype);
-  out.rank = int32_t(slot.rank);
-  out.data = contiguous.data();
-  for (int64_t d = 0; d < slot.rank; ++d) {
-    out.sizes[d] = contiguous.size(d);
-    out.strides[d] = contiguous.stride(d);
-  }
-  return out;
-}
-
-/// The runtime value of an output, which takes over its buffer: it goes
-/// back to the runtime's buffer cache when the last tensor over it dies,
-/// so the next call's output reuses its pages.
-static rt::Value valueOfOutput(const tsir_value &out) {
-  switch (out.kind) {
-  case TSIR_VALUE_INT:
-    return rt::Value(int64_t(out.int_value));
-  case TSIR_VALUE_FLOAT:
-    return rt::Value(out.float_value);
-  case TSIR_VALUE_BOOL:
-    return rt::Value(out.int_value != 0);
-  default:
-    break;
-  }
-  rt::DType dtype = *rt::dtypeFromScalarType(out.dtype);
-  std::vector<int64_t> sizes(out.sizes, out.sizes + out.rank);
-  std::vector<int64_t> strides(out.strides, out.strides + out.rank);
-  int64_t extent = 1; // elements reachable from the first one
-  for (int64_t size : sizes)
-    if (size == 0)
-      extent = 0;
-  if (extent)
-    for (int d = 0; d < out.rank; ++d)
-      extent += (sizes[d] - 1) * strides[d];
-  rt::Ref<rt::Storage> storage = rt::Storage::adopt(
-      out.allocation, out.data, extent * rt::dtypeSize(dtype),
-      rt::Device::cpu(), [](void *p) { tsirBufferFree(p); });
-  return rt::Value(rt::Tensor(storage, sizes, strides, 0, dtype));
+  return rt::abiValueOfTensor(contiguous);
 }
 
 rt::StatusOr<std::vector<rt::Value>>
@@ -324,8 +288,11 @@ tsir::Plan::call(const std::vector<rt::Value> &inputs,
 
   std::vector<rt::Value> values;
   values.reserve(numOutputs);
+  // Each output's buffer goes back to the runtime's buffer cache when the
+  // last tensor over it dies, so the next call's output reuses its pages.
   for (size_t i = 0; i < numOutputs; ++i)
-    values.push_back(valueOfOutput(outputs[i]));
+    values.push_back(rt::valueOfAbiOutput(
+        outputs[i], [](void *buffer) { tsirBufferFree(buffer); }));
   // The new values of inputs written in place went into the contiguous
   // copies of those that were not contiguous: now into the caller's.
   for (int64_t input : signature.writeback) {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsir-runtime/Model.h"
+#include "tsir-runtime/AbiValue.h"
 #include "tsir-runtime/Cuda.h"
 #include "tsir-runtime/RunSupport.h"
 #include "tsir-runtime/Safetensors.h"
@@ -283,41 +284,6 @@ Model::load(const std::string &path,
   return model;
 }
 
-namespace {
-/// An output of the model as a runtime value owning its buffer.
-Value valueFromOutput(const tsir_value &out, void (*freeOutput)(tsir_value *),
-                      const std::shared_ptr<void> &library) {
-  switch (out.kind) {
-  case TSIR_VALUE_INT:
-    return Value(int64_t(out.int_value));
-  case TSIR_VALUE_FLOAT:
-    return Value(out.float_value);
-  case TSIR_VALUE_BOOL:
-    return Value(out.int_value != 0);
-  default:
-    break;
-  }
-  DType dtype = *dtypeFromScalarType(out.dtype);
-  std::vector<int64_t> sizes(out.sizes, out.sizes + out.rank);
-  std::vector<int64_t> strides(out.strides, out.strides + out.rank);
-  // Elements reachable from the first one: 1 + sum((size - 1) * stride).
-  size_t extent = 1;
-  for (int d = 0; d < out.rank; ++d)
-    extent += (sizes[d] - 1) * strides[d];
-  for (int d = 0; d < out.rank; ++d)
-    if (sizes[d] == 0)
-      extent = 0;
-  Ref<Storage> storage =
-      Storage::adopt(out.allocation, out.data, extent * dtypeSize(dtype),
-                     Device::cpu(), [freeOutput, library](void *allocation) {
-                       tsir_value owner{};
-                       owner.allocation = allocation;
-                       freeOutput(&owner);
-                     });
-  return Value(Tensor(storage, sizes, strides, 0, dtype));
-}
-} // namespace
-
 StatusOr<std::vector<Value>>
 Model::run(const std::vector<Value> &inputs) const {
   if (inputs.size() != inputList.size())
@@ -356,12 +322,7 @@ Model::run(const std::vector<Value> &inputs) const {
         tensor = contiguous;
       }
       keepAlive.push_back(tensor);
-      argument.kind = TSIR_VALUE_TENSOR;
-      argument.dtype = int32_t(dtypeScalarType(tensor.dtype()));
-      argument.rank = int32_t(tensor.dim());
-      argument.data = tensor.data();
-      for (int64_t d = 0; d < tensor.dim(); ++d)
-        argument.sizes[d] = tensor.size(d);
+      argument = abiValueOfTensor(tensor);
     } else if (value.isInt()) {
       argument.kind = TSIR_VALUE_INT;
       argument.int_value = value.toInt();
@@ -384,10 +345,17 @@ Model::run(const std::vector<Value> &inputs) const {
   for (auto &[original, contiguous] : copies)
     if (Status status = original.copyFrom(contiguous); !status.isOk())
       return status;
+  // Each output's buffer goes back through the model's tsir_model_free,
+  // with the library kept loaded until then.
+  auto release = [freeOutput = functions->freeOutput,
+                  library = library](void *allocation) {
+    tsir_value owner{};
+    owner.allocation = allocation;
+    freeOutput(&owner);
+  };
   std::vector<Value> outputs;
   for (int64_t i = 0; i < count; ++i)
-    outputs.push_back(
-        valueFromOutput(results[i], functions->freeOutput, library));
+    outputs.push_back(valueOfAbiOutput(results[i], release));
   return outputs;
 }
 
