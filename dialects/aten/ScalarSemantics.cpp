@@ -14,14 +14,19 @@
 
 using namespace tsir::scalar;
 
+/// Whether `overload` is one of the scalar overloads of an operator.
+static bool isScalarOverload(llvm::StringRef overload) {
+  return llvm::is_contained(
+      {llvm::StringRef("int"), llvm::StringRef("float"),
+       llvm::StringRef("int_float"), llvm::StringRef("float_int"),
+       llvm::StringRef("bool"), llvm::StringRef("Scalar"),
+       llvm::StringRef("int_to_int"), llvm::StringRef("")},
+      overload);
+}
+
 std::optional<BinaryOp> tsir::scalar::binaryOpNamed(llvm::StringRef name) {
   auto [base, overload] = name.split('.');
-  if (!llvm::is_contained({llvm::StringRef("int"), llvm::StringRef("float"),
-                           llvm::StringRef("int_float"),
-                           llvm::StringRef("float_int"),
-                           llvm::StringRef("bool"), llvm::StringRef("Scalar"),
-                           llvm::StringRef("int_to_int"), llvm::StringRef("")},
-                          overload))
+  if (!isScalarOverload(overload))
     return std::nullopt;
   if (base == "pow" && overload == "int_to_int")
     return BinaryOp::IntPow;
@@ -36,6 +41,20 @@ std::optional<BinaryOp> tsir::scalar::binaryOpNamed(llvm::StringRef name) {
       .Case("__and__", BinaryOp::BitAnd)
       .Case("__or__", BinaryOp::BitOr)
       .Case("__xor__", BinaryOp::BitXor)
+      .Default(std::nullopt);
+}
+
+std::optional<CompareOp> tsir::scalar::compareOpNamed(llvm::StringRef name) {
+  auto [base, overload] = name.split('.');
+  if (!isScalarOverload(overload))
+    return std::nullopt;
+  return llvm::StringSwitch<std::optional<CompareOp>>(base)
+      .Case("eq", CompareOp::Eq)
+      .Case("ne", CompareOp::Ne)
+      .Case("lt", CompareOp::Lt)
+      .Case("le", CompareOp::Le)
+      .Case("gt", CompareOp::Gt)
+      .Case("ge", CompareOp::Ge)
       .Default(std::nullopt);
 }
 

@@ -21,14 +21,9 @@ using namespace tsir;
 namespace {
 enum class Native {
   None,
-  // A scalar::BinaryOp, named by the op.
+  // A scalar::BinaryOp or scalar::CompareOp, named by the op.
   Arithmetic,
-  Eq,
-  Ne,
-  Lt,
-  Le,
-  Gt,
-  Ge,
+  Comparison,
   Neg,
   Not,
   ToInt,
@@ -127,13 +122,9 @@ static Native nativeKind(Operation *op) {
     return Native::None;
   if (scalar::binaryOpNamed(name))
     return Native::Arithmetic;
+  if (scalar::compareOpNamed(name))
+    return Native::Comparison;
   return llvm::StringSwitch<Native>(base)
-      .Case("eq", Native::Eq)
-      .Case("ne", Native::Ne)
-      .Case("lt", Native::Lt)
-      .Case("le", Native::Le)
-      .Case("gt", Native::Gt)
-      .Case("ge", Native::Ge)
       .Case("neg", Native::Neg)
       .Case("Int", Native::ToInt)
       .Case("Float", Native::ToFloat)
@@ -472,26 +463,15 @@ static rt::StatusOr<rt::Value> concatenate(Operation *op, Native kind,
   return rt::Value(result);
 }
 
-/// A comparison of two numbers: ints exactly, else in double.
-static rt::Value compareNumbers(Native kind, const rt::Value &lhs,
+/// `op`'s scalar::CompareOp on two numbers: ints exactly, else in double.
+static rt::Value compareNumbers(Operation *op, const rt::Value &lhs,
                                 const rt::Value &rhs) {
-  int order;
-  if (!lhs.isDouble() && !rhs.isDouble()) {
-    int64_t a = asInt(lhs), b = asInt(rhs);
-    order = a < b ? -1 : a > b ? 1 : 0;
-  } else {
-    double a = asDouble(lhs), b = asDouble(rhs);
-    if (std::isnan(a) || std::isnan(b))
-      return rt::Value(kind == Native::Ne);
-    order = a < b ? -1 : a > b ? 1 : 0;
-  }
-  bool result = kind == Native::Eq   ? order == 0
-                : kind == Native::Ne ? order != 0
-                : kind == Native::Lt ? order < 0
-                : kind == Native::Le ? order <= 0
-                : kind == Native::Gt ? order > 0
-                                     : order >= 0;
-  return rt::Value(result);
+  StringRef name = op->getName().getStringRef();
+  name.consume_front("aten.");
+  scalar::CompareOp kind = *scalar::compareOpNamed(name);
+  if (!lhs.isDouble() && !rhs.isDouble())
+    return rt::Value(scalar::applyCompare(kind, asInt(lhs), asInt(rhs)));
+  return rt::Value(scalar::applyCompare(kind, asDouble(lhs), asDouble(rhs)));
 }
 
 /// `op`'s scalar::BinaryOp on two numbers: bitwise ops on ints (bools
@@ -599,7 +579,7 @@ tsir::evaluateNative(Operation *op, const std::vector<rt::Value> &inputs) {
     result = kind == Native::Arithmetic
                  ? arithmetic(op, inputs[0], inputs[1])
                  : rt::StatusOr<rt::Value>(
-                       compareNumbers(kind, inputs[0], inputs[1]));
+                       compareNumbers(op, inputs[0], inputs[1]));
     break;
   }
   if (!result.ok())

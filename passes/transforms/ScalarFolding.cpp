@@ -111,39 +111,19 @@ LogicalResult evalArith(Operation *op, ArrayRef<Attribute> operands,
   return success();
 }
 
-enum class Compare { Eq, Ne, Lt, Le, Gt, Ge };
-
-template <typename T> bool compare(Compare kind, T a, T b) {
-  switch (kind) {
-  case Compare::Eq:
-    return a == b;
-  case Compare::Ne:
-    return a != b;
-  case Compare::Lt:
-    return a < b;
-  case Compare::Le:
-    return a <= b;
-  case Compare::Gt:
-    return a > b;
-  case Compare::Ge:
-    return a >= b;
-  }
-  return false;
-}
-
 /// Numbers compare exactly as ints, or else as doubles (the int converted),
 /// as TorchScript's int_float overloads do; bools compare as bools.
-template <Compare kind>
+template <scalar::CompareOp kind>
 LogicalResult evalCompare(Operation *op, ArrayRef<Attribute> operands,
                           SmallVectorImpl<Attribute> &results) {
   bool value;
   std::optional<Number> a = getNumber(operands[0]), b = getNumber(operands[1]);
   std::optional<bool> p = getBool(operands[0]), q = getBool(operands[1]);
   if (a && b)
-    value = a->isInt && b->isInt ? compare(kind, a->i, b->i)
-                                 : compare(kind, a->asDouble(), b->asDouble());
+    value = a->isInt && b->isInt ? scalar::applyCompare(kind, a->i, b->i)
+                                 : scalar::applyCompare(kind, a->asDouble(), b->asDouble());
   else if (p && q)
-    value = compare(kind, *p, *q);
+    value = scalar::applyCompare(kind, *p, *q);
   else
     return failure();
   results.push_back(boolAttr(op->getContext(), value));
@@ -354,7 +334,7 @@ void addArith(ConstantEvaluatorTable &table) {
   (table.add<Ops>(evalArith<kind>), ...);
 }
 
-template <Compare kind, typename... Ops>
+template <scalar::CompareOp kind, typename... Ops>
 void addCompare(ConstantEvaluatorTable &table) {
   (table.add<Ops>(evalCompare<kind>), ...);
 }
@@ -378,17 +358,17 @@ void tsir::registerScalarEvaluators(ConstantEvaluatorTable &table) {
            PowFloatIntOp>(table);
   addArith<scalar::BinaryOp::IntPow, PowIntToIntOp>(table);
 
-  addCompare<Compare::Eq, EqIntOp, EqFloatOp, EqIntFloatOp, EqFloatIntOp,
+  addCompare<scalar::CompareOp::Eq, EqIntOp, EqFloatOp, EqIntFloatOp, EqFloatIntOp,
              EqBoolOp, EqOp>(table);
-  addCompare<Compare::Ne, NeIntOp, NeFloatOp, NeIntFloatOp, NeFloatIntOp,
+  addCompare<scalar::CompareOp::Ne, NeIntOp, NeFloatOp, NeIntFloatOp, NeFloatIntOp,
              NeBoolOp, NeOp>(table);
-  addCompare<Compare::Lt, LtIntOp, LtFloatOp, LtIntFloatOp, LtFloatIntOp, LtOp>(
+  addCompare<scalar::CompareOp::Lt, LtIntOp, LtFloatOp, LtIntFloatOp, LtFloatIntOp, LtOp>(
       table);
-  addCompare<Compare::Le, LeIntOp, LeFloatOp, LeIntFloatOp, LeFloatIntOp, LeOp>(
+  addCompare<scalar::CompareOp::Le, LeIntOp, LeFloatOp, LeIntFloatOp, LeFloatIntOp, LeOp>(
       table);
-  addCompare<Compare::Gt, GtIntOp, GtFloatOp, GtIntFloatOp, GtFloatIntOp, GtOp>(
+  addCompare<scalar::CompareOp::Gt, GtIntOp, GtFloatOp, GtIntFloatOp, GtFloatIntOp, GtOp>(
       table);
-  addCompare<Compare::Ge, GeIntOp, GeFloatOp, GeIntFloatOp, GeFloatIntOp, GeOp>(
+  addCompare<scalar::CompareOp::Ge, GeIntOp, GeFloatOp, GeIntFloatOp, GeFloatIntOp, GeOp>(
       table);
 
   table.add<NegIntOp>(evalUnary<negate>);

@@ -18,48 +18,9 @@ using namespace mlir;
 using namespace tsir;
 using tsir::conversion::castScalar;
 
-namespace {
-
-enum class CompareKind { Eq, Ne, Lt, Le, Gt, Ge };
-
-} // namespace
-
-/// Floats compare ordered, except `!=`, which holds for NaN as in Python.
-static arith::CmpFPredicate floatPredicate(CompareKind kind) {
-  switch (kind) {
-  case CompareKind::Eq:
-    return arith::CmpFPredicate::OEQ;
-  case CompareKind::Ne:
-    return arith::CmpFPredicate::UNE;
-  case CompareKind::Lt:
-    return arith::CmpFPredicate::OLT;
-  case CompareKind::Le:
-    return arith::CmpFPredicate::OLE;
-  case CompareKind::Gt:
-    return arith::CmpFPredicate::OGT;
-  case CompareKind::Ge:
-    return arith::CmpFPredicate::OGE;
-  }
-  llvm_unreachable("unknown comparison");
-}
-
-static arith::CmpIPredicate intPredicate(CompareKind kind) {
-  switch (kind) {
-  case CompareKind::Eq:
-    return arith::CmpIPredicate::eq;
-  case CompareKind::Ne:
-    return arith::CmpIPredicate::ne;
-  case CompareKind::Lt:
-    return arith::CmpIPredicate::slt;
-  case CompareKind::Le:
-    return arith::CmpIPredicate::sle;
-  case CompareKind::Gt:
-    return arith::CmpIPredicate::sgt;
-  case CompareKind::Ge:
-    return arith::CmpIPredicate::sge;
-  }
-  llvm_unreachable("unknown comparison");
-}
+using tsir::scalar::CompareOp;
+using tsir::conversion::floatPredicate;
+using tsir::conversion::intPredicate;
 
 /// Whether a value of `type` can be None at run time; an `is None` test on
 /// any other type is false whatever the value.
@@ -95,7 +56,7 @@ namespace {
 class ComparePattern : public ConversionPattern {
 public:
   ComparePattern(const TypeConverter &typeConverter, MLIRContext *context,
-                 StringRef opName, CompareKind kind)
+                 StringRef opName, CompareOp kind)
       : ConversionPattern(typeConverter, opName, /*benefit=*/1, context),
         kind(kind) {}
 
@@ -120,7 +81,7 @@ public:
     // Bools order as 0 < 1 (as i1 they would be signed, true = -1): widen
     // them, unless both sides are bools and only equality is asked.
     bool bothBools = lhsType.isInteger(1) && rhsType.isInteger(1);
-    bool equality = kind == CompareKind::Eq || kind == CompareKind::Ne;
+    bool equality = kind == CompareOp::Eq || kind == CompareOp::Ne;
     if (!bothBools || !equality) {
       lhs = castScalar(rewriter, loc, lhs, rewriter.getI64Type());
       rhs = castScalar(rewriter, loc, rhs, rewriter.getI64Type());
@@ -131,7 +92,7 @@ public:
   }
 
 private:
-  CompareKind kind;
+  CompareOp kind;
 };
 
 struct NotPattern : OpConversionPattern<aten::DunderNotOp> {
@@ -218,7 +179,7 @@ struct ScalarUninitializedPattern : OpConversionPattern<prim::UninitializedOp> {
 
 template <typename... OpTys>
 static void addCompare(const TypeConverter &typeConverter,
-                       RewritePatternSet &patterns, CompareKind kind) {
+                       RewritePatternSet &patterns, CompareOp kind) {
   (patterns.add<ComparePattern>(typeConverter, patterns.getContext(),
                                 OpTys::getOperationName(), kind),
    ...);
@@ -229,17 +190,17 @@ void tsir::conversion::populateScalarLogicPatterns(
   using namespace aten;
   const TypeConverter &tc = typeConverter;
   addCompare<EqIntOp, EqFloatOp, EqIntFloatOp, EqFloatIntOp, EqBoolOp, EqOp>(
-      tc, patterns, CompareKind::Eq);
+      tc, patterns, CompareOp::Eq);
   addCompare<NeIntOp, NeFloatOp, NeIntFloatOp, NeFloatIntOp, NeBoolOp, NeOp>(
-      tc, patterns, CompareKind::Ne);
+      tc, patterns, CompareOp::Ne);
   addCompare<LtIntOp, LtFloatOp, LtIntFloatOp, LtFloatIntOp, LtOp>(
-      tc, patterns, CompareKind::Lt);
+      tc, patterns, CompareOp::Lt);
   addCompare<LeIntOp, LeFloatOp, LeIntFloatOp, LeFloatIntOp, LeOp>(
-      tc, patterns, CompareKind::Le);
+      tc, patterns, CompareOp::Le);
   addCompare<GtIntOp, GtFloatOp, GtIntFloatOp, GtFloatIntOp, GtOp>(
-      tc, patterns, CompareKind::Gt);
+      tc, patterns, CompareOp::Gt);
   addCompare<GeIntOp, GeFloatOp, GeIntFloatOp, GeFloatIntOp, GeOp>(
-      tc, patterns, CompareKind::Ge);
+      tc, patterns, CompareOp::Ge);
   patterns.add<NotPattern, ScalarConstantPattern, ScalarUninitializedPattern>(
       typeConverter, patterns.getContext());
   populateIdentityTestPatterns(typeConverter, patterns);

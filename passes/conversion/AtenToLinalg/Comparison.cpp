@@ -21,46 +21,7 @@ using namespace tsir;
 using namespace tsir::conversion;
 
 namespace {
-enum class Comparison { Eq, Ne, Lt, Le, Gt, Ge };
-
-/// The ordered float predicates, except `ne`, which holds for NaN as in
-/// torch (NaN != NaN).
-arith::CmpFPredicate floatPredicate(Comparison comparison) {
-  switch (comparison) {
-  case Comparison::Eq:
-    return arith::CmpFPredicate::OEQ;
-  case Comparison::Ne:
-    return arith::CmpFPredicate::UNE;
-  case Comparison::Lt:
-    return arith::CmpFPredicate::OLT;
-  case Comparison::Le:
-    return arith::CmpFPredicate::OLE;
-  case Comparison::Gt:
-    return arith::CmpFPredicate::OGT;
-  case Comparison::Ge:
-    return arith::CmpFPredicate::OGE;
-  }
-  llvm_unreachable("unknown comparison");
-}
-
-/// Unsigned predicates also serve bool (false < true).
-arith::CmpIPredicate intPredicate(Comparison comparison, bool isUnsigned) {
-  switch (comparison) {
-  case Comparison::Eq:
-    return arith::CmpIPredicate::eq;
-  case Comparison::Ne:
-    return arith::CmpIPredicate::ne;
-  case Comparison::Lt:
-    return isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
-  case Comparison::Le:
-    return isUnsigned ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle;
-  case Comparison::Gt:
-    return isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
-  case Comparison::Ge:
-    return isUnsigned ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge;
-  }
-  llvm_unreachable("unknown comparison");
-}
+using Comparison = scalar::CompareOp;
 
 /// eq/ne/lt/le/gt/ge, Tensor and Scalar overloads.
 template <typename OpTy>

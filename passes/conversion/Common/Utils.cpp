@@ -190,3 +190,40 @@ Value createScalarConstant(OpBuilder &b, Location loc, Type type, double v) {
 }
 
 } // namespace tsir::conversion
+
+arith::CmpFPredicate tsir::conversion::floatPredicate(scalar::CompareOp op) {
+  switch (op) {
+  case scalar::CompareOp::Eq:
+    return arith::CmpFPredicate::OEQ;
+  case scalar::CompareOp::Ne:
+    return arith::CmpFPredicate::UNE;
+  case scalar::CompareOp::Lt:
+    return arith::CmpFPredicate::OLT;
+  case scalar::CompareOp::Le:
+    return arith::CmpFPredicate::OLE;
+  case scalar::CompareOp::Gt:
+    return arith::CmpFPredicate::OGT;
+  case scalar::CompareOp::Ge:
+    return arith::CmpFPredicate::OGE;
+  }
+  llvm_unreachable("unknown comparison");
+}
+
+arith::CmpIPredicate tsir::conversion::intPredicate(scalar::CompareOp op,
+                                                    bool isUnsigned) {
+  switch (op) {
+  case scalar::CompareOp::Eq:
+    return arith::CmpIPredicate::eq;
+  case scalar::CompareOp::Ne:
+    return arith::CmpIPredicate::ne;
+  case scalar::CompareOp::Lt:
+    return isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+  case scalar::CompareOp::Le:
+    return isUnsigned ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle;
+  case scalar::CompareOp::Gt:
+    return isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
+  case scalar::CompareOp::Ge:
+    return isUnsigned ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge;
+  }
+  llvm_unreachable("unknown comparison");
+}

@@ -12,6 +12,7 @@
 #define TSIR_PASSES_CONVERSION_COMMON_UTILS_H
 
 #include "tsir/Conversion/TypeConverter.h"
+#include "tsir/Dialect/Aten/ScalarSemantics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -82,6 +83,15 @@ mlir::Value createFilledTensor(mlir::OpBuilder &b, mlir::Location loc,
 /// `v`.
 mlir::Value createScalarConstant(mlir::OpBuilder &b, mlir::Location loc,
                                  mlir::Type type, double v);
+
+/// The arith predicate of a comparison of floats: ordered, except `!=`,
+/// which holds for NaN (NaN != NaN), as in TorchScript and torch.
+mlir::arith::CmpFPredicate floatPredicate(scalar::CompareOp op);
+
+/// The arith predicate of a comparison of integers; unsigned ones also
+/// serve bools (false < true).
+mlir::arith::CmpIPredicate intPredicate(scalar::CompareOp op,
+                                        bool isUnsigned = false);
 
 } // namespace tsir::conversion
 

@@ -68,6 +68,34 @@ std::optional<int64_t> applyInt(BinaryOp op, int64_t a, int64_t b,
 std::optional<double> applyFloat(BinaryOp op, double a, double b,
                                  std::string *error = nullptr);
 
+/// TorchScript's comparisons of scalars.
+enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge };
+
+/// The comparison of a scalar aten op named `name` (without `aten.`):
+/// `eq.int`, `lt.float_int`, `ge.Scalar`... for the scalar overloads only;
+/// nullopt for anything else.
+std::optional<CompareOp> compareOpNamed(llvm::StringRef name);
+
+/// `a op b`: ints compare exactly, anything with a float in double, where
+/// NaN is unequal to everything (only `!=` holds), as in TorchScript.
+template <typename T> bool applyCompare(CompareOp op, T a, T b) {
+  switch (op) {
+  case CompareOp::Eq:
+    return a == b;
+  case CompareOp::Ne:
+    return a != b;
+  case CompareOp::Lt:
+    return a < b;
+  case CompareOp::Le:
+    return a <= b;
+  case CompareOp::Gt:
+    return a > b;
+  case CompareOp::Ge:
+    return a >= b;
+  }
+  return false;
+}
+
 /// `int(value)`.
 int64_t floatToInt(double value);
 
