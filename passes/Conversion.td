@@ -429,4 +429,24 @@ def TsirSerializeNestedParallelLoopsPass
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
+def TsirExpandDynamicReshapesPass
+    : Pass<"tsir-expand-dynamic-reshapes", "mlir::ModuleOp"> {
+  let summary = "rewrite each memref.expand_shape that splits a dimension "
+                "into several dynamic ones as a memref.reinterpret_cast";
+  let description = [{
+    Upstream's `expand-strided-metadata` assumes at most one dynamic size
+    per reassociation group of a `memref.expand_shape` and crashes on any
+    other (LLVM 22). A batched matrix product whose batch sizes are known
+    only at run time makes one (`memref<?xf64> into memref<?x?xf64>`).
+    This pass rewrites exactly those ops as the view they are: a
+    `memref.reinterpret_cast` of the source's base buffer, with the op's
+    output sizes and, in each group, row-major strides scaled by the
+    source dimension's stride. Both lowering pipelines run it right before
+    `expand-strided-metadata`, on the whole module (GPU kernels included).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect"
+  ];
+}
+
 #endif // TSIR_CONVERSION_TD

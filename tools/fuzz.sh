@@ -38,6 +38,19 @@ for f in "$corpus"/*/in*.npy "$corpus"/*/out*.npy; do
   [ -f "$f" ] && cp "$f" "$seeds/npy/$((i++)).npy"
 done
 
+# Inputs that once crashed a harness (tools/fuzz/regressions/<harness>/)
+# run first, every time.
+for dir in "$root"/tools/fuzz/regressions/*/; do
+  h="$(basename "$dir")"
+  case "$h" in
+    import-fuzzer|optimize-fuzzer) to="$seeds/graphs" ;;
+    safetensors-fuzzer) to="$seeds/safetensors" ;;
+    npy-fuzzer) to="$seeds/npy" ;;
+    executor-fuzzer) to="$seeds/executor" ;;
+  esac
+  cp "$dir"* "$to/"
+done
+
 # LLVM's bump allocator poisons memory it hands out again (MLIR's parser
 # uses it); libMLIR.so is not instrumented, so ASan sees those writes as
 # use-after-poison. Leak checking stays on.
@@ -49,7 +62,8 @@ for h in "${harnesses[@]}"; do
     import-fuzzer|optimize-fuzzer) seed="$seeds/graphs"; dict=(-dict="$root/tools/fuzz/torchscript.dict") ;;
     safetensors-fuzzer) seed="$seeds/safetensors"; dict=() ;;
     npy-fuzzer) seed="$seeds/npy"; dict=() ;;
-    # Its inputs are decoded calls, not files: it starts from nothing.
+    # Its inputs are decoded calls, not files: its seeds are only the
+    # regressions.
     executor-fuzzer) seed="$seeds/executor"; dict=() ;;
   esac
   work="$build/fuzz/$h"

@@ -107,6 +107,7 @@ void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
   } else {
     pm.addPass(createForallToForLoopPass());
   }
+  pm.addPass(createTsirExpandDynamicReshapesPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

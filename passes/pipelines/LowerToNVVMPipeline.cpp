@@ -109,6 +109,7 @@ void tsir::buildLinalgToNVVMPipeline(OpPassManager &pm,
   target.features = options.ptxFeatures;
   target.optLevel = options.optLevel;
   pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addPass(createTsirExpandDynamicReshapesPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
