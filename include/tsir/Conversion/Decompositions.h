@@ -44,11 +44,20 @@ void populateRuntimeQueryFoldingPatterns(mlir::RewritePatternSet &patterns);
 /// norms.
 void populateAttentionDecompositionPatterns(mlir::RewritePatternSet &patterns);
 
-/// nn.RNNCell's and nn.GRUCell's fused cells (rnn_tanh_cell, rnn_relu_cell,
-/// gru_cell) as the linear layers and activations that define them, where
-/// the shapes are static.
+/// nn.RNNCell's, nn.GRUCell's and nn.LSTMCell's fused cells (rnn_tanh_cell,
+/// rnn_relu_cell, gru_cell, lstm_cell) as the linear layers and activations
+/// that define them, where the shapes are static.
 void populateRecurrentCellDecompositionPatterns(
     mlir::RewritePatternSet &patterns);
+
+/// nll_loss_nd (F.nll_loss, nn.NLLLoss) as nll_loss, whose lowering takes
+/// inputs of any rank.
+void populateLossDecompositionPatterns(mlir::RewritePatternSet &patterns);
+
+/// bilinear (nn.Bilinear) as a matrix product with the weight laid out as
+/// [I, O*J], a product with the second input and a sum, for a weight of
+/// static sizes.
+void populateBilinearDecompositionPatterns(mlir::RewritePatternSet &patterns);
 
 /// Ops of several results as one op per result: var_mean/std_mean (var or
 /// std, and mean), aminmax (amin, amax), and broadcast_tensors/meshgrid over

@@ -211,13 +211,22 @@ Value buildLogSoftmax(OpBuilder &b, Location loc, Value input, int64_t dim,
       });
 }
 
+/// weight[classIndex] (an i64 class index, in range).
+Value classWeight(OpBuilder &b, Location loc, Value weight, Value classIndex) {
+  return tensor::ExtractOp::create(
+      b, loc, weight,
+      ValueRange{arith::IndexCastOp::create(b, loc, b.getIndexType(),
+                                            classIndex)});
+}
+
 /// The negative log likelihood of `logProbs` ([N, C, d...] or [C], compute
-/// type) at `target` ([N, d...] or [], int64) without class weights:
-/// -logProbs[n, target[n, d...], d...], 0 where the target is
-/// `ignoreIndex`; reduced as asked, the mean dividing by the number of
-/// targets not ignored (NaN when all are, as in torch).
+/// type) at `target` ([N, d...] or [], int64), with the class weights
+/// `weight` ([C], compute type) or none (null): -w[t] * logProbs[n, t, d...]
+/// with t = target[n, d...], 0 where t is `ignoreIndex`; reduced as asked,
+/// the mean dividing by the sum of w[t] over the targets not ignored (their
+/// number without weights; NaN when all are ignored, as in torch).
 Value buildNllLoss(OpBuilder &b, Location loc, Value logProbs, Value target,
-                   Value ignoreIndex, LossReduction reduction,
+                   Value weight, Value ignoreIndex, LossReduction reduction,
                    RankedTensorType resultType) {
   auto probsType = cast<RankedTensorType>(logProbs.getType());
   auto targetType = cast<RankedTensorType>(target.getType());
@@ -245,9 +254,12 @@ Value buildNllLoss(OpBuilder &b, Location loc, Value logProbs, Value target,
             position.begin() + classDim,
             arith::IndexCastOp::create(nb, l, nb.getIndexType(), safe));
         Value logProb = tensor::ExtractOp::create(nb, l, logProbs, position);
+        Value loss = arith::NegFOp::create(nb, l, logProb);
+        if (weight)
+          loss = arith::MulFOp::create(nb, l, loss,
+                                       classWeight(nb, l, weight, safe));
         return arith::SelectOp::create(
-            nb, l, ignored, createScalarConstant(nb, l, computeType, 0),
-            arith::NegFOp::create(nb, l, logProb));
+            nb, l, ignored, createScalarConstant(nb, l, computeType, 0), loss);
       });
   Value count;
   if (reduction == LossReduction::Mean) {
@@ -259,8 +271,14 @@ Value buildNllLoss(OpBuilder &b, Location loc, Value logProbs, Value target,
             ValueRange acc) -> SmallVector<Value> {
           Value kept = arith::CmpIOp::create(nb, l, arith::CmpIPredicate::ne,
                                              e[0], ignoreIndex);
-          Value one = arith::UIToFPOp::create(nb, l, computeType, kept);
-          return {arith::AddFOp::create(nb, l, acc[0], one).getResult()};
+          Value counted = arith::UIToFPOp::create(nb, l, computeType, kept);
+          if (weight) {
+            Value safe = arith::SelectOp::create(
+                nb, l, kept, e[0], createScalarConstant(nb, l, i64, 0));
+            counted = arith::MulFOp::create(nb, l, counted,
+                                            classWeight(nb, l, weight, safe));
+          }
+          return {arith::AddFOp::create(nb, l, acc[0], counted).getResult()};
         })[0];
     count = tensor::ExtractOp::create(b, loc, counted, ValueRange{});
   }
@@ -272,6 +290,7 @@ struct NllOperands {
   RankedTensorType resultType;
   Type computeType;
   LossReduction reduction;
+  Value weight; // the class weights in the compute type, or null
 };
 
 template <typename OpTy>
@@ -286,10 +305,6 @@ FailureOr<NllOperands> readNllOperands(OpTy op, typename OpTy::Adaptor adaptor,
     return rewriter.notifyMatchFailure(op, "unknown type or non-constant "
                                            "reduction");
   StringRef name = op->getName().getStringRef();
-  if (!isNone(op.getWeight())) {
-    op.emitError() << name << " with class weights is not supported yet";
-    return failure();
-  }
   if (!isa<IntegerType>(targetType.getElementType())) {
     op.emitError() << name
                    << " with class probabilities as the target is not "
@@ -307,7 +322,27 @@ FailureOr<NllOperands> readNllOperands(OpTy op, typename OpTy::Adaptor adaptor,
   Type computeType = getComputeType(type.getElementType());
   if (!isa<FloatType>(computeType))
     return rewriter.notifyMatchFailure(op, "loss of integers");
-  return NllOperands{type, computeType, *reduction};
+  Value weight;
+  if (!isNone(op.getWeight())) {
+    auto weightType = dyn_cast<RankedTensorType>(adaptor.getWeight().getType());
+    int64_t classes = selfType.getDimSize(selfType.getRank() == 1 ? 0 : 1);
+    if (!weightType || weightType.getRank() != 1 ||
+        (!weightType.isDynamicDim(0) && !ShapedType::isDynamic(classes) &&
+         weightType.getDimSize(0) != classes)) {
+      InFlightDiagnostic error = op.emitError();
+      error << name << ": weight tensor should be defined either for all "
+            << classes
+            << " classes or no classes but got weight tensor of shape: [";
+      if (weightType)
+        llvm::interleaveComma(weightType.getShape(), error);
+      error << "]";
+      return failure();
+    }
+    weight = convertElementType(rewriter, op.getLoc(), adaptor.getWeight(),
+                                computeType,
+                                isUnsignedDtype(op.getWeight().getType()));
+  }
+  return NllOperands{type, computeType, *reduction, weight};
 }
 
 struct ConvertNllLoss : OpConversionPattern<aten::NllLossOp> {
@@ -324,7 +359,8 @@ struct ConvertNllLoss : OpConversionPattern<aten::NllLossOp> {
                                      operands->computeType,
                                      isUnsignedDtype(op.getSelf().getType()));
     Value result = buildNllLoss(rewriter, loc, probs, adaptor.getTarget(),
-                                adaptor.getIgnoreIndex(), operands->reduction,
+                                operands->weight, adaptor.getIgnoreIndex(),
+                                operands->reduction,
                                 operands->resultType);
     if (!result)
       return rewriter.notifyMatchFailure(op, "result shape mismatch");
@@ -358,7 +394,8 @@ struct ConvertCrossEntropyLoss : OpConversionPattern<aten::CrossEntropyLossOp> {
                         isUnsignedDtype(op.getSelf().getType()));
     Value result =
         logProbs ? buildNllLoss(rewriter, loc, logProbs, adaptor.getTarget(),
-                                adaptor.getIgnoreIndex(), operands->reduction,
+                                operands->weight, adaptor.getIgnoreIndex(),
+                                operands->reduction,
                                 operands->resultType)
                  : nullptr;
     if (!result)

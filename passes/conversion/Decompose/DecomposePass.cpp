@@ -28,6 +28,8 @@ struct TsirDecomposePass
     tsir::populateRuntimeQueryFoldingPatterns(set);
     tsir::populateAttentionDecompositionPatterns(set);
     tsir::populateRecurrentCellDecompositionPatterns(set);
+    tsir::populateLossDecompositionPatterns(set);
+    tsir::populateBilinearDecompositionPatterns(set);
     tsir::populateStaticListDecompositionPatterns(set);
     patterns = FrozenRewritePatternSet(std::move(set));
     return success();

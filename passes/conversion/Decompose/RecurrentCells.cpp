@@ -11,12 +11,18 @@
 //     r = sigmoid(gi_r + gh_r), z = sigmoid(gi_z + gh_z)
 //     n = tanh(gi_n + r * gh_n)
 //     h' = n + z * (h - n)                  (= (1 - z) * n + z * h)
+//   lstm_cell (hx = [h, c]; no typed op, so a prim.Generic node), with the
+//   gates i, f, g, o the quarters of gi + gh:
+//     c' = sigmoid(f) * c + sigmoid(i) * tanh(g)
+//     h' = sigmoid(o) * tanh(c')            results (h', c')
 //
 //===----------------------------------------------------------------------===//
 
 #include "tsir/Conversion/Decompositions.h"
 
+#include "../Common/Utils.h"
 #include "ConstantBuilders.h"
+#include "GenericPattern.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
 
 using namespace mlir;
@@ -123,11 +129,51 @@ struct DecomposeGRUCell : OpRewritePattern<aten::GruCellOp> {
   }
 };
 
+/// lstm_cell(input, hx, w_ih, w_hh, b_ih, b_hh) with hx a list literal
+/// [h, c] of static shapes. The two results take the node's types.
+struct DecomposeLSTMCell : GenericKindPattern {
+  DecomposeLSTMCell(MLIRContext *context)
+      : GenericKindPattern(context, "aten::lstm_cell", 6, 2) {}
+
+  LogicalResult rewriteNode(prim::GenericOp op,
+                            PatternRewriter &rewriter) const override {
+    ValueRange in = op.getInputs();
+    std::optional<SmallVector<Value>> hx = conversion::getListElements(in[1]);
+    if (!hx || hx->size() != 2)
+      return rewriter.notifyMatchFailure(op, "hx is not a list of two");
+    std::optional<Shape> x = Shape::of(in[0]);
+    std::optional<Shape> h = Shape::of((*hx)[0]);
+    if (!x || !h || h->sizes.empty() || x->sizes.size() != h->sizes.size())
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    CellBuilder c{rewriter, op.getLoc(), *h};
+    Location loc = op.getLoc();
+    Value gates = c.add(c.linear(in[0], in[2], in[4], 4),
+                        c.linear((*hx)[0], in[3], in[5], 4));
+    auto activate = [&](int64_t index, bool sigmoid) -> Value {
+      Value part = c.part(gates, index);
+      if (sigmoid)
+        return aten::SigmoidOp::create(rewriter, loc, c.hiddenType(), part);
+      return aten::TanhOp::create(rewriter, loc, c.hiddenType(), part);
+    };
+    Value input = activate(0, true), forget = activate(1, true);
+    Value cell = activate(2, false), output = activate(3, true);
+    Value newCell = aten::AddTensorOp::create(
+        rewriter, loc, op->getResult(1).getType(), c.mul(forget, (*hx)[1]),
+        c.mul(input, cell), intConstant(rewriter, loc, 1));
+    Value newHidden = aten::MulTensorOp::create(
+        rewriter, loc, op->getResult(0).getType(), output,
+        aten::TanhOp::create(rewriter, loc, c.hiddenType(), newCell));
+    rewriter.replaceOp(op, {newHidden, newCell});
+    return success();
+  }
+};
+
 } // namespace
 
 void tsir::populateRecurrentCellDecompositionPatterns(
     RewritePatternSet &patterns) {
   patterns.add<DecomposeRNNCell<aten::RnnTanhCellOp, false>,
-               DecomposeRNNCell<aten::RnnReluCellOp, true>, DecomposeGRUCell>(
+               DecomposeRNNCell<aten::RnnReluCellOp, true>, DecomposeGRUCell,
+               DecomposeLSTMCell>(
       patterns.getContext());
 }

@@ -174,11 +174,31 @@ func.func @cross_entropy_smoothing(%x: !prim.tensor<dtype = f32, sizes = [2, 3]>
 
 // -----
 
+// Class weights of another count than the classes: torch's message.
+func.func @nll_loss_weight_size(%x: !prim.tensor<dtype = f32, sizes = [2, 3]>, %t: !prim.tensor<dtype = si64, sizes = [2]>, %w: !prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dtype = f32, sizes = []> {
+  %r = prim.Constant {value = 1 : i64} : i64
+  %ignore = prim.Constant {value = -100 : i64} : i64
+  // expected-error @+2 {{aten.nll_loss: weight tensor should be defined either for all 3 classes or no classes but got weight tensor of shape: [4]}}
+  // expected-error @+1 {{failed to legalize operation 'aten.nll_loss'}}
+  %0 = aten.nll_loss %x, %t, %w, %r, %ignore : (!prim.tensor<dtype = f32, sizes = [2, 3]>, !prim.tensor<dtype = si64, sizes = [2]>, !prim.tensor<dtype = f32, sizes = [4]>, i64, i64) -> !prim.tensor<dtype = f32, sizes = []>
+  return %0 : !prim.tensor<dtype = f32, sizes = []>
+}
+
+// -----
+
+// Class weights: -w[t] * x[n, t], the mean divided by the sum of w[t].
+// CHECK-LABEL: func.func @nll_loss_weight
+// CHECK: tensor.extract
+// CHECK: arith.negf
+// CHECK: tensor.extract
+// CHECK: arith.mulf
+// CHECK: linalg.generic
+// CHECK: tensor.extract
+// CHECK: arith.mulf
+// CHECK: arith.divf
 func.func @nll_loss_weight(%x: !prim.tensor<dtype = f32, sizes = [2, 3]>, %t: !prim.tensor<dtype = si64, sizes = [2]>, %w: !prim.tensor<dtype = f32, sizes = [3]>) -> !prim.tensor<dtype = f32, sizes = []> {
   %r = prim.Constant {value = 1 : i64} : i64
   %ignore = prim.Constant {value = -100 : i64} : i64
-  // expected-error @+2 {{aten.nll_loss with class weights is not supported yet}}
-  // expected-error @+1 {{failed to legalize operation 'aten.nll_loss'}}
   %0 = aten.nll_loss %x, %t, %w, %r, %ignore : (!prim.tensor<dtype = f32, sizes = [2, 3]>, !prim.tensor<dtype = si64, sizes = [2]>, !prim.tensor<dtype = f32, sizes = [3]>, i64, i64) -> !prim.tensor<dtype = f32, sizes = []>
   return %0 : !prim.tensor<dtype = f32, sizes = []>
 }

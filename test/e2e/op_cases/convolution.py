@@ -113,6 +113,18 @@ def gru_cell(x, h, w_ih, w_hh, b_ih, b_hh):
     return torch.gru_cell(x, h, w_ih, w_hh, b_ih, b_hh)
 
 
+def lstm_cell(x, h, c, w_ih, w_hh, b_ih, b_hh):
+    return torch.lstm_cell(x, [h, c], w_ih, w_hh, b_ih, b_hh)
+
+
+def lstm_cell_nobias(x, h, c, w_ih, w_hh):
+    return torch.lstm_cell(x, [h, c], w_ih, w_hh, None, None)
+
+
+def bilinear(x1, x2, w, b):
+    return F.bilinear(x1, x2, w, b), F.bilinear(x1, x2, w, None)
+
+
 def r(*shape, dtype=torch.float32):
     return torch.randn(*shape, dtype=dtype)
 
@@ -160,4 +172,14 @@ CASES = [
     Case(rnn_tanh_cell, [r(3, 4), r(3, 5), r(5, 4), r(5, 5), r(5), r(5)]),
     Case(rnn_relu_cell, [r(3, 4), r(3, 5), r(5, 4), r(5, 5)]),
     Case(gru_cell, [r(3, 4), r(3, 5), r(15, 4), r(15, 5), r(15), r(15)]),
+    # lstm_cell and bilinear have no typed op: tsir-decompose rewrites
+    # their prim.Generic nodes.
+    Case(lstm_cell, [r(3, 4), r(3, 5), r(3, 5), r(20, 4), r(20, 5), r(20),
+                     r(20)]),
+    Case(lstm_cell_nobias, [r(2, 3), r(2, 4), r(2, 4), r(16, 3), r(16, 4)],
+         op="lstm_cell"),
+    Case(bilinear, [r(3, 4), r(3, 5), r(6, 4, 5), r(6)]),
+    Case(bilinear, [r(2, 3, 4), r(2, 3, 5), r(6, 4, 5), r(6)],
+         name="bilinear_3d"),
+    Case(bilinear, [r(4), r(5), r(6, 4, 5), r(6)], name="bilinear_unbatched"),
 ]

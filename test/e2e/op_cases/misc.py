@@ -11,10 +11,10 @@ from op_case import Case
 torch.manual_seed(0)
 
 
-# F.mse_loss, F.nll_loss and F.binary_cross_entropy_with_logits compare
-# size lists before calling the op (aten::eq.int_list, which tsir does not
-# fold yet) or call aten::nll_loss_nd (not a typed op); most cases call the
-# aten ops directly, one case of each goes through torch.nn.functional.
+# F.mse_loss and F.binary_cross_entropy_with_logits compare size lists
+# before calling the op, and F.nll_loss calls aten::nll_loss_nd (no typed
+# op: tsir-decompose makes it nll_loss); most cases call the aten ops
+# directly, one case of each goes through torch.nn.functional.
 def functional_mse_loss(x, y):
     return F.mse_loss(x, y)
 
@@ -55,6 +55,21 @@ def nll_loss_ignore(x, t):
     return torch._C._nn.nll_loss(x, t, None, 1, 2), \
         torch._C._nn.nll_loss(x, t, None, 2, 2), \
         torch._C._nn.nll_loss(x, t, None, 0, 2)
+
+
+def nll_loss_weighted(x, t, w):
+    # Class weights: the mean divides by the weights of the targets kept.
+    return F.nll_loss(x, t, w), F.nll_loss(x, t, w, reduction="sum"), \
+        F.nll_loss(x, t, w, reduction="none"), \
+        F.nll_loss(x, t, w, ignore_index=1)
+
+
+def nll_loss_nd_spatial(x, t):
+    return F.nll_loss(x, t), F.nll_loss(x, t, reduction="none")
+
+
+def cross_entropy_weighted(x, t, w):
+    return F.cross_entropy(x, t, w), F.cross_entropy(x, t, w, reduction="none")
 
 
 def nll_loss_unbatched(x, t):
@@ -155,7 +170,14 @@ CASES = [
     Case(mse_loss_sum, [torch.randn(2, 3, 4), torch.randn(2, 3, 4)]),
     Case(mse_loss_none, [torch.randn(4, 3), torch.randn(4, 3)]),
     Case(functional_nll_loss, [torch.randn(4, 5), torch.tensor([0, 4, 2, 2])],
-         xfail="F.nll_loss calls aten::nll_loss_nd, which is not a typed op"),
+         op="nll_loss_nd"),
+    Case(nll_loss_weighted, [torch.randn(5, 4), torch.tensor([0, 3, 1, 1, 2]),
+                             torch.rand(4) + 0.5], op="nll_loss_nd"),
+    Case(nll_loss_nd_spatial, [torch.randn(2, 3, 4, 5),
+                               torch.randint(0, 3, (2, 4, 5))],
+         op="nll_loss_nd"),
+    Case(cross_entropy_weighted, [torch.randn(4, 6), torch.tensor([5, 1, 0, 5]),
+                                  torch.rand(6) + 0.5], op="cross_entropy_loss"),
     Case(nll_loss_mean, [torch.randn(4, 5), torch.tensor([0, 4, 2, 2])]),
     Case(nll_loss_sum, [torch.randn(3, 7), torch.tensor([6, 0, 3])]),
     Case(nll_loss_none, [torch.randn(3, 7), torch.tensor([6, 0, 3])]),
