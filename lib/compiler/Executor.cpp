@@ -146,6 +146,19 @@ tsir::GraphExecutor::fromSource(const std::string &text,
   registerEverything(impl->context);
   DiagnosticCollector diagnostics(&impl->context);
 
+  // The weights first: the import counts a `[<Tensors>]` list's elements
+  // among them.
+  if (!options.weightsPath.empty()) {
+    auto weights = rt::readSafetensors(options.weightsPath);
+    if (!weights.ok())
+      return weights.status();
+    for (auto &[name, tensor] : *weights)
+      impl->weights.emplace(name, tensor);
+  }
+  // In-memory weights win over a file's of the same name.
+  for (const auto &[name, tensor] : options.weights)
+    impl->weights.insert_or_assign(name, tensor);
+
   if (llvm::StringRef(bufferName).ends_with(".mlir")) {
     impl->module =
         parseSourceString<ModuleOp>(text, &impl->context, bufferName);
@@ -153,6 +166,8 @@ tsir::GraphExecutor::fromSource(const std::string &text,
     // Weights are bound at run time, not imported: the compiled code reads
     // them from the runtime's tensors instead of carrying copies.
     ImportOptions importOptions;
+    for (const auto &entry : impl->weights)
+      importOptions.runtimeWeightNames.push_back(entry.first);
     impl->module =
         importTorchScript(text, bufferName, &impl->context, importOptions);
   }
@@ -164,16 +179,6 @@ tsir::GraphExecutor::fromSource(const std::string &text,
                              ": no func.func @graph in the module");
   impl->signature = std::make_unique<GraphSignature>(graph);
 
-  if (!options.weightsPath.empty()) {
-    auto weights = rt::readSafetensors(options.weightsPath);
-    if (!weights.ok())
-      return weights.status();
-    for (auto &[name, tensor] : *weights)
-      impl->weights.emplace(name, tensor);
-  }
-  // In-memory weights win over a file's of the same name.
-  for (const auto &[name, tensor] : options.weights)
-    impl->weights.insert_or_assign(name, tensor);
   return std::unique_ptr<GraphExecutor>(new GraphExecutor(std::move(impl)));
 }
 

@@ -49,7 +49,8 @@ OwningOpRef<ModuleOp> tsir::importTorchScript(StringRef text,
     weights = std::move(*opened);
   }
   OwningOpRef<ModuleOp> module =
-      buildModule(context, bufferName, *file, weights.get());
+      buildModule(context, bufferName, *file, weights.get(),
+                  options.runtimeWeightNames);
   if (!module || (options.verify && failed(verify(*module))))
     return nullptr;
   return module;

@@ -629,6 +629,7 @@ Operation *MLIRGen::emitGeneric(const ts::Node &node, ArrayRef<Value> inputs,
 OwningOpRef<ModuleOp> tsir::buildModule(MLIRContext *context,
                                         StringRef bufferName,
                                         const ts::GraphFile &file,
-                                        const WeightsFile *weights) {
-  return MLIRGen(context, bufferName, file, weights).build();
+                                        const WeightsFile *weights,
+                                        ArrayRef<std::string> runtimeWeights) {
+  return MLIRGen(context, bufferName, file, weights, runtimeWeights).build();
 }

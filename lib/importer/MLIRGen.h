@@ -23,6 +23,7 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/ScopedHashTable.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <optional>
 #include <vector>
@@ -31,12 +32,14 @@ namespace tsir {
 
 class WeightsFile;
 
-/// Builds the module for `file`; `weights` may be null. Reports errors
-/// through the context's diagnostic engine and returns null on failure.
-mlir::OwningOpRef<mlir::ModuleOp> buildModule(mlir::MLIRContext *context,
-                                              llvm::StringRef bufferName,
-                                              const ts::GraphFile &file,
-                                              const WeightsFile *weights);
+/// Builds the module for `file`; `weights` may be null, and then
+/// `runtimeWeights` names the weights bound at run time (ImportOptions).
+/// Reports errors through the context's diagnostic engine and returns null
+/// on failure.
+mlir::OwningOpRef<mlir::ModuleOp>
+buildModule(mlir::MLIRContext *context, llvm::StringRef bufferName,
+            const ts::GraphFile &file, const WeightsFile *weights,
+            llvm::ArrayRef<std::string> runtimeWeights = {});
 
 namespace detail {
 using namespace mlir;
@@ -44,10 +47,13 @@ using namespace mlir;
 class MLIRGen {
 public:
   MLIRGen(MLIRContext *context, StringRef bufferName, const ts::GraphFile &file,
-          const WeightsFile *weights)
+          const WeightsFile *weights, ArrayRef<std::string> runtimeWeights)
       : context(context), builder(context),
         fileName(StringAttr::get(context, bufferName)), file(file),
-        weights(weights) {}
+        weights(weights) {
+    for (const std::string &name : runtimeWeights)
+      this->runtimeWeights.insert(name);
+  }
 
   OwningOpRef<ModuleOp> build();
 
@@ -124,6 +130,9 @@ private:
   StringAttr fileName;
   const ts::GraphFile &file;
   const WeightsFile *weights;
+  llvm::StringSet<> runtimeWeights;
+  /// Whether the weights file, or else the run-time weights, hold `name`.
+  bool hasWeight(StringRef name) const;
   using SymbolTable = llvm::ScopedHashTable<StringRef, Value>;
   SymbolTable mainSymbols;
   // The values in sight: the graph's, or a subgraph's while it is built.

@@ -415,6 +415,11 @@ Type MLIRGen::inferConstantType(const ts::AttrValue &value) {
   }
 }
 
+bool MLIRGen::hasWeight(StringRef name) const {
+  return weights ? weights->lookup(name) != nullptr
+                 : runtimeWeights.contains(name);
+}
+
 FailureOr<Operation *>
 MLIRGen::emitTensorListConstant(const ts::NamedAttr &attr, Type type,
                                 StringRef name, Location loc) {
@@ -422,7 +427,9 @@ MLIRGen::emitTensorListConstant(const ts::NamedAttr &attr, Type type,
   // freezing makes of a module's list of parameters (nn.LSTM's, Swin v2's
   // index): element i is the weight `name[i]` (`[` is in no value name), a
   // constant of its own, and the list is built of them, so that each is a
-  // weight like any other downstream.
+  // weight like any other downstream. torch 1.13 prints nn.LSTM's
+  // `_flat_weights` as `[<Tensors>]`, without a count: its elements are
+  // then the weights name[0], name[1], ... that the weights file holds.
   auto list = dyn_cast<prim::ListType>(type);
   if (!list)
     return static_cast<Operation *>(nullptr);
@@ -433,13 +440,30 @@ MLIRGen::emitTensorListConstant(const ts::NamedAttr &attr, Type type,
   const ts::AttrValue *items = &attr.value;
   if (items->kind == ts::AttrValue::Kind::Annotated && !items->elements.empty())
     items = &items->elements[0];
-  if (!tensorType || items->kind != ts::AttrValue::Kind::List ||
-      !llvm::all_of(items->elements, [](const ts::AttrValue &item) {
-        return item.kind == ts::AttrValue::Kind::TensorRef;
-      }))
+  if (!tensorType || items->kind != ts::AttrValue::Kind::List)
     return static_cast<Operation *>(nullptr);
+  size_t count = items->elements.size();
+  if (count == 1 &&
+      items->elements[0].kind == ts::AttrValue::Kind::TensorListRef) {
+    count = 0;
+    while (hasWeight((name + "[" + Twine(count) + "]").str()))
+      ++count;
+    if (count == 0) {
+      error(attr.pos) << "the list constant %" << name
+                      << " prints as [<Tensors>], without its elements, "
+                         "and no weights hold them: give a weights file "
+                         "with '"
+                      << name << "[0]', '" << name << "[1]', ... ("
+                      << "tsir.save_weights writes them)";
+      return failure();
+    }
+  } else if (!llvm::all_of(items->elements, [](const ts::AttrValue &item) {
+               return item.kind == ts::AttrValue::Kind::TensorRef;
+             })) {
+    return static_cast<Operation *>(nullptr);
+  }
   SmallVector<Value> elements;
-  for (size_t i = 0; i < items->elements.size(); ++i) {
+  for (size_t i = 0; i < count; ++i) {
     std::string elementName = (name + "[" + Twine(i) + "]").str();
     // Without a weights file (the executor binds weights when it runs), a
     // reference by name, as for any `<Tensor>`.
@@ -556,6 +580,8 @@ Attribute MLIRGen::convertNodeAttr(const ts::AttrValue &value,
     return convertInlineTensor(value);
   case Kind::TensorRef:
     return prim::TensorRefAttr::get(context, valueName);
+  case Kind::TensorListRef:
+    return {}; // only a list constant holds one (emitTensorListConstant)
   case Kind::Type:
     if (Type type = convertType(*value.type))
       return TypeAttr::get(type);

@@ -203,17 +203,18 @@ bool Parser::parseAttrValue(AttrValue &v) {
       v.tensorInts.push_back(s.i);
     return true;
   }
-  case TokKind::Less: // <Tensor>, <Graph>: the data lives outside the text.
+  case TokKind::Less: { // <Tensor>, <Tensors>, <Graph>: the data lives
+                        // outside the text.
     advance();
-    if (!isIdent("Tensor") && !isIdent("Graph"))
-      return expected("'Tensor' or 'Graph' after '<'");
-    v.kind = tok.text == "Graph" ? K::GraphRef : K::TensorRef;
+    if (!isIdent("Tensor") && !isIdent("Tensors") && !isIdent("Graph"))
+      return expected("'Tensor', 'Tensors' or 'Graph' after '<'");
+    std::string what = tok.text.str();
+    v.kind = what == "Graph"     ? K::GraphRef
+             : what == "Tensors" ? K::TensorListRef
+                                 : K::TensorRef;
     advance();
-    return expect(TokKind::Greater, "'>' closing '<" +
-                                        Twine(v.kind == K::GraphRef
-                                                  ? "Graph"
-                                                  : "Tensor") +
-                                        "'");
+    return expect(TokKind::Greater, "'>' closing '<" + what + "'");
+  }
   case TokKind::Ident:
     if (tok.text == "inf" || tok.text == "nan")
       return parseNumberValue(v);

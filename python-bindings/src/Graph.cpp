@@ -114,6 +114,8 @@ std::shared_ptr<PyGraph> PyGraph::import(const std::string &text,
     // Weights stay outside the module (the executor binds them by name),
     // so the module prints small and an MLIR round trip stays cheap.
     tsir::ImportOptions options;
+    for (const auto &entry : graph->weightList)
+      options.runtimeWeightNames.push_back(entry.first);
     graph->moduleOp =
         tsir::importTorchScript(text, bufferName, graph->ctx.get(), options);
   }

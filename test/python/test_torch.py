@@ -169,8 +169,7 @@ def test_overloaded_forward_picks_the_tensor_overload():
     """nn.LSTM's forward is overloaded (scripted as forward__0, taking a
     Tensor, and forward__1, a PackedSequence): from_torch freezes and takes
     the Tensor one, with its defaults. Before, it failed with an
-    AttributeError ('inlined_graph'). The frozen list of the LSTM's
-    parameters prints as `[<Tensors>]`, which does not import yet."""
+    AttributeError ('inlined_graph')."""
     from tsir._torch import scripted_graph
     lstm = torch.nn.LSTM(4, 8).eval()
     graph, name, defaults = scripted_graph(lstm)
@@ -178,5 +177,42 @@ def test_overloaded_forward_picks_the_tensor_overload():
     assert not graph.findAllNodes("prim::GetAttr")
     assert [n for n, _ in defaults] == ["input", "hx"]
     assert defaults[1][1] is None
-    with pytest.raises(tsir.Error, match="Tensors"):
-        tsir.from_torch(lstm)
+
+
+def _flat(values):
+    if isinstance(values, (tuple, list)):
+        return [v for value in values for v in _flat(value)]
+    return [np.asarray(values)]
+
+
+@pytest.mark.parametrize("make", [
+    lambda: nn.LSTM(4, 5, num_layers=2),
+    lambda: nn.LSTM(4, 5, bidirectional=True, batch_first=True, bias=False),
+    lambda: nn.GRU(4, 5, bidirectional=True, batch_first=True),
+    lambda: nn.RNN(4, 5, nonlinearity="relu", num_layers=2),
+])
+def test_recurrent_layers_run(make):
+    """The frozen list of the layer's parameters prints as `[<Tensors>]`,
+    without a count (it failed to import before): its elements are the
+    weights `self._flat_weights[i]`. aten::lstm/gru/rnn_relu then unroll
+    into their cells."""
+    torch.manual_seed(0)
+    module = make().eval()
+    x = torch.randn(3, 6, 4)
+    f = tsir.compile(tsir.from_torch(module))
+    with torch.no_grad():
+        expected = _flat(module(x))
+    actual = _flat(f(x))
+    assert len(actual) == len(expected)
+    for a, e in zip(actual, expected):
+        np.testing.assert_allclose(a, e, rtol=1e-4, atol=1e-5)
+
+
+def test_tensor_list_constant_needs_its_weights():
+    """Without weights, `[<Tensors>]` has no elements to read: the error
+    says which names the weights must have."""
+    from tsir._torch import scripted_graph
+    graph, _, _ = scripted_graph(torch.nn.GRU(4, 8).eval())
+    with pytest.raises(tsir.Error, match=r"prints as \[<Tensors>\].*"
+                                         r"'self._flat_weights\[0\]'"):
+        tsir.import_graph(str(graph))

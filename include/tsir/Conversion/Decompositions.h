@@ -50,6 +50,12 @@ void populateAttentionDecompositionPatterns(mlir::RewritePatternSet &patterns);
 void populateRecurrentCellDecompositionPatterns(
     mlir::RewritePatternSet &patterns);
 
+/// nn.RNN's, nn.GRU's and nn.LSTM's whole-sequence ops (rnn_tanh.input,
+/// rnn_relu.input, gru.input, lstm.input) as their cells, unrolled over a
+/// sequence of static length, layer after layer and in both directions.
+void populateRecurrentLayerDecompositionPatterns(
+    mlir::RewritePatternSet &patterns);
+
 /// nll_loss_nd (F.nll_loss, nn.NLLLoss) as nll_loss, whose lowering takes
 /// inputs of any rank.
 void populateLossDecompositionPatterns(mlir::RewritePatternSet &patterns);

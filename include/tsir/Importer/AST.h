@@ -110,6 +110,7 @@ struct AttrValue {
     Tuple,     // (a, b) ; elements
     Tensor,    // inline tensor: ` 0.1 -0.2 [ CPUFloatType{2} ]`, or `{1}`
     TensorRef, // <Tensor>
+    TensorListRef, // <Tensors>: a whole list of tensors, printed without a count
     Type,      // a type, in `types=[Float(1, 2)]`
     Annotated, // annotate(List[int], [])  ; type + elements[0]
     GraphRef,  // <Graph>: a graph attribute, printed without its body

@@ -11,6 +11,7 @@
 #include "mlir/IR/OwningOpRef.h"
 
 #include <string>
+#include <vector>
 
 namespace tsir {
 
@@ -18,6 +19,11 @@ struct ImportOptions {
   /// A safetensors file holding the `<Tensor>` constants (and the small
   /// tensors printed inline), keyed by value name without `%`.
   std::string weightsPath;
+  /// Without a weights file: the names of the weights the caller binds at
+  /// run time (the executor's). A list constant that torch prints as
+  /// `[<Tensors>]`, without a count, holds the weights `name[0]`,
+  /// `name[1]`, ... that are among them.
+  std::vector<std::string> runtimeWeightNames;
   /// Run the MLIR verifier on the result. Drivers that verify anyway (such
   /// as mlir-translate's) turn it off to avoid verifying twice.
   bool verify = true;

@@ -28,6 +28,7 @@ struct TsirDecomposePass
     tsir::populateRuntimeQueryFoldingPatterns(set);
     tsir::populateAttentionDecompositionPatterns(set);
     tsir::populateRecurrentCellDecompositionPatterns(set);
+    tsir::populateRecurrentLayerDecompositionPatterns(set);
     tsir::populateLossDecompositionPatterns(set);
     tsir::populateBilinearDecompositionPatterns(set);
     tsir::populateStaticListDecompositionPatterns(set);

@@ -20,11 +20,14 @@ namespace tsir::decompose {
 
 class GenericKindPattern : public mlir::OpRewritePattern<prim::GenericOp> {
 public:
-  /// Matches `kind` nodes of `numInputs` inputs and `numResults` results.
+  /// Matches `kind` nodes of `numInputs` inputs and `numResults` results,
+  /// and of the schema overload `overload` when one is given (the importer
+  /// records it as `tsir.overload`: `aten::lstm` is `input` or `data`).
   GenericKindPattern(mlir::MLIRContext *context, llvm::StringRef kind,
-                     unsigned numInputs, unsigned numResults)
-      : OpRewritePattern(context), kind(kind), numInputs(numInputs),
-        numResults(numResults) {}
+                     unsigned numInputs, unsigned numResults,
+                     llvm::StringRef overload = "")
+      : OpRewritePattern(context), kind(kind), overload(overload),
+        numInputs(numInputs), numResults(numResults) {}
 
   mlir::LogicalResult
   matchAndRewrite(prim::GenericOp op,
@@ -32,6 +35,11 @@ public:
     if (op.getKind() != kind || op.getInputs().size() != numInputs ||
         op->getNumResults() != numResults || op->getNumRegions() != 0)
       return mlir::failure();
+    if (!overload.empty()) {
+      auto recorded = op->getAttrOfType<mlir::StringAttr>("tsir.overload");
+      if (!recorded || recorded.getValue() != overload)
+        return mlir::failure();
+    }
     return rewriteNode(op, rewriter);
   }
 
@@ -45,7 +53,7 @@ protected:
   }
 
 private:
-  std::string kind;
+  std::string kind, overload;
   unsigned numInputs, numResults;
 };
 

@@ -121,6 +121,16 @@ def lstm_cell_nobias(x, h, c, w_ih, w_hh):
     return torch.lstm_cell(x, [h, c], w_ih, w_hh, None, None)
 
 
+def lstm_layer(x, h, c, w_ih, w_hh, b_ih, b_hh):
+    return torch.lstm(x, [h, c], [w_ih, w_hh, b_ih, b_hh], True, 1, 0.0,
+                      False, False, False)
+
+
+def gru_layer_bidirectional(x, h, w_ih, w_hh, w_ih_r, w_hh_r):
+    return torch.gru(x, h, [w_ih, w_hh, w_ih_r, w_hh_r], False, 1, 0.0,
+                     False, True, True)
+
+
 def bilinear(x1, x2, w, b):
     return F.bilinear(x1, x2, w, b), F.bilinear(x1, x2, w, None)
 
@@ -178,6 +188,12 @@ CASES = [
                      r(20)]),
     Case(lstm_cell_nobias, [r(2, 3), r(2, 4), r(2, 4), r(16, 3), r(16, 4)],
          op="lstm_cell"),
+    # The whole layers (nn.LSTM, nn.GRU) unroll into their cells.
+    Case(lstm_layer, [r(5, 2, 3), r(1, 2, 4), r(1, 2, 4), r(16, 3), r(16, 4),
+                      r(16), r(16)], op="lstm.input"),
+    Case(gru_layer_bidirectional, [r(2, 6, 3), r(2, 2, 4), r(12, 3),
+                                   r(12, 4), r(12, 3), r(12, 4)],
+         op="gru.input"),
     Case(bilinear, [r(3, 4), r(3, 5), r(6, 4, 5), r(6)]),
     Case(bilinear, [r(2, 3, 4), r(2, 3, 5), r(6, 4, 5), r(6)],
          name="bilinear_3d"),
