@@ -198,12 +198,37 @@ static bool holdsTensor(Type type) {
   return isa<prim::TensorType>(type);
 }
 
+/// The refined type of a tuple of tensors (nn.LSTM's state (h, c)) given
+/// for an input declared as a tuple, or an optional one, of as many
+/// tensors; null for any other value.
+static Type refinedTupleType(MLIRContext *context, const rt::Value &value,
+                             Type declared) {
+  if (!value.isTuple())
+    return {};
+  if (auto optional = dyn_cast<prim::OptionalType>(declared))
+    declared = optional.getElementType();
+  auto tuple = dyn_cast<prim::TupleType>(declared);
+  const std::vector<rt::Value> &elements = value.toTuple();
+  if (!tuple || tuple.getTypes().size() != elements.size())
+    return {};
+  SmallVector<Type> types;
+  for (auto [element, type] : llvm::zip(elements, tuple.getTypes())) {
+    if (!element.isTensor() || !isa<prim::TensorType>(type))
+      return {};
+    types.push_back(refinedTensorType(context, element.toTensor()));
+  }
+  return prim::TupleType::get(context, types);
+}
+
 ArgumentSpec
 tsir::GraphSignature::refineSpec(const std::vector<rt::Value> &values) const {
   ArgumentSpec spec(selfCount, Type());
   for (size_t i = 0; i < values.size(); ++i) {
     if (values[i].isTensor() && holdsTensor(callerInputs[i].type))
       spec.push_back(refinedTensorType(context, values[i].toTensor()));
+    else if (Type tuple = refinedTupleType(context, values[i],
+                                           callerInputs[i].type))
+      spec.push_back(tuple);
     else if (values[i].isNone() &&
              isa<prim::OptionalType>(callerInputs[i].type))
       spec.push_back(prim::NoneType::get(context)); // folds `is None` tests
@@ -231,6 +256,13 @@ std::string tsir::GraphSignature::spec(const std::vector<rt::Value> &values,
       text += "bool";
     } else if (value.isNone()) {
       text += "NoneType";
+    } else if (refinedTupleType(context, value, callerInputs[first + i].type)) {
+      // Refined as refineSpec does: the plan is per element shape.
+      text += "(";
+      for (const rt::Value &element : value.toTuple())
+        text += (&element == &value.toTuple().front() ? "" : ", ") +
+                tensorSpec(element.toTensor());
+      text += ")";
     } else {
       text += "_";
     }

@@ -12,6 +12,8 @@
 // RUN: tsir-opt "--tsir-refine-types=arg-spec='Float(2), Long(3)'" %t/scalar-input.mlir -verify-diagnostics
 // RUN: tsir-opt "--tsir-refine-types=arg-spec='Float(2, _'" %t/unbalanced.mlir -verify-diagnostics
 // RUN: tsir-opt "--tsir-refine-types=arg-spec='Float(2, strides=[1, 1]), _'" %t/bad-strides.mlir -verify-diagnostics
+// RUN: tsir-opt "--tsir-refine-types=arg-spec='Float(3), (Float(2, 3), Float(2, 4))'" %t/tuple.mlir | FileCheck %s --check-prefix=TUPLE
+// RUN: not tsir-opt "--tsir-refine-types=arg-spec='Float(3), (Float(2, 3), Float(2, 4), Float(1))'" %t/tuple.mlir 2>&1 | FileCheck %s --check-prefix=BADTUPLE
 
 //--- rules.mlir
 
@@ -564,7 +566,7 @@ func.func @graph(%x: !prim.tensor, %n: i64) -> !prim.tensor {
 
 //--- not-tensor.mlir
 
-// expected-error@+1 {{arg-spec entry #0 ('int') is not a tensor type or None; write '_' to keep a scalar input}}
+// expected-error@+1 {{arg-spec entry #0 ('int') is not a tensor type, a tuple of them or None; write '_' to keep a scalar input}}
 func.func @graph(%x: !prim.tensor, %n: i64) -> !prim.tensor {
   return %x : !prim.tensor
 }
@@ -588,4 +590,18 @@ func.func @graph(%x: !prim.tensor, %n: i64) -> !prim.tensor {
 // expected-error@+1 {{arg-spec entry #0 ('Float(2, strides=[1, 1])') is not a TorchScript type: tensor has 1 sizes but 2 strides}}
 func.func @graph(%x: !prim.tensor, %n: i64) -> !prim.tensor {
   return %x : !prim.tensor
+}
+
+//--- tuple.mlir
+
+// A tuple of tensors (nn.LSTM's state (h0, c0)) refines an optional tuple
+// input element by element; its `is None` test folds.
+// TUPLE-LABEL: func.func @graph
+// TUPLE-SAME: %{{.*}}: !prim.tuple<!prim.tensor<dtype = f32, sizes = [2, 3]>, !prim.tensor<dtype = f32, sizes = [2, 4]>>
+// TUPLE: prim.TupleUnpack {{.*}} -> (!prim.tensor<dtype = f32, sizes = [2, 3]>, !prim.tensor<dtype = f32, sizes = [2, 4]>)
+// BADTUPLE: arg-spec entry #1 is a tuple of 3 tensors, but input #1 has type '!prim.optional<!prim.tuple<!prim.tensor, !prim.tensor>>'; write '_' for it
+func.func @graph(%x: !prim.tensor, %hx: !prim.optional<!prim.tuple<!prim.tensor, !prim.tensor>>) -> !prim.tensor {
+  %state = prim.unchecked_cast %hx : (!prim.optional<!prim.tuple<!prim.tensor, !prim.tensor>>) -> !prim.tuple<!prim.tensor, !prim.tensor>
+  %hc:2 = prim.TupleUnpack %state : (!prim.tuple<!prim.tensor, !prim.tensor>) -> (!prim.tensor, !prim.tensor)
+  return %hc#0 : !prim.tensor
 }

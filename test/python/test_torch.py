@@ -190,6 +190,7 @@ def _flat(values):
     lambda: nn.LSTM(4, 5, bidirectional=True, batch_first=True, bias=False),
     lambda: nn.GRU(4, 5, bidirectional=True, batch_first=True),
     lambda: nn.RNN(4, 5, nonlinearity="relu", num_layers=2),
+    lambda: nn.LSTM(4, 5, num_layers=2, proj_size=3, bidirectional=True),
 ])
 def test_recurrent_layers_run(make):
     """The frozen list of the layer's parameters prints as `[<Tensors>]`,
@@ -205,6 +206,29 @@ def test_recurrent_layers_run(make):
     actual = _flat(f(x))
     assert len(actual) == len(expected)
     for a, e in zip(actual, expected):
+        np.testing.assert_allclose(a, e, rtol=1e-4, atol=1e-5)
+
+
+def test_lstm_state_tuple_is_refined():
+    """An LSTM's (h0, c0) is a tuple input: the plan is specialized to its
+    elements' shapes (it stayed unrefined before, and aten::lstm could not
+    unroll), and another shape compiles another plan."""
+    torch.manual_seed(0)
+    module = nn.LSTM(2, 3, num_layers=2, proj_size=2).eval()
+    f = tsir.compile(tsir.from_torch(module))
+    for batch in (1, 4):
+        x = torch.randn(5, batch, 2)
+        state = (torch.randn(2, batch, 2), torch.randn(2, batch, 3))
+        with torch.no_grad():
+            expected = _flat(module(x, state))
+        for a, e in zip(_flat(f(x, state)), expected):
+            np.testing.assert_allclose(a, e, rtol=1e-4, atol=1e-5)
+    cell = nn.LSTMCell(4, 5).eval()
+    g = tsir.compile(tsir.from_torch(cell))
+    x, state = torch.randn(4), (torch.randn(5), torch.randn(5))
+    with torch.no_grad():
+        expected = _flat(cell(x, state))
+    for a, e in zip(_flat(g(x, state)), expected):
         np.testing.assert_allclose(a, e, rtol=1e-4, atol=1e-5)
 
 

@@ -22,6 +22,10 @@
 //   x = cat(stack(y_t for each d), dim 2)   the next layer's input
 //   output = x (transposed back with batch_first)
 //
+// An LSTM with proj_size P has a fifth (third, without biases) parameter
+// per cell, w_hr [P, H]: its hidden state is projected, h = linear(h, w_hr),
+// so h0 and h_n are [L*D, B, P] while c0 and c_n stay [L*D, B, H].
+//
 // Dropout between layers applies only when training, which tsir does not
 // run; a node with train=True and a dropout stays whole. Past 4096 cell
 // steps the unrolled graph would be too large to compile quickly, and the
@@ -93,23 +97,33 @@ struct DecomposeRecurrentLayer : GenericKindPattern {
         conversion::getListElements(in[2]);
     std::optional<Shape> input = Shape::of(in[0]);
     std::optional<Shape> h0 = Shape::of(initial[0]);
+    // The cell state's shape is the hidden size's, projected or not.
+    std::optional<Shape> state0 = Shape::of(initial.back());
     int64_t directions = options->bidirectional ? 2 : 1;
+    int64_t cells = options->numLayers * directions;
     int64_t perCell = options->hasBiases ? 4 : 2;
-    if (!params || !input || !h0 || input->sizes.size() != 3 ||
-        h0->sizes.size() != 3 ||
-        h0->sizes[0] != options->numLayers * directions ||
-        static_cast<int64_t>(params->size()) !=
-            options->numLayers * directions * perCell)
+    bool projected = cell == CellKind::Lstm && params &&
+                     static_cast<int64_t>(params->size()) ==
+                         cells * (perCell + 1);
+    if (projected)
+      ++perCell;
+    if (!params || !input || !h0 || !state0 || input->sizes.size() != 3 ||
+        h0->sizes.size() != 3 || state0->sizes.size() != 3 ||
+        h0->sizes[0] != cells ||
+        static_cast<int64_t>(params->size()) != cells * perCell)
       return rewriter.notifyMatchFailure(op, "needs a 3-d input and states "
                                              "of static shapes and a list "
                                              "literal of parameters");
     int64_t steps = input->sizes[options->batchFirst ? 1 : 0];
-    if (steps * options->numLayers * directions > kMaxCellSteps)
+    if (steps * cells > kMaxCellSteps)
       return rewriter.notifyMatchFailure(op, "too many steps to unroll");
 
-    Shape hidden = *h0;
+    Shape hidden = *state0;
     hidden.sizes.erase(hidden.sizes.begin()); // [B, H]
     CellBuilder c{rewriter, loc, hidden};
+    Shape output = *h0;
+    output.sizes.erase(output.sizes.begin()); // [B, P] when projected
+    prim::TensorType outputStateType = output.withSizes(output.sizes);
     Type any = anyTensor(rewriter);
     auto constant = [&](int64_t value) {
       return intConstant(rewriter, loc, value);
@@ -150,7 +164,9 @@ struct DecomposeRecurrentLayer : GenericKindPattern {
                                          : noneConstant(rewriter, loc),
                       options->hasBiases ? (*params)[index * perCell + 3]
                                          : noneConstant(rewriter, loc)};
-        Value h = select(initial[0], index, c.hiddenType());
+        Value projection =
+            projected ? (*params)[index * perCell + perCell - 1] : Value();
+        Value h = select(initial[0], index, outputStateType);
         Value state = cell == CellKind::Lstm
                           ? select(initial[1], index, c.hiddenType())
                           : Value();
@@ -168,6 +184,10 @@ struct DecomposeRecurrentLayer : GenericKindPattern {
             break;
           case CellKind::Lstm:
             std::tie(h, state) = c.lstmStep(xt, h, state, w);
+            if (projection)
+              h = aten::LinearOp::create(rewriter, loc, outputStateType, h,
+                                         projection,
+                                         noneConstant(rewriter, loc));
             break;
           }
           outputs[t] = h;

@@ -552,8 +552,12 @@ static Type parseSpecEntry(MLIRContext *context, StringRef entry, size_t index,
   Type type = prim::parseTorchTypeText(context, entry, why);
   if (!type)
     return fail(why);
+  if (auto tuple = dyn_cast<prim::TupleType>(type))
+    if (llvm::all_of(tuple.getTypes(), llvm::IsaPred<prim::TensorType>))
+      return type;
   if (!isa<prim::TensorType>(type))
-    return fail("is not a tensor type or None; write '_' to keep a scalar "
+    return fail("is not a tensor type, a tuple of them or None; write '_' "
+                "to keep a scalar "
                 "input");
   return type;
 }
@@ -666,6 +670,21 @@ LogicalResult TsirRefineTypesPass::applySpec(func::FuncOp func) {
     Type declared = arg.getType();
     if (auto optional = dyn_cast<prim::OptionalType>(declared))
       declared = optional.getElementType();
+    // A tuple of tensors (nn.LSTM's state) refines a tuple, or an optional
+    // one, of as many tensors, element by element.
+    if (auto tuple = dyn_cast<prim::TupleType>(type)) {
+      auto declaredTuple = dyn_cast<prim::TupleType>(declared);
+      if (!declaredTuple ||
+          declaredTuple.getTypes().size() != tuple.getTypes().size() ||
+          !llvm::all_of(declaredTuple.getTypes(),
+                        llvm::IsaPred<prim::TensorType>))
+        return func.emitError()
+               << "arg-spec entry #" << index << " is a tuple of "
+               << tuple.getTypes().size() << " tensors, but input #" << index
+               << " has type " << arg.getType() << "; write '_' for it";
+      arg.setType(type);
+      continue;
+    }
     if (!isa<prim::TensorType>(declared))
       return func.emitError()
              << "arg-spec entry #" << index << " ('" << specEntries[index]
