@@ -77,7 +77,12 @@ int defaultThreadCount() {
 }
 
 Status loadOpenMPRuntime(const std::string &path) {
-  if (findOpenMP())
+  // JIT-compiled code resolves __kmpc_* in the global scope. libomp may be
+  // loaded already but only in a local one: as the dependency of a model.so
+  // from the plan cache, which rt::Model opens RTLD_LOCAL. Reopening it
+  // with RTLD_GLOBAL promotes it (RTLD_NOLOAD: only if it is loaded).
+  if (dlopen(kOpenMPLibrary, RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL) &&
+      findOpenMP())
     return Status::ok();
   if (!dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL)) {
     const char *reason = dlerror();

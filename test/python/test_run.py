@@ -276,3 +276,44 @@ def test_plan_cache_across_functions(tmp_path, capfd):
     uncached(*case.inputs())
     assert uncached.last_stats["compiled"]
     assert not uncached.last_stats["from_plan_cache"]
+
+
+THREADED_SCRIPT = r"""
+import sys
+import numpy as np
+import tsir
+
+RELU = '''graph(%x : Tensor):
+  %r : Tensor = aten::relu(%x)
+  return (%r)
+'''
+SIGMOID = '''graph(%x : Tensor):
+  %r : Tensor = aten::sigmoid(%x)
+  return (%r)
+'''
+x = np.random.default_rng(0).standard_normal((512, 512)).astype(np.float32)
+cached = tsir.compile(tsir.import_graph(RELU), plan_cache=sys.argv[1], threads=2)
+np.testing.assert_array_equal(cached(x), np.maximum(x, 0))
+print("from_plan_cache", cached.last_stats["from_plan_cache"])
+jitted = tsir.compile(tsir.import_graph(SIGMOID), plan_cache=False, threads=2)
+np.testing.assert_allclose(jitted(x), 1 / (1 + np.exp(-x)), rtol=1e-5)
+print("jit ok")
+"""
+
+
+def test_jit_threads_after_a_cached_plan(tmp_path):
+    """A plan loaded from the cache brings libomp in as its model.so's
+    dependency, in that library's local scope; a JIT plan with threads
+    compiled after it in the same process failed to find __kmpc_fork_call
+    ("Failed to materialize symbols"). Each run is a fresh process: the
+    second loads the first's plan."""
+    import subprocess
+    import sys
+    cache = str(tmp_path / "cache")
+    runs = [subprocess.run([sys.executable, "-c", THREADED_SCRIPT, cache],
+                           capture_output=True, text=True)
+            for _ in range(2)]
+    for run in runs:
+        assert run.returncode == 0, run.stderr
+        assert "jit ok" in run.stdout
+    assert "from_plan_cache True" in runs[1].stdout, runs[1].stdout
