@@ -14,9 +14,14 @@
 //             undefined tensor
 //
 // nn.TransformerEncoderLayer's `_transformer_encoder_layer_fwd` is the same
-// attention plus a feed-forward block, residuals and layer norms.
+// attention (with its mask) plus a feed-forward block, residuals and layer
+// norms.
 //
-// Masks are not decomposed yet: with one, the op stays and is reported.
+// A mask is what torch 1.13's fast paths pass: a key padding mask [B, S]
+// (nn.MultiheadAttention's key_padding_mask, nn.TransformerEncoderLayer's
+// src_key_padding_mask; ATen takes it so for either mask_type), true (or
+// non-zero) where a key is left out: those scores become -inf before the
+// softmax, and a query with every key masked gets NaN, as in ATen.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,12 +57,18 @@ struct DecomposeNativeMultiHeadAttention
     std::optional<int64_t> heads = matchConstantInt(op->getOperand(4));
     std::optional<bool> needWeights = matchConstantBool(op->getOperand(10));
     std::optional<bool> average = matchConstantBool(op->getOperand(11));
+    Value mask = op->getOperand(9);
+    std::optional<Shape> maskShape = Shape::of(mask);
+    bool masked = !isNone(mask);
     if (!q || !k || q->sizes.size() != 3 || k->sizes.size() != 3 || !embed ||
         !heads || *heads <= 0 || *embed <= 0 || *embed % *heads != 0 ||
-        !needWeights || !average || !isNone(op->getOperand(9)) ||
-        q->sizes[2] != *embed)
+        !needWeights || !average || q->sizes[2] != *embed ||
+        (masked && (!maskShape || maskShape->sizes.size() != 2 ||
+                    maskShape->sizes[0] != q->sizes[0] ||
+                    maskShape->sizes[1] != k->sizes[1])))
       return rewriter.notifyMatchFailure(op, "needs static 3-d inputs, "
-                                             "constant sizes and no mask");
+                                             "constant sizes and no mask or "
+                                             "a [B, S] one");
     Location loc = op.getLoc();
     MLIRContext *context = op.getContext();
     int64_t batch = q->sizes[0], target = q->sizes[1], source = k->sizes[1];
@@ -99,6 +110,23 @@ struct DecomposeNativeMultiHeadAttention
         rewriter, loc, type({batch, h, d, source}), kh, minusTwo, minusOne);
     Value scores = aten::MatmulOp::create(
         rewriter, loc, type({batch, h, target, source}), qh, kt);
+    if (masked) {
+      // [B, S] as bool (ATen converts any other dtype so), seen as
+      // [B, 1, 1, S] against the scores.
+      Shape flags = *maskShape;
+      flags.dtype = rewriter.getI1Type();
+      Value leftOut = mask;
+      if (!maskShape->dtype.isInteger(1))
+        leftOut = aten::NeScalarOp::create(rewriter, loc,
+                                        flags.withSizes(flags.sizes), mask,
+                                        intConstant(rewriter, loc, 0));
+      leftOut = aten::ReshapeOp::create(
+          rewriter, loc, flags.withSizes({batch, 1, 1, source}), leftOut,
+          intList(rewriter, loc, {batch, 1, 1, source}));
+      scores = aten::MaskedFillScalarOp::create(
+          rewriter, loc, type({batch, h, target, source}), scores, leftOut,
+          floatConstant(rewriter, loc, -INFINITY));
+    }
     Value probabilities = aten::SoftmaxIntOp::create(
         rewriter, loc, type({batch, h, target, source}), scores, minusOne,
         none);
@@ -157,10 +185,9 @@ struct DecomposeTransformerEncoderLayer
     std::optional<bool> normFirst = matchConstantBool(op->getOperand(8));
     std::optional<Shape> ffn = Shape::of(op->getOperand(14));
     if (!shape || shape->sizes.size() != 3 || !embed || !useGelu ||
-        !normFirst || !ffn || ffn->sizes.size() != 2 ||
-        !isNone(op->getOperand(18)))
-      return rewriter.notifyMatchFailure(op, "needs static 3-d inputs, "
-                                             "constant flags and no mask");
+        !normFirst || !ffn || ffn->sizes.size() != 2)
+      return rewriter.notifyMatchFailure(op, "needs static 3-d inputs and "
+                                             "constant flags");
     Location loc = op.getLoc();
     MLIRContext *context = op.getContext();
     SmallVector<int64_t> sizes = shape->sizes;
@@ -187,8 +214,8 @@ struct DecomposeTransformerEncoderLayer
         ValueRange{
             x, x, x, op->getOperand(1), op->getOperand(2), op->getOperand(3),
             op->getOperand(4), op->getOperand(5), op->getOperand(6),
-            noneConstant(rewriter, loc), boolConstant(rewriter, loc, false),
-            boolConstant(rewriter, loc, true), noneConstant(rewriter, loc)});
+            op->getOperand(18), boolConstant(rewriter, loc, false),
+            boolConstant(rewriter, loc, true), op->getOperand(19)});
     x = add(attention->getResult(0), src);
     if (!*normFirst)
       x = layerNorm(x, 10);

@@ -131,6 +131,27 @@ def gru_layer_bidirectional(x, h, w_ih, w_hh, w_ih_r, w_hh_r):
                      False, True, True)
 
 
+def attention_key_padding(q, w, b, pw, pb, mask):
+    # nn.MultiheadAttention's fast path with a key_padding_mask [B, S]; a
+    # query whose keys are all masked gives NaN, as in ATen.
+    return torch._native_multi_head_attention(q, q, q, 8, 2, w, b, pw, pb,
+                                              mask, True, False, 1)
+
+
+def attention_float_mask(q, w, b, pw, pb, mask):
+    # A float mask is a bool one where it is non-zero.
+    return torch._native_multi_head_attention(q, q, q, 8, 2, w, b, pw, pb,
+                                              mask, True, True, 1)
+
+
+def encoder_layer_key_padding(x, mask, qkv_w, qkv_b, proj_w, proj_b, n1w,
+                               n1b, n2w, n2b, f1w, f1b, f2w, f2b):
+    # nn.TransformerEncoderLayer's fast path with src_key_padding_mask.
+    return torch._transformer_encoder_layer_fwd(
+        x, 8, 2, qkv_w, qkv_b, proj_w, proj_b, False, False, 1e-5, n1w, n1b,
+        n2w, n2b, f1w, f1b, f2w, f2b, mask, 1)
+
+
 def bilinear(x1, x2, w, b):
     return F.bilinear(x1, x2, w, b), F.bilinear(x1, x2, w, None)
 
@@ -194,6 +215,20 @@ CASES = [
     Case(gru_layer_bidirectional, [r(2, 6, 3), r(2, 2, 4), r(12, 3),
                                    r(12, 4), r(12, 3), r(12, 4)],
          op="gru.input"),
+    Case(attention_key_padding,
+         [r(2, 5, 8), r(24, 8), r(24), r(8, 8), r(8),
+          torch.tensor([[False, False, True, False, True], [True] * 5])],
+         op="_native_multi_head_attention"),
+    Case(attention_float_mask,
+         [r(2, 5, 8), r(24, 8), r(24), r(8, 8), r(8),
+          torch.tensor([[0., 0., 1., 0., 2.], [0., 1., 0., 0., 0.]])],
+         op="_native_multi_head_attention"),
+    Case(encoder_layer_key_padding,
+         [r(2, 5, 8), torch.tensor([[False, True, False, False, True],
+                                    [False] * 5]),
+          r(24, 8), r(24), r(8, 8), r(8), r(8), r(8), r(8), r(8),
+          r(16, 8), r(16), r(8, 16), r(8)],
+         op="_transformer_encoder_layer_fwd"),
     Case(bilinear, [r(3, 4), r(3, 5), r(6, 4, 5), r(6)]),
     Case(bilinear, [r(2, 3, 4), r(2, 3, 5), r(6, 4, 5), r(6)],
          name="bilinear_3d"),
