@@ -1,6 +1,7 @@
 //===- Losses.cpp - convert-aten-to-linalg: loss functions ----------------===//
 //
-// mse_loss, nll_loss, cross_entropy_loss (log_softmax + nll) and
+// mse_loss, nll_loss, cross_entropy_loss (log_softmax + nll, with label
+// smoothing) and
 // binary_cross_entropy_with_logits (in its numerically stable form), each
 // with torch's reductions none/mean/sum; part of the Misc family.
 //
@@ -18,6 +19,7 @@
 #include "tsir/Dialect/Aten/AtenDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/TypeUtilities.h"
 
@@ -225,9 +227,12 @@ Value classWeight(OpBuilder &b, Location loc, Value weight, Value classIndex) {
 /// with t = target[n, d...], 0 where t is `ignoreIndex`; reduced as asked,
 /// the mean dividing by the sum of w[t] over the targets not ignored (their
 /// number without weights; NaN when all are ignored, as in torch).
+/// With `labelSmoothing` e (cross_entropy's), each loss is ATen's
+/// (1 - e) * that + e / C * -sum_c w[c] logProbs[n, c, d...] (0 where
+/// ignored), reduced the same way.
 Value buildNllLoss(OpBuilder &b, Location loc, Value logProbs, Value target,
                    Value weight, Value ignoreIndex, LossReduction reduction,
-                   RankedTensorType resultType) {
+                   RankedTensorType resultType, double labelSmoothing = 0.0) {
   auto probsType = cast<RankedTensorType>(logProbs.getType());
   auto targetType = cast<RankedTensorType>(target.getType());
   Type computeType = probsType.getElementType();
@@ -261,6 +266,43 @@ Value buildNllLoss(OpBuilder &b, Location loc, Value logProbs, Value target,
         return arith::SelectOp::create(
             nb, l, ignored, createScalarConstant(nb, l, computeType, 0), loss);
       });
+  if (labelSmoothing != 0.0) {
+    int64_t classes = probsType.getDimSize(classDim);
+    if (ShapedType::isDynamic(classes))
+      return nullptr;
+    Value sums = buildReduction(
+        b, loc, logProbs, {}, {classDim},
+        createScalarConstant(b, loc, computeType, 0),
+        [&](OpBuilder &nb, Location l, ValueRange e,
+            ValueRange acc) -> SmallVector<Value> {
+          Value term = e[0];
+          if (weight) {
+            Value c = linalg::IndexOp::create(nb, l, classDim);
+            Value w = tensor::ExtractOp::create(nb, l, weight, ValueRange{c});
+            term = arith::MulFOp::create(nb, l, term, w);
+          }
+          return {arith::AddFOp::create(nb, l, acc[0], term).getResult()};
+        })[0];
+    ElementwiseOperand operands[] = {
+        {losses, Type(), false}, {sums, Type(), false}, {target, Type(), false}};
+    losses = buildElementwiseOp(
+        b, loc, cast<RankedTensorType>(losses.getType()), operands,
+        [&](OpBuilder &nb, Location l, ValueRange e) -> Value {
+          Value ignored = arith::CmpIOp::create(
+              nb, l, arith::CmpIPredicate::eq, e[2], ignoreIndex);
+          Value smooth = arith::SelectOp::create(
+              nb, l, ignored, createScalarConstant(nb, l, computeType, 0),
+              arith::NegFOp::create(nb, l, e[1]));
+          Value kept = arith::MulFOp::create(
+              nb, l, e[0],
+              createScalarConstant(nb, l, computeType, 1.0 - labelSmoothing));
+          Value spread = arith::MulFOp::create(
+              nb, l, smooth,
+              createScalarConstant(nb, l, computeType,
+                                   labelSmoothing / double(classes)));
+          return arith::AddFOp::create(nb, l, kept, spread);
+        });
+  }
   Value count;
   if (reduction == LossReduction::Mean) {
     SmallVector<int64_t> dims(targetRank);
@@ -382,9 +424,12 @@ struct ConvertCrossEntropyLoss : OpConversionPattern<aten::CrossEntropyLossOp> {
       return failure();
     std::optional<double> smoothing =
         matchConstantFloat(op.getLabelSmoothing());
-    if (!smoothing || *smoothing != 0.0)
-      return op.emitError("cross_entropy_loss with label_smoothing is not "
-                          "supported yet");
+    if (!smoothing)
+      return rewriter.notifyMatchFailure(op, "non-constant label_smoothing");
+    if (*smoothing < 0.0 || *smoothing > 1.0)
+      return op.emitError() << "label_smoothing must be between 0.0 and 1.0. "
+                               "Got: "
+                            << *smoothing;
     Location loc = op.getLoc();
     Value input = adaptor.getSelf();
     int64_t classDim =
@@ -395,8 +440,8 @@ struct ConvertCrossEntropyLoss : OpConversionPattern<aten::CrossEntropyLossOp> {
     Value result =
         logProbs ? buildNllLoss(rewriter, loc, logProbs, adaptor.getTarget(),
                                 operands->weight, adaptor.getIgnoreIndex(),
-                                operands->reduction,
-                                operands->resultType)
+                                operands->reduction, operands->resultType,
+                                *smoothing)
                  : nullptr;
     if (!result)
       return rewriter.notifyMatchFailure(op, "result shape mismatch");

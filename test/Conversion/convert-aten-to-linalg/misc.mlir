@@ -161,12 +161,13 @@ func.func @cross_entropy_none(%x: !prim.tensor<dtype = f32, sizes = [2, 3, 5]>, 
 
 // -----
 
+// label_smoothing outside [0, 1]: torch's message.
 func.func @cross_entropy_smoothing(%x: !prim.tensor<dtype = f32, sizes = [2, 3]>, %t: !prim.tensor<dtype = si64, sizes = [2]>) -> !prim.tensor<dtype = f32, sizes = []> {
   %none = prim.Constant {value} : !prim.none
   %r = prim.Constant {value = 1 : i64} : i64
   %ignore = prim.Constant {value = -100 : i64} : i64
-  %smooth = prim.Constant {value = 1.000000e-01 : f64} : f64
-  // expected-error @+2 {{cross_entropy_loss with label_smoothing is not supported yet}}
+  %smooth = prim.Constant {value = 1.500000e+00 : f64} : f64
+  // expected-error @+2 {{label_smoothing must be between 0.0 and 1.0. Got: 1.5}}
   // expected-error @+1 {{failed to legalize operation 'aten.cross_entropy_loss'}}
   %0 = aten.cross_entropy_loss %x, %t, %none, %r, %ignore, %smooth : (!prim.tensor<dtype = f32, sizes = [2, 3]>, !prim.tensor<dtype = si64, sizes = [2]>, !prim.none, i64, i64, f64) -> !prim.tensor<dtype = f32, sizes = []>
   return %0 : !prim.tensor<dtype = f32, sizes = []>

@@ -72,6 +72,17 @@ def cross_entropy_weighted(x, t, w):
     return F.cross_entropy(x, t, w), F.cross_entropy(x, t, w, reduction="none")
 
 
+def cross_entropy_smoothing(x, t, w):
+    return F.cross_entropy(x, t, label_smoothing=0.2), \
+        F.cross_entropy(x, t, w, label_smoothing=0.3, reduction="sum"), \
+        F.cross_entropy(x, t, w, ignore_index=1, label_smoothing=0.1), \
+        F.cross_entropy(x, t, label_smoothing=0.5, reduction="none")
+
+
+def cross_entropy_smoothing_spatial(x, t):
+    return F.cross_entropy(x, t, label_smoothing=0.25)
+
+
 def nll_loss_unbatched(x, t):
     return torch._C._nn.nll_loss(x, t, None, 1, -100)
 
@@ -176,6 +187,13 @@ CASES = [
     Case(nll_loss_nd_spatial, [torch.randn(2, 3, 4, 5),
                                torch.randint(0, 3, (2, 4, 5))],
          op="nll_loss_nd"),
+    Case(cross_entropy_smoothing, [torch.randn(5, 4),
+                                   torch.tensor([0, 3, 1, 1, 2]),
+                                   torch.rand(4) + 0.5],
+         op="cross_entropy_loss"),
+    Case(cross_entropy_smoothing_spatial, [torch.randn(2, 3, 4, 5),
+                                           torch.randint(0, 3, (2, 4, 5))],
+         op="cross_entropy_loss"),
     Case(cross_entropy_weighted, [torch.randn(4, 6), torch.tensor([5, 1, 0, 5]),
                                   torch.rand(6) + 0.5], op="cross_entropy_loss"),
     Case(nll_loss_mean, [torch.randn(4, 5), torch.tensor([0, 4, 2, 2])]),
