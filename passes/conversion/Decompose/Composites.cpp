@@ -13,32 +13,25 @@
 #include "tsir/Conversion/Decompositions.h"
 
 #include "../Common/Utils.h"
+#include "ConstantBuilders.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
 using namespace mlir;
 using namespace tsir;
 using namespace tsir::conversion;
+using namespace tsir::decompose;
 
 namespace {
 
-/// Builds the constants a replacement op takes.
+/// Builds the constants a replacement op takes (ConstantBuilders.h).
 struct Constants {
   PatternRewriter &rewriter;
   Location loc;
 
-  Value integer(int64_t value) {
-    return prim::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
-                                    rewriter.getI64IntegerAttr(value));
-  }
+  Value integer(int64_t value) { return intConstant(rewriter, loc, value); }
   Value intList(ArrayRef<int64_t> values) {
-    SmallVector<Value> elements;
-    for (int64_t value : values)
-      elements.push_back(integer(value));
-    return prim::ListConstructOp::create(
-        rewriter, loc,
-        prim::ListType::get(rewriter.getContext(), rewriter.getI64Type()),
-        elements);
+    return decompose::intList(rewriter, loc, values);
   }
 };
 
