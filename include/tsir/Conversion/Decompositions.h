@@ -65,6 +65,10 @@ void populateLossDecompositionPatterns(mlir::RewritePatternSet &patterns);
 /// static sizes.
 void populateBilinearDecompositionPatterns(mlir::RewritePatternSet &patterns);
 
+/// pixel_shuffle, pixel_unshuffle and channel_shuffle as a reshape, a
+/// permutation and a reshape back, for inputs of static sizes.
+void populateShuffleDecompositionPatterns(mlir::RewritePatternSet &patterns);
+
 /// Ops of several results as one op per result: var_mean/std_mean (var or
 /// std, and mean), aminmax (amin, amax), and broadcast_tensors/meshgrid over
 /// list literals of statically sized tensors (a list literal of expands).

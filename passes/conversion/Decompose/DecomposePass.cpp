@@ -31,6 +31,7 @@ struct TsirDecomposePass
     tsir::populateRecurrentLayerDecompositionPatterns(set);
     tsir::populateLossDecompositionPatterns(set);
     tsir::populateBilinearDecompositionPatterns(set);
+    tsir::populateShuffleDecompositionPatterns(set);
     tsir::populateStaticListDecompositionPatterns(set);
     patterns = FrozenRewritePatternSet(std::move(set));
     return success();

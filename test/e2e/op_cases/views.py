@@ -203,6 +203,18 @@ def chain(x):
     return z.t().unsqueeze(0).expand(2, 9, 2)
 
 
+def pixel_shuffle(x):
+    return torch.pixel_shuffle(x, 2)
+
+
+def pixel_unshuffle(x):
+    return torch.pixel_unshuffle(x, 3)
+
+
+def channel_shuffle(x):
+    return torch.channel_shuffle(x, 3)
+
+
 CASES = [
     Case(view, [r(12)]),
     Case(view, [ints(2, 6)], name="view_i64"),
@@ -255,4 +267,10 @@ CASES = [
     Case(repeat_0d, [r(())], op="repeat"),
     Case(tile, [r(3, 4)]),
     Case(chain, [r(24)], op="view"),
+    # No typed op: tsir-decompose makes them reshapes and a permute.
+    Case(pixel_shuffle, [r(2, 8, 3, 5)]),
+    Case(pixel_shuffle, [r(12, 2, 3)], name="pixel_shuffle_unbatched"),
+    Case(pixel_unshuffle, [r(1, 2, 6, 9)]),
+    Case(channel_shuffle, [r(2, 6, 4, 3)]),
+    Case(channel_shuffle, [r(1, 9, 5)], name="channel_shuffle_1d"),
 ]
