@@ -198,25 +198,29 @@ static bool holdsTensor(Type type) {
   return isa<prim::TensorType>(type);
 }
 
-/// The refined type of a tuple of tensors (nn.LSTM's state (h, c)) given
-/// for an input declared as a tuple, or an optional one, of as many
-/// tensors; null for any other value.
-static Type refinedTupleType(MLIRContext *context, const rt::Value &value,
-                             Type declared) {
+/// Whether `value` is a tuple of tensors (nn.LSTM's state (h, c)) given for
+/// an input declared as a tuple, or an optional one, of as many tensors:
+/// the spec refines it element by element.
+static bool isRefinedTuple(const rt::Value &value, Type declared) {
   if (!value.isTuple())
-    return {};
+    return false;
   if (auto optional = dyn_cast<prim::OptionalType>(declared))
     declared = optional.getElementType();
   auto tuple = dyn_cast<prim::TupleType>(declared);
   const std::vector<rt::Value> &elements = value.toTuple();
-  if (!tuple || tuple.getTypes().size() != elements.size())
-    return {};
+  return tuple && tuple.getTypes().size() == elements.size() &&
+         llvm::all_of(elements,
+                      [](const rt::Value &element) {
+                        return element.isTensor();
+                      }) &&
+         llvm::all_of(tuple.getTypes(), llvm::IsaPred<prim::TensorType>);
+}
+
+/// The refined type of a tuple that isRefinedTuple accepts.
+static Type refinedTupleType(MLIRContext *context, const rt::Value &value) {
   SmallVector<Type> types;
-  for (auto [element, type] : llvm::zip(elements, tuple.getTypes())) {
-    if (!element.isTensor() || !isa<prim::TensorType>(type))
-      return {};
+  for (const rt::Value &element : value.toTuple())
     types.push_back(refinedTensorType(context, element.toTensor()));
-  }
   return prim::TupleType::get(context, types);
 }
 
@@ -226,9 +230,8 @@ tsir::GraphSignature::refineSpec(const std::vector<rt::Value> &values) const {
   for (size_t i = 0; i < values.size(); ++i) {
     if (values[i].isTensor() && holdsTensor(callerInputs[i].type))
       spec.push_back(refinedTensorType(context, values[i].toTensor()));
-    else if (Type tuple = refinedTupleType(context, values[i],
-                                           callerInputs[i].type))
-      spec.push_back(tuple);
+    else if (isRefinedTuple(values[i], callerInputs[i].type))
+      spec.push_back(refinedTupleType(context, values[i]));
     else if (values[i].isNone() &&
              isa<prim::OptionalType>(callerInputs[i].type))
       spec.push_back(prim::NoneType::get(context)); // folds `is None` tests
@@ -256,13 +259,13 @@ std::string tsir::GraphSignature::spec(const std::vector<rt::Value> &values,
       text += "bool";
     } else if (value.isNone()) {
       text += "NoneType";
-    } else if (refinedTupleType(context, value, callerInputs[first + i].type)) {
+    } else if (isRefinedTuple(value, callerInputs[first + i].type)) {
       // Refined as refineSpec does: the plan is per element shape.
-      text += "(";
+      std::string elements;
       for (const rt::Value &element : value.toTuple())
-        text += (&element == &value.toTuple().front() ? "" : ", ") +
-                tensorSpec(element.toTensor());
-      text += ")";
+        elements += (elements.empty() ? "" : ", ") +
+                    tensorSpec(element.toTensor());
+      text += "(" + elements + ")";
     } else {
       text += "_";
     }

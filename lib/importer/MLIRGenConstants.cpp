@@ -429,7 +429,7 @@ MLIRGen::emitTensorListConstant(const ts::NamedAttr &attr, Type type,
   // constant of its own, and the list is built of them, so that each is a
   // weight like any other downstream. torch 1.13 prints nn.LSTM's
   // `_flat_weights` as `[<Tensors>]`, without a count: its elements are
-  // then the weights name[0], name[1], ... that the weights file holds.
+  // then the weights name[0], name[1], ... that hasWeight finds.
   auto list = dyn_cast<prim::ListType>(type);
   if (!list)
     return static_cast<Operation *>(nullptr);

@@ -18,6 +18,11 @@
 
 namespace tsir::decompose {
 
+/// The type of an intermediate tensor: `Tensor`, refined later.
+inline prim::TensorType anyTensor(mlir::PatternRewriter &rewriter) {
+  return prim::TensorType::get(rewriter.getContext());
+}
+
 class GenericKindPattern : public mlir::OpRewritePattern<prim::GenericOp> {
 public:
   /// Matches `kind` nodes of `numInputs` inputs and `numResults` results,
@@ -46,11 +51,6 @@ public:
 protected:
   virtual mlir::LogicalResult
   rewriteNode(prim::GenericOp op, mlir::PatternRewriter &rewriter) const = 0;
-
-  /// The type of an intermediate tensor: `Tensor`, refined later.
-  static prim::TensorType anyTensor(mlir::PatternRewriter &rewriter) {
-    return prim::TensorType::get(rewriter.getContext());
-  }
 
 private:
   std::string kind, overload;

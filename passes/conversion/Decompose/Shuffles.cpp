@@ -36,7 +36,7 @@ Value splitPermuteMerge(PatternRewriter &rewriter, prim::GenericOp op,
                         ArrayRef<int64_t> split, ArrayRef<int64_t> order,
                         ArrayRef<int64_t> merged) {
   Location loc = op.getLoc();
-  Type any = prim::TensorType::get(rewriter.getContext());
+  Type any = anyTensor(rewriter);
   Value x = aten::ReshapeOp::create(rewriter, loc, any, op.getInputs()[0],
                                     intList(rewriter, loc, split));
   x = aten::PermuteOp::create(rewriter, loc, any, x,

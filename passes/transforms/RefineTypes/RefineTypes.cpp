@@ -557,8 +557,7 @@ static Type parseSpecEntry(MLIRContext *context, StringRef entry, size_t index,
       return type;
   if (!isa<prim::TensorType>(type))
     return fail("is not a tensor type, a tuple of them or None; write '_' "
-                "to keep a scalar "
-                "input");
+                "to keep a scalar input");
   return type;
 }
 
