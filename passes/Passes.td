@@ -138,4 +138,37 @@ def TsirCreateFusionGroupsPass
   ];
 }
 
+def TsirDifferentiatePass : Pass<"tsir-differentiate", "mlir::ModuleOp"> {
+  let summary = "reverse-mode differentiation of a graph (TorchScript's symbolic autodiff)";
+  let description = [{
+    Differentiates `func.func @graph` with respect to `wrt`: graph inputs
+    and weights (`prim::Constant[value=<Tensor>]`) by value name, or `all`
+    (every tensor input and weight). The result is TorchScript's
+    `Gradient` made explicit:
+
+    - `@graph` is the forward: its results are the original outputs, then
+      the values the backward needs (the captured values), and it carries
+      `prim.gradient = #prim.gradient<...>` naming its backward and the
+      number of each kind of result;
+    - `@graph_backward` takes the captured values, then one gradient per
+      tensor output of the original graph (tuples flattened), and returns
+      the gradient of each `wrt` value, in order (zeros where an output
+      does not depend on it).
+
+    Each op's derivative is a formula read from
+    `passes/autodiff/derivatives.txt`, written in TorchScript's graph
+    text. Constants and weights are rematerialized in the backward rather
+    than captured. An op on the path from a `wrt` value to an output
+    without a formula, control flow on that path, and in-place ops there
+    are errors at the op (run `prim-remove-mutation` first).
+  }];
+  let options = [
+    ListOption<"wrt", "wrt", "std::string",
+               "the input and weight names to differentiate with respect "
+               "to, or `all`">,
+  ];
+  let dependentDialects = ["::tsir::aten::AtenDialect",
+                           "::tsir::prim::PrimDialect"];
+}
+
 #endif // TSIR_PASSES_TD

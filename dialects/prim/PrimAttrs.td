@@ -81,6 +81,37 @@ def Prim_NodeLoc : LocationAttrDef<Prim_Dialect, "NodeLoc"> {
   let hasCustomAssemblyFormat = 1;
 }
 
+def Prim_GradientAttr : AttrDef<Prim_Dialect, "Gradient"> {
+  let mnemonic = "gradient";
+  let summary = "TorchScript's `Gradient`: how a forward graph and its backward fit";
+  let description = [{
+    What tsir-differentiate leaves on the forward `func.func` (as the
+    discardable attribute `prim.gradient`), the contract that TorchScript's
+    `Gradient` struct (torch/csrc/jit/runtime/autodiff.h) keeps beside a
+    `prim::DifferentiableGraph`:
+
+    - `backward`: the backward function, in the same module;
+    - `outputs`: the forward's first results, the original graph's outputs;
+    - `captured`: the results after them, the values the backward takes
+      first (TorchScript's captured inputs and outputs, in one list);
+    - `grad_outputs`: the backward's arguments after the captured ones, one
+      gradient per tensor output (the vjp inputs);
+    - `wrt`: the names of the values whose gradients the backward returns,
+      one result each, in order.
+
+    ```
+    #prim.gradient<backward = @graph_backward, outputs = 1, captured = 2,
+                   grad_outputs = 1, wrt = ["x", "self.fc.weight"]>
+    ```
+
+    The dialect's verifier checks the two functions against it.
+  }];
+  let parameters = (ins "::mlir::FlatSymbolRefAttr":$backward,
+                        "int64_t":$outputs, "int64_t":$captured,
+                        "int64_t":$grad_outputs, "::mlir::ArrayAttr":$wrt);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
 def Prim_EnumMemberAttr : AttrDef<Prim_Dialect, "EnumMember"> {
   let mnemonic = "enum_member";
   let summary = "a member of a TorchScript enum, such as `__torch__.Color.RED`";

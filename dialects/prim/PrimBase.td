@@ -42,7 +42,10 @@ def Prim_Dialect : Dialect {
   //   position among the graph's arguments (tsir-finalize-lowering drops
   //   the ones compiled code does not take);
   // - result_types: the TorchScript types of the lowered function's
-  //   results.
+  //   results;
+  // A forward graph also carries `prim.gradient`, a #prim.gradient (written
+  // by tsir-differentiate): not among these, as the generated helpers would
+  // name the attribute class before PrimAttrs.h.inc declares it.
   let discardableAttrs = (ins
     "::mlir::ArrayAttr":$weight_names,
     "::mlir::ArrayAttr":$argument_types,

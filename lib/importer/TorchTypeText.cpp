@@ -2,7 +2,8 @@
 //
 // parseTorchType and the prim dialect's TorchTypeTextInterface on top of
 // it: the text is read as the type of a one-input graph, so every spelling
-// the importer knows (each version's) is read the same way here.
+// the importer knows (each version's) is read the same way here. The
+// interface's graphs are the importer's, unchanged.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,6 +62,10 @@ struct ImporterTypeText : tsir::prim::TorchTypeTextInterface {
   using TorchTypeTextInterface::TorchTypeTextInterface;
   Type parse(StringRef text, std::string &error) const override {
     return tsir::parseTorchType(getContext(), text, error);
+  }
+  OwningOpRef<ModuleOp> importGraph(StringRef text,
+                                    StringRef bufferName) const override {
+    return tsir::importTorchScript(text, bufferName, getContext());
   }
 };
 } // namespace

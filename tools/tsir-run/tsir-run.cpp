@@ -15,9 +15,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsir/Compiler/Executor.h"
+#include "tsir/Compiler/Gradients.h"
 #include "tsir/Support/ToolOptions.h"
 
 #include "tsir-runtime/KernelRegistry.h"
+#include "tsir-runtime/Npy.h"
 #include "tsir-runtime/ModelRunner.h"
 #include "tsir-runtime/RunSupport.h"
 #include "tsir-runtime/Threads.h"
@@ -64,6 +66,16 @@ static cl::opt<std::string> device(tsir::toolOptions(), "device",
                                    cl::desc("cpu (the default) or cuda"),
                                    cl::init("cpu"));
 static tsir::CompileReportOptions reportOptions;
+static cl::list<std::string> gradWrt(
+    tsir::toolOptions(), "grad-wrt", cl::CommaSeparated,
+    cl::desc("differentiate: write grad_<name>.npy for each of these input "
+             "or weight names (or `all`), after the outputs"),
+    cl::value_desc("names"));
+static cl::list<std::string> gradOutputs(
+    tsir::toolOptions(), "grad-output",
+    cl::desc("with --grad-wrt: the gradient of each tensor output, in order, "
+             "as .npy (default: ones, for outputs of one element)"),
+    cl::value_desc("g.npy"));
 static cl::opt<bool> noOptimize(tsir::toolOptions(), "no-optimize",
                                 cl::desc("skip tsir-optimize before lowering"));
 static cl::opt<std::string> planCache(
@@ -136,6 +148,47 @@ static int runAndWrite(tsir::GraphExecutor &executor,
   return 0;
 }
 
+/// --grad-wrt: the outputs, then the gradients as grad_<name>.npy.
+static int runGradients(const tsir::ExecutorOptions &options) {
+  if (benchRuns > 0)
+    return fail("--bench does not combine with --grad-wrt");
+  auto executor = tsir::GradientExecutor::fromFile(
+      graphPath, std::vector<std::string>(gradWrt.begin(), gradWrt.end()),
+      options);
+  if (!executor.ok())
+    return fail(executor.status().message());
+  rt::StatusOr<std::vector<rt::Value>> parsed =
+      rt::parseInputArguments(inputs, (*executor)->inputTypes());
+  if (!parsed.ok())
+    return fail(parsed.status().message());
+  std::vector<rt::Tensor> seeds;
+  for (const std::string &path : gradOutputs) {
+    rt::StatusOr<rt::Tensor> seed = rt::readNpy(path);
+    if (!seed.ok())
+      return fail(seed.status().withContext("--grad-output").message());
+    seeds.push_back(*seed);
+  }
+  auto result = (*executor)->run(*parsed, seeds);
+  if (!result.ok())
+    return fail(result.status().message());
+  rt::StatusOr<std::vector<std::string>> written =
+      rt::writeOutputArrays(result->outputs, outputDir);
+  if (!written.ok())
+    return fail(written.status().message());
+  for (const std::string &line : *written)
+    outs() << line << "\n";
+  const std::vector<std::string> &names = (*executor)->wrtNames();
+  for (size_t i = 0; i < names.size(); ++i) {
+    std::string path = outputDir + "/grad_" + names[i] + ".npy";
+    if (rt::Status status = rt::writeNpy(path, result->gradients[i]);
+        !status.isOk())
+      return fail(status.message());
+    outs() << "grad_" << names[i] << ": " << result->gradients[i].toString()
+           << " -> " << path << "\n";
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   // A model compiled ahead of time runs through the runtime alone, as the
   // runtime's own tsir-run runs it where there is no MLIR.
@@ -188,6 +241,8 @@ int main(int argc, char **argv) {
   // The model ABI and the runtime the cache's libraries link with.
   options.libraryDirectory =
       tsir::libraryDirectoryBeside(argv[0], (void *)&fail);
+  if (!gradWrt.empty())
+    return runGradients(options);
   auto executor = tsir::GraphExecutor::fromFile(graphPath, options);
   if (!executor.ok())
     return fail(executor.status().message());

@@ -75,6 +75,10 @@ void populateShuffleDecompositionPatterns(mlir::RewritePatternSet &patterns);
 void populateMultiResultDecompositionPatterns(
     mlir::RewritePatternSet &patterns);
 
+/// sum_to_size (the derivative formulas' undoing of a broadcast) as one
+/// keepdim sum and a reshape, for an input of static sizes.
+void populateSumToSizeDecompositionPatterns(mlir::RewritePatternSet &patterns);
+
 } // namespace tsir
 
 #endif // TSIR_CONVERSION_DECOMPOSITIONS_H

@@ -32,6 +32,7 @@ struct TsirDecomposePass
     tsir::populateLossDecompositionPatterns(set);
     tsir::populateBilinearDecompositionPatterns(set);
     tsir::populateShuffleDecompositionPatterns(set);
+    tsir::populateSumToSizeDecompositionPatterns(set);
     tsir::populateStaticListDecompositionPatterns(set);
     patterns = FrozenRewritePatternSet(std::move(set));
     return success();

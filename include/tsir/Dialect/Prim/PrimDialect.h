@@ -29,6 +29,10 @@
 
 namespace tsir::prim {
 
+/// The discardable attribute tsir-differentiate leaves on a forward graph
+/// (a #prim.gradient), which the dialect verifies.
+inline constexpr llvm::StringLiteral kGradientAttrName = "prim.gradient";
+
 /// TorchScript's subtyping (`isSubtypeOf` in torch/csrc/jit): refined
 /// tensors are Tensors, T and None are Optional[T], int/float/complex are
 /// Scalar, tuples are covariant, everything is Any.

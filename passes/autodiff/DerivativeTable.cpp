@@ -1,0 +1,100 @@
+//===- DerivativeTable.cpp - The derivative formulas, read once -----------===//
+//
+// Splits derivatives.txt at its `derivative SCHEMA` lines and imports each
+// graph on its own. Each piece is padded with the blank lines before it,
+// so that an error in a formula names its line in derivatives.txt.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DerivativeTable.h"
+
+#include "tsir/Dialect/Aten/AtenDialect.h"
+#include "tsir/Dialect/Prim/PrimDialect.h"
+#include "tsir/Dialect/Prim/TorchTypeText.h"
+
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+using namespace tsir;
+using namespace tsir::autodiff;
+
+static constexpr llvm::StringLiteral kDerivativesText =
+#include "DerivativesText.inc"
+    ;
+
+static constexpr llvm::StringLiteral kHeader = "derivative ";
+
+FailureOr<DerivativeTable> DerivativeTable::load(MLIRContext *context) {
+  DerivativeTable table;
+  table.formulas = std::make_shared<OwningOpRef<ModuleOp>>(
+      ModuleOp::create(UnknownLoc::get(context)));
+  ModuleOp into = table.formulas->get();
+  OpBuilder builder(into.getBodyRegion());
+
+  llvm::SmallVector<StringRef> lines;
+  kDerivativesText.split(lines, '\n');
+  auto importEntry = [&](StringRef schema, size_t first,
+                         size_t end) -> LogicalResult {
+    // Blank lines for everything above, so locations are the file's.
+    std::string text(first, '\n');
+    for (size_t i = first; i < end; ++i)
+      if (!lines[i].starts_with("#"))
+        text += (lines[i] + "\n").str();
+    OwningOpRef<ModuleOp> module =
+        prim::importTorchGraphText(context, text, "derivatives.txt");
+    if (!module)
+      return failure();
+    auto graph = module->lookupSymbol<func::FuncOp>("graph");
+    if (!graph)
+      return emitError(UnknownLoc::get(context))
+             << "derivatives.txt:" << first << ": no graph for " << schema;
+    // One formula may serve several schemas (`nll_loss nll_loss_nd`).
+    llvm::SmallVector<StringRef> names;
+    schema.split(names, ' ', -1, /*KeepEmpty=*/false);
+    for (StringRef name : names) {
+      if (table.bySchema.count(name))
+        return emitError(UnknownLoc::get(context))
+               << "derivatives.txt:" << first << ": " << name
+               << " has two formulas";
+      auto copy = cast<func::FuncOp>(graph->clone());
+      copy.setSymName(name);
+      builder.insert(copy);
+      table.bySchema[name] = copy;
+    }
+    return success();
+  };
+
+  StringRef schema;
+  size_t first = 0;
+  for (size_t i = 0; i <= lines.size(); ++i) {
+    bool header = i < lines.size() && lines[i].starts_with(kHeader);
+    if (i < lines.size() && !header)
+      continue;
+    if (!schema.empty() && failed(importEntry(schema, first, i)))
+      return failure();
+    if (header) {
+      schema = lines[i].drop_front(kHeader.size()).trim();
+      first = i + 1;
+    }
+  }
+  return table;
+}
+
+std::string DerivativeTable::schemaOf(Operation *op) {
+  if (auto generic = dyn_cast<prim::GenericOp>(op)) {
+    std::string schema = generic.getKind().str();
+    if (auto overload = op->getAttrOfType<StringAttr>("tsir.overload");
+        overload && !overload.getValue().empty())
+      schema += "." + overload.getValue().str();
+    return schema;
+  }
+  if (isa_and_nonnull<aten::AtenDialect>(op->getDialect()))
+    return ("aten::" + op->getName().stripDialect()).str();
+  if (isa_and_nonnull<prim::PrimDialect>(op->getDialect()))
+    return ("prim::" + op->getName().stripDialect()).str();
+  return op->getName().getStringRef().str();
+}
+
+func::FuncOp DerivativeTable::lookup(Operation *op) const {
+  return bySchema.lookup(schemaOf(op));
+}

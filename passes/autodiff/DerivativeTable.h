@@ -1,0 +1,41 @@
+//===- DerivativeTable.h - The derivative formulas, read once ---*- C++ -*-===//
+//
+// tsir-differentiate's formulas (derivatives.txt, compiled into the
+// library) imported through the prim dialect's TorchScript reader: one
+// func.func per differentiable op, named by its schema
+// (`aten::mul.Tensor`), whose arguments are the op's inputs, results and
+// result gradients and whose results are the input gradients.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_PASSES_AUTODIFF_DERIVATIVETABLE_H
+#define TSIR_PASSES_AUTODIFF_DERIVATIVETABLE_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace tsir::autodiff {
+
+class DerivativeTable {
+public:
+  /// Reads the formulas into `context`; an error (a formula that does not
+  /// import, or a schema named twice) is reported there, and fails.
+  static mlir::FailureOr<DerivativeTable> load(mlir::MLIRContext *context);
+
+  /// The formula of `op`, or null when it has none.
+  mlir::func::FuncOp lookup(mlir::Operation *op) const;
+
+  /// The schema `op` was imported from: `aten::add.Tensor` for a typed op,
+  /// a generic node's kind with its recorded overload.
+  static std::string schemaOf(mlir::Operation *op);
+
+private:
+  std::shared_ptr<mlir::OwningOpRef<mlir::ModuleOp>> formulas;
+  llvm::StringMap<mlir::func::FuncOp> bySchema;
+};
+
+} // namespace tsir::autodiff
+
+#endif // TSIR_PASSES_AUTODIFF_DERIVATIVETABLE_H

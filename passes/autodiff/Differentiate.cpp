@@ -1,0 +1,488 @@
+//===- Differentiate.cpp - tsir-differentiate -----------------------------===//
+//
+// Reverse-mode differentiation of `@graph`, as TorchScript's
+// `differentiate` (torch/csrc/jit/runtime/autodiff.cpp) does it: the
+// values that depend on a `wrt` value are the active ones; walking the
+// graph backwards from its outputs, each active op's formula
+// (derivatives.txt, through DerivativeTable) is instantiated into the
+// backward function, and the gradients reaching a value from its several
+// uses are added up.
+//
+// The backward is built directly as its own function. A forward value a
+// formula reads is captured: it becomes a backward argument and a forward
+// result, except constants and weights, which the backward rematerializes.
+// After the backward is built, the ops and captures it does not need go,
+// and what is left is recorded as #prim.gradient on the forward.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DerivativeTable.h"
+
+#include "tsir/Dialect/Aten/AtenDialect.h"
+#include "tsir/Dialect/Prim/NodeLocation.h"
+#include "tsir/Dialect/Prim/PrimDialect.h"
+#include "tsir/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/STLExtras.h"
+
+namespace tsir {
+#define GEN_PASS_DEF_TSIRDIFFERENTIATEPASS
+#include "TsirPasses.h.inc"
+} // namespace tsir
+
+using namespace mlir;
+using namespace tsir;
+using namespace tsir::autodiff;
+
+namespace {
+
+/// The name a `wrt` entry calls `value` by: a graph input's or a weight's
+/// value name (a weight imported without data is named by its reference).
+std::string nameOf(Value value) {
+  if (auto argument = dyn_cast<BlockArgument>(value))
+    return getArgumentName(argument.getLoc()).str();
+  Operation *op = value.getDefiningOp();
+  if (auto constant = dyn_cast<prim::ConstantOp>(op))
+    if (auto ref = dyn_cast<prim::TensorRefAttr>(constant.getValue()))
+      return ref.getName().str();
+  NodeLocation parts = decodeNodeLocation(op->getLoc());
+  unsigned index = cast<OpResult>(value).getResultNumber();
+  return index < parts.resultNames.size() ? parts.resultNames[index].str()
+                                          : "";
+}
+
+bool isTensor(Value value) { return isa<prim::TensorType>(value.getType()); }
+
+/// Whether a value of `type` can hold something with a gradient.
+bool canCarryGradient(Type type) {
+  return isa<prim::TensorType, prim::ListType, prim::TupleType,
+             prim::OptionalType>(type);
+}
+
+/// A weight: a tensor constant.
+bool isWeight(Operation *op) {
+  auto constant = dyn_cast<prim::ConstantOp>(op);
+  return constant && isa<prim::TensorType>(constant.getType());
+}
+
+/// An op the backward can drop: its results are unused and it cannot
+/// raise (a formula's guard).
+bool isDead(Operation *op) {
+  if (op->getNumResults() == 0 || !op->use_empty())
+    return false;
+  return !op->walk([](prim::RaiseExceptionOp) { return WalkResult::interrupt(); })
+              .wasInterrupted();
+}
+
+class Differentiator {
+public:
+  Differentiator(func::FuncOp graph, const DerivativeTable &table)
+      : graph(graph), table(table), builder(graph.getContext()) {}
+
+  LogicalResult run(ArrayRef<std::string> wrtNames);
+
+private:
+  LogicalResult resolveWrt(ArrayRef<std::string> wrtNames);
+  void markActive();
+  void collectOutputs(Value output);
+  func::FuncOp createBackward();
+  LogicalResult differentiate(Operation *op);
+  /// Lists are plumbing, not math: a list's gradient is the list of its
+  /// elements' gradients.
+  LogicalResult differentiateListOp(Operation *op);
+  /// The gradients of a list's elements: the gradient list unpacked.
+  SmallVector<Value> unpackGradient(Value list, unsigned count);
+  /// The backward's value for the forward value `value`.
+  Value capture(Value value);
+  void accumulate(Value value, Value gradient, Location loc);
+  Value zerosLike(Value backwardValue, Location loc);
+  void removeDeadCode();
+  void finishForward();
+
+  func::FuncOp graph, backward;
+  const DerivativeTable &table;
+  OpBuilder builder;
+
+  SmallVector<Value> wrt;
+  SmallVector<std::string> wrtNames;
+  DenseSet<Value> active;
+  /// The tensor outputs, tuples flattened, in order: one gradient each.
+  SmallVector<Value> outputs;
+  DenseMap<Value, Value> gradients;
+  /// Forward value -> its backward counterpart (argument or clone).
+  DenseMap<Value, Value> backwardValues;
+  /// The captured forward values, in the order of the backward's first
+  /// arguments.
+  SmallVector<Value> captured;
+  /// Where the loc of what a formula builds comes from: the forward op.
+  Location currentLoc = UnknownLoc::get(graph.getContext());
+};
+
+LogicalResult Differentiator::resolveWrt(ArrayRef<std::string> names) {
+  // The candidates: tensor inputs, then weights, as the graph lists them.
+  SmallVector<Value> candidates;
+  for (BlockArgument argument : graph.getArguments())
+    if (isTensor(argument))
+      candidates.push_back(argument);
+  graph.walk([&](Operation *op) {
+    if (isWeight(op))
+      candidates.push_back(op->getResult(0));
+  });
+  bool all = names.empty() || llvm::is_contained(names, "all");
+  if (all) {
+    for (Value value : candidates) {
+      wrt.push_back(value);
+      wrtNames.push_back(nameOf(value));
+    }
+    return success();
+  }
+  for (StringRef name : names) {
+    std::string wanted = name.ltrim('%').str();
+    auto found = llvm::find_if(
+        candidates, [&](Value value) { return nameOf(value) == wanted; });
+    if (found == candidates.end()) {
+      std::string known;
+      for (Value value : candidates)
+        known += (known.empty() ? "%" : ", %") + nameOf(value);
+      return graph.emitError()
+             << "tsir-differentiate: no tensor input or weight named %"
+             << wanted << " to differentiate with respect to (the graph has "
+             << (known.empty() ? std::string("none") : known) << ")";
+    }
+    wrt.push_back(*found);
+    wrtNames.push_back(wanted);
+  }
+  return success();
+}
+
+void Differentiator::markActive() {
+  active.insert(wrt.begin(), wrt.end());
+  for (Operation &op : graph.front()) {
+    bool reads = llvm::any_of(op.getOperands(), [&](Value operand) {
+      return active.contains(operand);
+    });
+    // Control flow reads active values from inside its regions too.
+    if (!reads && op.getNumRegions() != 0)
+      reads = op.walk([&](Operation *inner) {
+                  return llvm::any_of(inner->getOperands(),
+                                      [&](Value v) { return active.contains(v); })
+                             ? WalkResult::interrupt()
+                             : WalkResult::advance();
+                }).wasInterrupted();
+    if (!reads)
+      continue;
+    for (Value result : op.getResults())
+      if (canCarryGradient(result.getType()))
+        active.insert(result);
+  }
+}
+
+void Differentiator::collectOutputs(Value output) {
+  if (auto tuple = output.getDefiningOp<prim::TupleConstructOp>()) {
+    for (Value element : tuple.getElements())
+      collectOutputs(element);
+    return;
+  }
+  if (isTensor(output))
+    outputs.push_back(output);
+}
+
+func::FuncOp Differentiator::createBackward() {
+  OpBuilder moduleBuilder(graph);
+  moduleBuilder.setInsertionPointAfter(graph);
+  auto function = func::FuncOp::create(
+      moduleBuilder, graph.getLoc(), (graph.getSymName() + "_backward").str(),
+      moduleBuilder.getFunctionType({}, {}));
+  Block *body = function.addEntryBlock();
+  builder.setInsertionPointToEnd(body);
+  // One gradient argument per tensor output; captured values go before.
+  for (auto [index, output] : llvm::enumerate(outputs)) {
+    Location loc = NameLoc::get(
+        builder.getStringAttr("grad_" + std::to_string(index)));
+    BlockArgument gradient =
+        body->addArgument(prim::TensorType::get(graph.getContext()), loc);
+    if (active.contains(output))
+      accumulate(output, gradient, loc);
+  }
+  return function;
+}
+
+Value Differentiator::capture(Value value) {
+  if (Value known = backwardValues.lookup(value))
+    return known;
+  Value counterpart;
+  if (auto constant = value.getDefiningOp<prim::ConstantOp>()) {
+    // Constants and weights are cheaper to rebuild than to pass.
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(&backward.front());
+    counterpart = builder.clone(*constant)->getResult(0);
+  } else {
+    std::string name = nameOf(value);
+    Location loc = NameLoc::get(builder.getStringAttr(
+        "saved_" + (name.empty() ? std::to_string(captured.size()) : name)));
+    counterpart = backward.front().insertArgument(captured.size(),
+                                                  value.getType(), loc);
+    captured.push_back(value);
+  }
+  backwardValues[value] = counterpart;
+  return counterpart;
+}
+
+Value Differentiator::zerosLike(Value backwardValue, Location loc) {
+  Type none = prim::NoneType::get(builder.getContext());
+  auto noneValue = [&] {
+    return prim::ConstantOp::create(builder, loc, none, builder.getUnitAttr());
+  };
+  return aten::ZerosLikeOp::create(builder, loc,
+                                   prim::TensorType::get(builder.getContext()),
+                                   backwardValue, noneValue(), noneValue(),
+                                   noneValue(), noneValue(), noneValue());
+}
+
+void Differentiator::accumulate(Value value, Value gradient, Location loc) {
+  Value &sum = gradients[value];
+  if (!sum) {
+    sum = gradient;
+    return;
+  }
+  Value one = prim::ConstantOp::create(builder, loc, builder.getI64Type(),
+                                       builder.getI64IntegerAttr(1));
+  sum = aten::AddTensorOp::create(builder, loc,
+                                  prim::TensorType::get(builder.getContext()),
+                                  sum, gradient, one);
+}
+
+SmallVector<Value> Differentiator::unpackGradient(Value list,
+                                                  unsigned count) {
+  SmallVector<Type> types(count, prim::TensorType::get(builder.getContext()));
+  auto unpack = prim::ListUnpackOp::create(builder, currentLoc, types,
+                                           gradients.lookup(list));
+  return SmallVector<Value>(unpack.getResults());
+}
+
+LogicalResult Differentiator::differentiateListOp(Operation *op) {
+  Type tensor = prim::TensorType::get(builder.getContext());
+  auto listOf = [&](ValueRange elements) {
+    return prim::ListConstructOp::create(
+        builder, currentLoc,
+        prim::ListType::get(builder.getContext(), tensor), elements);
+  };
+  // Two uses of one list would add lists (concatenate them): the forward
+  // list has one consumer, or it is not differentiated here.
+  auto single = [&](Value list) -> LogicalResult {
+    if (gradients.count(list))
+      return op->emitError("tsir-differentiate: a list of tensors used "
+                           "twice on the path being differentiated is not "
+                           "supported yet");
+    return success();
+  };
+  if (auto construct = dyn_cast<prim::ListConstructOp>(op)) {
+    SmallVector<Value> elements =
+        unpackGradient(construct.getResult(), construct.getElements().size());
+    for (auto [element, gradient] :
+         llvm::zip(construct.getElements(), elements))
+      if (active.contains(element))
+        accumulate(element, gradient, currentLoc);
+    return success();
+  }
+  if (auto unpack = dyn_cast<prim::ListUnpackOp>(op)) {
+    if (failed(single(unpack.getList())))
+      return failure();
+    SmallVector<Value> elements;
+    for (Value result : unpack.getResults()) {
+      Value gradient = gradients.lookup(result);
+      elements.push_back(gradient ? gradient
+                                  : zerosLike(capture(result), currentLoc));
+    }
+    accumulate(unpack.getList(), listOf(elements), currentLoc);
+    return success();
+  }
+  // broadcast_tensors of a list literal: each gradient summed back to its
+  // tensor's sizes.
+  Value input = op->getOperand(0);
+  auto construct = input.getDefiningOp<prim::ListConstructOp>();
+  if (!construct)
+    return op->emitError("tsir-differentiate: aten::broadcast_tensors is "
+                         "differentiable only of a list built in the graph");
+  if (failed(single(input)))
+    return failure();
+  SmallVector<Value> elements =
+      unpackGradient(op->getResult(0), construct.getElements().size());
+  SmallVector<Value> summed;
+  for (auto [element, gradient] : llvm::zip(construct.getElements(), elements)) {
+    Value sizes = aten::SizeOp::create(
+        builder, currentLoc,
+        prim::ListType::get(builder.getContext(), builder.getI64Type()),
+        capture(element));
+    summed.push_back(prim::GenericOp::create(
+        builder, currentLoc, TypeRange{tensor}, "aten::sum_to_size",
+        ValueRange{gradient, sizes}, DictionaryAttr(), /*blocksCount=*/0)
+        .getResult(0));
+  }
+  accumulate(input, listOf(summed), currentLoc);
+  return success();
+}
+
+LogicalResult Differentiator::differentiate(Operation *op) {
+  std::string schema = DerivativeTable::schemaOf(op);
+  // What is built for the op is located at it, without its names.
+  NodeLocation parts = decodeNodeLocation(op->getLoc());
+  parts.resultNames.clear();
+  currentLoc = makeNodeLocation(op->getContext(), parts);
+  if (isa<prim::ListConstructOp, prim::ListUnpackOp>(op) ||
+      schema == "aten::broadcast_tensors")
+    return differentiateListOp(op);
+  if (op->getNumRegions() != 0)
+    return op->emitError() << "tsir-differentiate: " << schema
+                           << " is on the path being differentiated, and "
+                              "control flow is not differentiable yet";
+  func::FuncOp formula = table.lookup(op);
+  if (!formula) {
+    if (StringRef(schema).split('.').first.ends_with("_"))
+      return op->emitError() << "tsir-differentiate: " << schema
+                             << " writes in place; run prim-remove-mutation "
+                                "before differentiating";
+    return op->emitError() << "tsir-differentiate: no derivative formula for "
+                           << schema
+                           << " (passes/autodiff/derivatives.txt lists the "
+                              "differentiable ops)";
+  }
+  unsigned numInputs = op->getNumOperands(), numResults = op->getNumResults();
+  Block &body = formula.front();
+  auto returnOp = cast<func::ReturnOp>(body.getTerminator());
+  if (body.getNumArguments() != numInputs + 2 * numResults ||
+      returnOp.getNumOperands() != numInputs)
+    return op->emitError() << "tsir-differentiate: the formula of " << schema
+                           << " takes " << body.getNumArguments()
+                           << " values and returns "
+                           << returnOp.getNumOperands() << ", but the op has "
+                           << numInputs << " inputs and " << numResults
+                           << " results";
+
+  IRMapping mapping;
+  for (auto [argument, operand] :
+       llvm::zip(body.getArguments().take_front(numInputs), op->getOperands()))
+    mapping.map(argument, capture(operand));
+  for (auto [index, result] : llvm::enumerate(op->getResults())) {
+    mapping.map(body.getArgument(numInputs + index), capture(result));
+    Value gradient = gradients.lookup(result);
+    if (!gradient)
+      gradient = zerosLike(capture(result), currentLoc);
+    mapping.map(body.getArgument(numInputs + numResults + index), gradient);
+  }
+  for (Operation &inner : body.without_terminator()) {
+    Operation *clone = builder.clone(inner, mapping);
+    clone->walk([&](Operation *nested) { nested->setLoc(currentLoc); });
+  }
+  for (auto [operand, gradient] :
+       llvm::zip(op->getOperands(), returnOp.getOperands())) {
+    Value mapped = mapping.lookupOrDefault(gradient);
+    if (!active.contains(operand) || isa<prim::NoneType>(mapped.getType()))
+      continue;
+    accumulate(operand, mapped, currentLoc);
+  }
+  return success();
+}
+
+void Differentiator::removeDeadCode() {
+  Block &body = backward.front();
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(body)))
+      if (isDead(&op)) {
+        op.erase();
+        changed = true;
+      }
+  }
+  // Captures the remaining code does not read are not passed.
+  for (int64_t i = captured.size() - 1; i >= 0; --i)
+    if (body.getArgument(i).use_empty()) {
+      body.eraseArgument(i);
+      captured.erase(captured.begin() + i);
+    }
+  backward.setFunctionType(builder.getFunctionType(
+      body.getArgumentTypes(), body.getTerminator()->getOperandTypes()));
+}
+
+void Differentiator::finishForward() {
+  auto returnOp = cast<func::ReturnOp>(graph.front().getTerminator());
+  unsigned numOutputs = returnOp.getNumOperands();
+  returnOp->insertOperands(numOutputs, captured);
+  graph.setFunctionType(builder.getFunctionType(
+      graph.getArgumentTypes(), returnOp.getOperandTypes()));
+  SmallVector<Attribute> names;
+  for (const std::string &name : wrtNames)
+    names.push_back(builder.getStringAttr(name));
+  graph->setAttr(prim::kGradientAttrName,
+                 prim::GradientAttr::get(
+                     graph.getContext(), FlatSymbolRefAttr::get(backward),
+                     numOutputs, captured.size(), outputs.size(),
+                     builder.getArrayAttr(names)));
+}
+
+LogicalResult Differentiator::run(ArrayRef<std::string> names) {
+  if (graph.isExternal() || !graph.getBody().hasOneBlock())
+    return graph.emitError("tsir-differentiate: the graph has no body");
+  if (failed(resolveWrt(names)))
+    return failure();
+  markActive();
+  auto returnOp = cast<func::ReturnOp>(graph.front().getTerminator());
+  for (Value output : returnOp.getOperands())
+    collectOutputs(output);
+
+  backward = createBackward();
+  for (Operation &op : llvm::make_early_inc_range(
+           llvm::reverse(graph.front().without_terminator()))) {
+    bool reached = llvm::any_of(op.getResults(), [&](Value result) {
+      return gradients.count(result) != 0;
+    });
+    bool isActive = llvm::any_of(op.getResults(), [&](Value result) {
+      return active.contains(result);
+    });
+    if (!reached || !isActive || isWeight(&op))
+      continue;
+    if (failed(differentiate(&op)))
+      return failure();
+  }
+
+  SmallVector<Value> results;
+  for (Value value : wrt) {
+    Value gradient = gradients.lookup(value);
+    results.push_back(gradient ? gradient
+                               : zerosLike(capture(value), graph.getLoc()));
+  }
+  func::ReturnOp::create(builder, graph.getLoc(), results);
+  removeDeadCode();
+  finishForward();
+  return success();
+}
+
+struct TsirDifferentiatePass
+    : tsir::impl::TsirDifferentiatePassBase<TsirDifferentiatePass> {
+  using TsirDifferentiatePassBase::TsirDifferentiatePassBase;
+
+  LogicalResult initialize(MLIRContext *context) override {
+    FailureOr<DerivativeTable> loaded = DerivativeTable::load(context);
+    if (failed(loaded))
+      return failure();
+    table = std::make_shared<DerivativeTable>(std::move(*loaded));
+    return success();
+  }
+
+  void runOnOperation() override {
+    auto graph = getOperation().lookupSymbol<func::FuncOp>("graph");
+    if (!graph) {
+      getOperation().emitError("tsir-differentiate: no func.func @graph");
+      return signalPassFailure();
+    }
+    if (failed(Differentiator(graph, *table).run(wrt)))
+      signalPassFailure();
+  }
+
+  std::shared_ptr<DerivativeTable> table;
+};
+
+} // namespace

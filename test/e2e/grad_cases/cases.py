@@ -1,0 +1,244 @@
+"""grad_cases/cases.py - functions whose gradients tsir computes, with torch's
+autograd as the oracle (test/e2e/run_grad_cases.py).
+
+Each case is a Python function torch.jit.script accepts and its inputs;
+the runner differentiates with respect to every floating-point tensor
+input. `grad` gives the output gradients (default: ones for a scalar
+output, a seeded random tensor otherwise). A case whose derivative tsir
+does not have yet gives `error`: a piece of the message it must fail with.
+"""
+
+import torch
+import torch.nn.functional as F
+
+
+class GradCase:
+    def __init__(self, fn, inputs, name=None, rtol=1e-4, atol=1e-5,
+                 error=None, constant=()):
+        self.fn = fn
+        # Positions of float inputs that are not differentiated (torch
+        # refuses some: nll_loss's class weights).
+        self.constant = constant
+        self.inputs = inputs
+        self.name = name or fn.__name__
+        self.rtol = rtol
+        self.atol = atol
+        self.error = error
+
+
+torch.manual_seed(0)
+
+
+def r(*sizes):
+    return torch.randn(*sizes)
+
+
+def pos(*sizes):
+    return torch.rand(*sizes) + 0.5
+
+
+# ---------------------------------------------------------------- arithmetic
+
+def add_broadcast(x, y):
+    return x + 2.5 * y
+
+
+def sub_alpha(x, y):
+    return torch.sub(x, y, alpha=3)
+
+
+def mul_broadcast(x, y):
+    return x * y
+
+
+def div_broadcast(x, y):
+    return x / y
+
+
+def scalar_ops(x):
+    return (x * 3 + 1) / 2 - 0.5
+
+
+def rsub_scalar(x):
+    return 1 - x
+
+
+def neg_pow_square(x):
+    return -(x ** 3) + torch.square(x)
+
+
+# ---------------------------------------------------------------- pointwise
+
+def exp_log(x):
+    return torch.exp(x) + torch.log(x)
+
+
+def sqrt_rsqrt(x):
+    return torch.sqrt(x) * torch.rsqrt(x + 1)
+
+
+def trig_abs(x):
+    return torch.sin(x) * torch.cos(x) + torch.abs(x)
+
+
+def activations(x):
+    return (torch.relu(x) + torch.sigmoid(x) + torch.tanh(x) + F.silu(x)
+            + F.leaky_relu(x, 0.2) + F.hardtanh(x, -0.5, 0.5))
+
+
+def gelu_both(x):
+    return F.gelu(x) + F.gelu(x, approximate="tanh")
+
+
+# ---------------------------------------------------------------- products
+
+def mm(x, y):
+    return torch.mm(x, y)
+
+
+def bmm(x, y):
+    return torch.bmm(x, y)
+
+
+def matmul_batched_broadcast(x, y):
+    return torch.matmul(x, y)
+
+
+def matmul_vector_matrix(x, y):
+    return torch.matmul(x, y)
+
+
+def matmul_dot(x, y):
+    return torch.matmul(x, y)
+
+
+def linear(x, w, b):
+    return F.linear(x, w, b)
+
+
+def linear_3d_no_bias(x, w):
+    return F.linear(x, w)
+
+
+def addmm(b, x, y):
+    return torch.addmm(b, x, y, beta=0.5, alpha=2.0)
+
+
+# ---------------------------------------------------------------- views
+
+def views(x):
+    y = x.reshape(6, 4).t().unsqueeze(0)
+    z = y.view(4, 6).transpose(0, 1).flatten()
+    return z.reshape(2, 12).squeeze(0).contiguous() * 2
+
+
+def expand(x):
+    return x.expand(3, 4, 5) * torch.arange(60.).reshape(3, 4, 5)
+
+
+# ---------------------------------------------------------------- reductions
+
+def sum_mean(x):
+    return x.sum() + x.mean()
+
+
+def sum_mean_dims(x):
+    return x.sum(dim=1) * 2 + x.mean(dim=[0, 2], keepdim=True).sum()
+
+
+def softmaxes(x):
+    return torch.softmax(x, dim=1) * torch.log_softmax(x, dim=-1)
+
+
+def logsumexp(x):
+    return torch.logsumexp(x, dim=1)
+
+
+# ---------------------------------------------------------------- losses
+
+def mse(x, y):
+    return F.mse_loss(x, y)
+
+
+def mse_sum(x, y):
+    return F.mse_loss(x, y, reduction="sum")
+
+
+def nll(x, t):
+    return F.nll_loss(F.log_softmax(x, dim=1), t, ignore_index=2)
+
+
+def nll_none(x, t):
+    return F.nll_loss(torch.log_softmax(x, dim=1), t, reduction="none")
+
+
+def cross_entropy(x, t):
+    return F.cross_entropy(x, t)
+
+
+def cross_entropy_sum(x, t):
+    return F.cross_entropy(x, t, reduction="sum", ignore_index=0)
+
+
+def mlp(x, w1, b1, w2, b2, t):
+    h = torch.tanh(F.linear(x, w1, b1))
+    return F.cross_entropy(F.linear(h, w2, b2), t)
+
+
+def shared_value(x):
+    y = x * x
+    return y + y.sum() * x
+
+
+# ---------------------------------------------------------------- not yet
+
+def cat(x, y):
+    return torch.cat([x, y]).sum()
+
+
+def weighted_nll(x, t, w):
+    return F.nll_loss(x, t, weight=w)
+
+
+CASES = [
+    GradCase(add_broadcast, [r(3, 4), r(4)]),
+    GradCase(sub_alpha, [r(2, 3), r(1, 3)]),
+    GradCase(mul_broadcast, [r(2, 1, 4), r(3, 1)]),
+    GradCase(div_broadcast, [r(3, 4), pos(4)]),
+    GradCase(scalar_ops, [r(5)]),
+    GradCase(rsub_scalar, [r(5)]),
+    GradCase(neg_pow_square, [r(6)]),
+    GradCase(exp_log, [pos(3, 3)]),
+    GradCase(sqrt_rsqrt, [pos(7)]),
+    GradCase(trig_abs, [r(8)]),
+    GradCase(activations, [r(4, 5)]),
+    GradCase(gelu_both, [r(10)]),
+    GradCase(mm, [r(3, 4), r(4, 5)]),
+    GradCase(bmm, [r(2, 3, 4), r(2, 4, 5)]),
+    GradCase(matmul_batched_broadcast, [r(2, 3, 4), r(4, 5)]),
+    GradCase(matmul_vector_matrix, [r(4), r(4, 5)]),
+    GradCase(matmul_dot, [r(4), r(4)]),
+    GradCase(linear, [r(3, 4), r(5, 4), r(5)]),
+    GradCase(linear_3d_no_bias, [r(2, 3, 4), r(5, 4)]),
+    GradCase(addmm, [r(5), r(3, 4), r(4, 5)]),
+    GradCase(views, [r(4, 6)]),
+    GradCase(expand, [r(4, 1)]),
+    GradCase(sum_mean, [r(3, 4)]),
+    GradCase(sum_mean_dims, [r(2, 3, 4)]),
+    GradCase(softmaxes, [r(3, 5)]),
+    GradCase(logsumexp, [r(3, 5)]),
+    GradCase(mse, [r(3, 4), r(3, 4)]),
+    GradCase(mse_sum, [r(3, 4), r(3, 4)]),
+    GradCase(nll, [r(4, 5), torch.tensor([1, 2, 0, 4])]),
+    GradCase(nll_none, [r(4, 5), torch.tensor([1, 2, 0, 4])]),
+    GradCase(cross_entropy, [r(4, 5), torch.tensor([1, 2, 0, 4])]),
+    GradCase(cross_entropy_sum, [r(4, 5), torch.tensor([1, 0, 0, 4])]),
+    GradCase(mlp, [r(6, 4), r(8, 4), r(8), r(3, 8), r(3),
+                   torch.tensor([0, 1, 2, 1, 0, 2])]),
+    GradCase(shared_value, [r(5)]),
+    GradCase(cat, [r(2, 3), r(2, 3)],
+             error="no derivative formula for aten::cat"),
+    GradCase(weighted_nll, [r(4, 5), torch.tensor([1, 2, 0, 4]), pos(5)],
+             error="the derivative of nll_loss with class weights is not "
+                   "supported yet", constant=(2,)),
+]

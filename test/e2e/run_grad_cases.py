@@ -1,0 +1,130 @@
+#!/usr/bin/python3
+"""run_grad_cases.py - tsir's gradients against torch's autograd.
+
+    run_grad_cases.py [--tsir-run PATH] [--case SUBSTR] [--jobs N] [--keep DIR]
+
+For each case of test/e2e/grad_cases/cases.py the function is scripted
+with torch.jit.script and its inlined graph written as text; `tsir-run
+--grad-wrt` differentiates it with respect to every floating-point tensor
+input and writes grad_<name>.npy, which must match torch.autograd.grad of
+the scripted function in dtype, shape and value. A non-scalar output gets a
+seeded random gradient (`--grad-output`). Cases that expect an error must
+fail with a message containing it.
+"""
+
+import argparse
+import concurrent.futures
+import os
+import shutil
+import sys
+import tempfile
+
+import numpy as np
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "test", "lib"))
+sys.path.insert(0, os.path.join(HERE, "grad_cases"))
+import cases as grad_cases  # noqa: E402
+import tsir_run  # noqa: E402
+
+
+def run_case(case, tsir, workdir):
+    """None if tsir's gradients match torch's, else what differs."""
+    scripted = torch.jit.script(case.fn)
+    graph = scripted.graph.copy()
+    torch._C._jit_pass_inline(graph)
+    os.makedirs(workdir, exist_ok=True)
+    graph_path = os.path.join(workdir, "graph.txt")
+    with open(graph_path, "w") as f:
+        f.write(str(graph))
+    names = [value.debugName() for value in graph.inputs()]
+
+    arguments = [v.clone().requires_grad_(v.is_floating_point()
+                                          and i not in case.constant)
+                 if isinstance(v, torch.Tensor) else v
+                 for i, v in enumerate(case.inputs)]
+    wrt = [(name, a) for name, a in zip(names, arguments)
+           if isinstance(a, torch.Tensor) and a.requires_grad]
+    output = scripted(*arguments)
+    extra = ["--grad-wrt", ",".join(name for name, _ in wrt)]
+    seed = None
+    if output.numel() != 1:
+        generator = torch.Generator().manual_seed(1)
+        seed = torch.randn(output.shape, generator=generator)
+        seed_path = os.path.join(workdir, "grad_output.npy")
+        np.save(seed_path, seed.numpy())
+        extra += ["--grad-output", seed_path]
+
+    inputs = [v.numpy() if isinstance(v, torch.Tensor) else v
+              for v in case.inputs]
+    code, text = tsir_run.run(tsir, graph_path, inputs, workdir,
+                              extra=extra, threads=None)
+    if case.error is not None:
+        if code == 0:
+            return f"ran, but should fail with: {case.error}"
+        if case.error not in text:
+            return f"failed without '{case.error}':\n{text.strip()}"
+        return None
+    if code != 0:
+        return f"tsir-run failed:\n{text.strip()}"
+
+    expected = torch.autograd.grad(output, [a for _, a in wrt],
+                                   grad_outputs=seed, allow_unused=True)
+    for (name, argument), want in zip(wrt, expected):
+        if want is None:
+            want = torch.zeros_like(argument)
+        path = os.path.join(workdir, f"grad_{name}.npy")
+        if not os.path.exists(path):
+            return f"no grad_{name}.npy"
+        got = np.load(path)
+        want = want.detach().numpy()
+        if got.dtype != want.dtype or got.shape != want.shape:
+            return (f"grad_{name}: {got.dtype}{list(got.shape)}, expected "
+                    f"{want.dtype}{list(want.shape)}")
+        if not np.allclose(got, want, rtol=case.rtol, atol=case.atol):
+            return (f"grad_{name}: max abs error "
+                    f"{np.abs(got - want).max():.3g}")
+    return None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tsir-run", default=os.path.join(
+        ROOT, "build", "bin", "tsir-run"))
+    parser.add_argument("--case", default="")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--keep", default=None)
+    args = parser.parse_args()
+
+    selected = [c for c in grad_cases.CASES if args.case in c.name]
+    root = args.keep or tempfile.mkdtemp(prefix="tsir-grad-")
+    results = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futures = {pool.submit(run_case, case, args.tsir_run,
+                               os.path.join(root, case.name)): case
+                   for case in selected}
+        for future in concurrent.futures.as_completed(futures):
+            case = futures[future]
+            try:
+                results[case.name] = future.result()
+            except Exception as error:  # a case that does not script
+                results[case.name] = f"ERROR {type(error).__name__}: {error}"
+    failed = 0
+    for case in selected:
+        problem = results[case.name]
+        if problem is None:
+            print(f"PASS {case.name}")
+        else:
+            failed += 1
+            print(f"FAIL {case.name}: {problem}")
+    print(f"grad cases: {len(selected)} run: {len(selected) - failed} PASS, "
+          f"{failed} FAIL")
+    if not args.keep:
+        shutil.rmtree(root, ignore_errors=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
