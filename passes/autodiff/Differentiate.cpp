@@ -53,6 +53,15 @@ std::string nameOf(Value value) {
                                           : "";
 }
 
+/// `x` for `x.1`: TorchScript makes names unique with a numeric suffix.
+StringRef withoutUniqueSuffix(StringRef name) {
+  auto [stem, suffix] = name.rsplit('.');
+  if (!suffix.empty() && !stem.empty() &&
+      llvm::all_of(suffix, [](char c) { return c >= '0' && c <= '9'; }))
+    return stem;
+  return name;
+}
+
 bool isTensor(Value value) { return isa<prim::TensorType>(value.getType()); }
 
 /// Whether a value of `type` can hold something with a gradient.
@@ -142,6 +151,14 @@ LogicalResult Differentiator::resolveWrt(ArrayRef<std::string> names) {
     std::string wanted = name.ltrim('%').str();
     auto found = llvm::find_if(
         candidates, [&](Value value) { return nameOf(value) == wanted; });
+    // `x` for TorchScript's `x.1`, when only one input is called so.
+    if (found == candidates.end()) {
+      auto isWanted = [&](Value value) {
+        return withoutUniqueSuffix(nameOf(value)) == wanted;
+      };
+      if (llvm::count_if(candidates, isWanted) == 1)
+        found = llvm::find_if(candidates, isWanted);
+    }
     if (found == candidates.end()) {
       std::string known;
       for (Value value : candidates)

@@ -15,6 +15,7 @@
 #define TSIR_PYTHON_BINDINGS_H
 
 #include "tsir/Compiler/Executor.h"
+#include "tsir/Compiler/Gradients.h"
 
 #include "tsir-runtime/Tensor.h"
 #include "tsir-runtime/Value.h"

@@ -113,6 +113,64 @@ private:
   std::unique_ptr<tsir::GraphExecutor> executor;
   std::mutex mutex;
 };
+
+/// tsir.grad's native half: a GradientExecutor of the graph's MLIR.
+class PyGradient {
+public:
+  PyGradient(const GraphRef &graph, const std::vector<std::string> &wrt,
+             const std::string &planCache, const std::string &libraryDir) {
+    tsir::ExecutorOptions options;
+    options.planCacheDirectory = planCache;
+    options.planCacheMaxBytes = tsir::defaultPlanCacheMaxBytes();
+    options.libraryDirectory = libraryDir;
+    const Weights &attached = graph->weights();
+    options.weights.assign(attached.begin(), attached.end());
+    auto made = tsir::GradientExecutor::fromSource(
+        graph->toMLIR(/*debugInfo=*/true), graph->bufferName() + ".mlir", wrt,
+        options);
+    if (!made.ok())
+      throw Error(made.status().message());
+    executor = std::move(*made);
+  }
+
+  /// (outputs, gradients): outputs flattened as Executable.call gives them,
+  /// one gradient per wrt name.
+  py::tuple call(const py::sequence &arguments, const py::sequence &seeds,
+                 bool bfloat16AsDLPack) {
+    std::vector<tsir::rt::Value> inputs;
+    for (py::handle argument : arguments)
+      inputs.push_back(valueFromPython(argument));
+    std::vector<tsir::rt::Tensor> gradOutputs;
+    for (py::handle seed : seeds) {
+      tsir::rt::Value value = valueFromPython(seed);
+      if (!value.isTensor())
+        throw Error("grad_outputs must be tensors, one per tensor output");
+      gradOutputs.push_back(value.toTensor());
+    }
+    tsir::rt::StatusOr<tsir::GradientExecutor::Result> result =
+        tsir::rt::Status::error("not run");
+    {
+      py::gil_scoped_release release;
+      std::lock_guard<std::mutex> lock(mutex);
+      result = executor->run(inputs, gradOutputs);
+    }
+    if (!result.ok())
+      throw Error(result.status().message());
+    py::list outputs, gradients;
+    for (const tsir::rt::Value &output : result->outputs)
+      outputs.append(valueToPython(output, bfloat16AsDLPack));
+    for (const tsir::rt::Tensor &gradient : result->gradients)
+      gradients.append(
+          valueToPython(tsir::rt::Value(gradient), bfloat16AsDLPack));
+    return py::make_tuple(outputs, gradients);
+  }
+
+  std::vector<std::string> wrt() const { return executor->wrtNames(); }
+
+private:
+  std::unique_ptr<tsir::GradientExecutor> executor;
+  std::mutex mutex;
+};
 } // namespace
 
 void tsir::python::bindExecution(py::module_ &m) {
@@ -131,4 +189,12 @@ void tsir::python::bindExecution(py::module_ &m) {
       .def_property_readonly("last_stats", &PyExecutable::lastStats)
       .def_property_readonly("input_types", &PyExecutable::inputTypes)
       .def_property_readonly("input_names", &PyExecutable::inputNames);
+  py::class_<PyGradient>(m, "_Gradient")
+      .def(py::init<const GraphRef &, const std::vector<std::string> &,
+                    const std::string &, const std::string &>(),
+           py::arg("graph"), py::arg("wrt"), py::arg("plan_cache") = "",
+           py::arg("library_dir") = "")
+      .def("call", &PyGradient::call, py::arg("arguments"),
+           py::arg("grad_outputs"), py::arg("bfloat16_as_dlpack") = false)
+      .def_property_readonly("wrt", &PyGradient::wrt);
 }

@@ -19,6 +19,7 @@ The native half is tsir._tsir (C++, pybind11); see docs/python.md.
 from ._tsir import Block, Error, Graph, Node, Type, Value
 from ._graph import import_graph
 from ._compile import Function, compile
+from ._grad import GradientFunction, grad
 from ._torch import from_torch
 from ._weights import save_weights
 from ._aot import Model, compile_model, load_model
@@ -27,6 +28,7 @@ __all__ = [
     "Block",
     "Error",
     "Function",
+    "GradientFunction",
     "Graph",
     "Model",
     "Node",
@@ -35,6 +37,7 @@ __all__ = [
     "compile",
     "compile_model",
     "from_torch",
+    "grad",
     "import_graph",
     "load_model",
     "save_weights",

@@ -1,0 +1,53 @@
+# _grad.py - tsir.grad: a graph's outputs and its gradients.
+"""Gradients of a graph (docs/autodiff.md). tsir-differentiate splits the
+graph into a forward and a backward graph, each compiled per input spec
+like tsir.compile's; the backward reads the buffers the forward saved."""
+
+from . import _torch
+from ._compile import _plan_cache_arguments, native_arguments
+from ._tsir import _Gradient
+
+
+class GradientFunction:
+    """Call it with the graph's inputs, and optionally `grad_outputs` (one
+    gradient per tensor output; by default ones, for outputs of one
+    element, as torch's `loss.backward()`). Returns (outputs, gradients):
+    the outputs as tsir.Function returns them, and a dict from each wrt
+    name to its gradient. Arrays are numpy's, or torch tensors if a torch
+    tensor went in."""
+
+    def __init__(self, graph, wrt="all", plan_cache=True):
+        if isinstance(wrt, str):
+            wrt = [wrt]
+        self.graph = graph
+        self._native = _Gradient(graph, list(wrt),
+                                 *_plan_cache_arguments(plan_cache))
+
+    @property
+    def wrt(self):
+        """The names the gradients are for (`all` spelled out)."""
+        return self._native.wrt
+
+    def __call__(self, *args, grad_outputs=()):
+        saw_torch = [False]
+        arguments = native_arguments(args, saw_torch)
+        seeds = native_arguments(list(grad_outputs), saw_torch)
+        outputs, gradients = self._native.call(arguments, seeds, saw_torch[0])
+        if saw_torch[0]:
+            outputs = [_torch.to_torch(output) for output in outputs]
+            gradients = [_torch.to_torch(g) for g in gradients]
+        shaped = None if not outputs else (
+            outputs[0] if len(outputs) == 1 else tuple(outputs))
+        return shaped, dict(zip(self.wrt, gradients))
+
+    def __repr__(self):
+        return f"<tsir.GradientFunction of {self.graph.name} wrt {self.wrt}>"
+
+
+def grad(graph, wrt="all", plan_cache=True):
+    """Differentiates `graph` (a tsir.Graph) with respect to `wrt`: input
+    and weight names (a name or a list), or "all" (every tensor input and
+    weight), and returns a GradientFunction. A graph from
+    tsir.from_torch(module) has its parameters as weights, by their value
+    names (`self.fc.weight`)."""
+    return GradientFunction(graph, wrt, plan_cache)

@@ -1,0 +1,68 @@
+# test_grad.py - tsir.grad: gradients of graphs and of torch modules'
+# parameters, against torch's autograd.
+import numpy as np
+import pytest
+
+import tsir
+
+torch = pytest.importorskip("torch")
+nn = torch.nn
+
+
+def mlp():
+    torch.manual_seed(0)
+    return nn.Sequential(nn.Linear(4, 8), nn.Tanh(), nn.Linear(8, 3)).eval()
+
+
+def test_parameter_gradients_of_a_module():
+    model = mlp()
+    f = tsir.grad(tsir.from_torch(model), plan_cache=False)
+    x = torch.randn(5, 4)
+    seed = torch.randn(5, 3)
+    out, grads = f(x, grad_outputs=[seed])
+    expected = model(x)
+    expected.backward(seed)
+    assert isinstance(out, torch.Tensor)
+    torch.testing.assert_close(out, expected.detach())
+    for name, parameter in model.named_parameters():
+        torch.testing.assert_close(grads["self." + name], parameter.grad)
+
+
+def test_a_loss_needs_no_output_gradient():
+    model = mlp()
+    x = torch.randn(6, 4)
+    target = torch.tensor([0, 1, 2, 1, 0, 2])
+
+    class WithLoss(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.model = model
+
+        def forward(self, x, target):
+            return nn.functional.cross_entropy(self.model(x), target)
+
+    f = tsir.grad(tsir.from_torch(WithLoss().eval()), wrt=["x"],
+                  plan_cache=False)
+    assert f.wrt == ["x"]
+    xg = x.clone().requires_grad_()
+    WithLoss()(xg, target).backward()
+    loss, grads = f(x.numpy(), target.numpy())
+    assert isinstance(grads["x"], np.ndarray)
+    np.testing.assert_allclose(grads["x"], xg.grad.numpy(), rtol=1e-4,
+                               atol=1e-6)
+
+
+def test_a_non_scalar_output_needs_its_gradient():
+    f = tsir.grad(tsir.from_torch(mlp()), wrt="all", plan_cache=False)
+    with pytest.raises(tsir.Error, match="grad can be implicitly created "
+                                         "only for scalar outputs"):
+        f(torch.randn(5, 4))
+    with pytest.raises(tsir.Error, match=r"Mismatch in shape: grad_output\[0\] "
+                                         r"has a shape of torch.Size\(\[2\]\)"):
+        f(torch.randn(5, 4), grad_outputs=[torch.ones(2)])
+
+
+def test_an_unknown_name_is_an_error():
+    with pytest.raises(tsir.Error, match="no tensor input or weight named "
+                                         "%nope"):
+        tsir.grad(tsir.from_torch(mlp()), wrt="nope")
