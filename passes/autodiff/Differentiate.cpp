@@ -99,7 +99,9 @@ private:
   func::FuncOp createBackward();
   LogicalResult differentiate(Operation *op);
   /// Lists are plumbing, not math: a list's gradient is the list of its
-  /// elements' gradients.
+  /// elements' gradients (ListConstruct, ListUnpack), and the ops over a
+  /// list literal (broadcast_tensors, cat, stack) give each element its
+  /// part.
   LogicalResult differentiateListOp(Operation *op);
   /// The gradients of a list's elements: the gradient list unpacked.
   SmallVector<Value> unpackGradient(Value list, unsigned count);
@@ -316,29 +318,58 @@ LogicalResult Differentiator::differentiateListOp(Operation *op) {
     accumulate(unpack.getList(), listOf(elements), currentLoc);
     return success();
   }
-  // broadcast_tensors of a list literal: each gradient summed back to its
-  // tensor's sizes.
+  // The ops over a list literal: broadcast_tensors, cat, stack.
+  std::string schema = DerivativeTable::schemaOf(op);
   Value input = op->getOperand(0);
   auto construct = input.getDefiningOp<prim::ListConstructOp>();
   if (!construct)
-    return op->emitError("tsir-differentiate: aten::broadcast_tensors is "
-                         "differentiable only of a list built in the graph");
+    return op->emitError() << "tsir-differentiate: " << schema
+                           << " is differentiable only of a list built in "
+                              "the graph";
   if (failed(single(input)))
     return failure();
-  SmallVector<Value> elements =
-      unpackGradient(op->getResult(0), construct.getElements().size());
-  SmallVector<Value> summed;
-  for (auto [element, gradient] : llvm::zip(construct.getElements(), elements)) {
-    Value sizes = aten::SizeOp::create(
-        builder, currentLoc,
-        prim::ListType::get(builder.getContext(), builder.getI64Type()),
-        capture(element));
-    summed.push_back(prim::GenericOp::create(
-        builder, currentLoc, TypeRange{tensor}, "aten::sum_to_size",
-        ValueRange{gradient, sizes}, DictionaryAttr(), /*blocksCount=*/0)
-        .getResult(0));
+  OperandRange tensors = construct.getElements();
+  Value gradient = gradients.lookup(op->getResult(0));
+  auto intValue = [&](int64_t value) -> Value {
+    return prim::ConstantOp::create(builder, currentLoc, builder.getI64Type(),
+                                    builder.getI64IntegerAttr(value));
+  };
+  SmallVector<Value> pieces;
+  if (schema == "aten::broadcast_tensors") {
+    // Each gradient summed back to its tensor's sizes.
+    for (auto [element, piece] :
+         llvm::zip(tensors, unpackGradient(op->getResult(0), tensors.size()))) {
+      Value sizes = aten::SizeOp::create(
+          builder, currentLoc,
+          prim::ListType::get(builder.getContext(), builder.getI64Type()),
+          capture(element));
+      pieces.push_back(prim::GenericOp::create(
+                           builder, currentLoc, TypeRange{tensor},
+                           "aten::sum_to_size", ValueRange{piece, sizes},
+                           DictionaryAttr(), /*blocksCount=*/0)
+                           .getResult(0));
+    }
+  } else if (schema == "aten::cat") {
+    // Each tensor's gradient is its stretch of the gradient along dim.
+    Value dim = capture(op->getOperand(1));
+    Value start = intValue(0), step = intValue(1);
+    for (Value element : tensors) {
+      Value length = aten::SizeIntOp::create(
+          builder, currentLoc, builder.getI64Type(), capture(element), dim);
+      Value end = aten::AddIntOp::create(builder, currentLoc,
+                                         builder.getI64Type(), start, length);
+      pieces.push_back(aten::SliceTensorOp::create(
+          builder, currentLoc, tensor, gradient, dim, start, end, step));
+      start = end;
+    }
+  } else {
+    // stack: each tensor's gradient is its index along the new dim.
+    Value dim = capture(op->getOperand(1));
+    for (int64_t index = 0, e = tensors.size(); index < e; ++index)
+      pieces.push_back(aten::SelectIntOp::create(
+          builder, currentLoc, tensor, gradient, dim, intValue(index)));
   }
-  accumulate(input, listOf(summed), currentLoc);
+  accumulate(input, listOf(pieces), currentLoc);
   return success();
 }
 
@@ -349,7 +380,8 @@ LogicalResult Differentiator::differentiate(Operation *op) {
   parts.resultNames.clear();
   currentLoc = makeNodeLocation(op->getContext(), parts);
   if (isa<prim::ListConstructOp, prim::ListUnpackOp>(op) ||
-      schema == "aten::broadcast_tensors")
+      schema == "aten::broadcast_tensors" || schema == "aten::cat" ||
+      schema == "aten::stack")
     return differentiateListOp(op);
   if (op->getNumRegions() != 0)
     return op->emitError() << "tsir-differentiate: " << schema

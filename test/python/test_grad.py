@@ -66,3 +66,28 @@ def test_an_unknown_name_is_an_error():
     with pytest.raises(tsir.Error, match="no tensor input or weight named "
                                          "%nope"):
         tsir.grad(tsir.from_torch(mlp()), wrt="nope")
+
+
+def test_a_small_cnn_in_eval_mode():
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Conv2d(3, 4, 3, padding=1), nn.BatchNorm2d(4),
+                          nn.ReLU(), nn.Conv2d(4, 4, 3, stride=2, groups=2),
+                          nn.AdaptiveAvgPool2d(1), nn.Flatten(),
+                          nn.Linear(4, 2)).eval()
+    graph = tsir.from_torch(model)
+    f = tsir.grad(graph, plan_cache=False)
+    x = torch.randn(2, 3, 8, 8)
+    seed = torch.randn(2, 2)
+    out, grads = f(x, grad_outputs=[seed])
+    xg = x.clone().requires_grad_()
+    model(xg).backward(seed)
+    torch.testing.assert_close(grads[f.wrt[0]], xg.grad,
+                               rtol=1e-4, atol=1e-5)
+    # Freezing folds the batch norm into the convolution before it: those
+    # two have the fused weights' gradients instead; the others are the
+    # parameters'.
+    assert "self.0.weight_fused_bn" in grads
+    for name in ("3.weight", "3.bias", "6.weight", "6.bias"):
+        torch.testing.assert_close(grads["self." + name],
+                                   dict(model.named_parameters())[name].grad,
+                                   rtol=1e-4, atol=1e-5)

@@ -5,7 +5,9 @@ Each case is a Python function torch.jit.script accepts and its inputs;
 the runner differentiates with respect to every floating-point tensor
 input. `grad` gives the output gradients (default: ones for a scalar
 output, a seeded random tensor otherwise). A case whose derivative tsir
-does not have yet gives `error`: a piece of the message it must fail with.
+does not have yet gives `error`: a piece of the message it must fail with
+(training-mode batch_norm and dropout stop in the forward already: tsir
+does not compile them).
 """
 
 import torch
@@ -190,10 +192,73 @@ def shared_value(x):
     return y + y.sum() * x
 
 
+def cat(x, y):
+    return torch.cat([x, y, x], dim=1) * 2
+
+
+def stack(x, y):
+    return torch.stack([x, y], dim=-1)
+
+
+def slicing(x):
+    return x[:, 1:4:2] * x[1, 1:3] + x[-1, 2]
+
+
+# ---------------------------------------------------------------- conv, norm, pool
+
+def conv2d(x, w, b):
+    return F.conv2d(x, w, b, stride=2, padding=1)
+
+
+def conv2d_dilated_uneven(x, w, b):
+    return F.conv2d(x, w, b, stride=(2, 3), padding=(0, 2), dilation=(2, 1))
+
+
+def conv2d_groups(x, w):
+    return F.conv2d(x, w, None, padding=1, groups=2)
+
+
+def conv2d_depthwise(x, w, b):
+    return F.conv2d(x, w, b, stride=2, padding=1, groups=4)
+
+
+def batch_norm_eval(x, w, b, mean, var):
+    return F.batch_norm(x, mean, var, w, b, False, 0.1, 1e-5)
+
+
+def batch_norm_no_affine(x, mean, var):
+    return F.batch_norm(x, mean, var, None, None, False, 0.1, 1e-3)
+
+
+def batch_norm_training(x, mean, var):
+    return F.batch_norm(x, mean, var, None, None, True, 0.1, 1e-5).sum()
+
+
+def global_pool(x):
+    return F.adaptive_avg_pool2d(x, (1, 1)).flatten(1)
+
+
+def pool_2x2(x):
+    return F.adaptive_avg_pool2d(x, (2, 3))
+
+
+def small_cnn(x, w1, b1, gamma, beta, w2, b2, t):
+    mean = torch.zeros(4)
+    var = torch.ones(4)
+    h = F.conv2d(x, w1, b1, padding=1)
+    h = F.relu(F.batch_norm(h, mean, var, gamma, beta, False, 0.1, 1e-5))
+    h = F.adaptive_avg_pool2d(h, (1, 1)).flatten(1)
+    return F.cross_entropy(F.linear(h, w2, b2), t)
+
+
 # ---------------------------------------------------------------- not yet
 
-def cat(x, y):
-    return torch.cat([x, y]).sum()
+def dropout_training(x):
+    return F.dropout(x, 0.5, True).sum()
+
+
+def max_pool(x):
+    return F.max_pool2d(x, 2).sum()
 
 
 def weighted_nll(x, t, w):
@@ -236,8 +301,26 @@ CASES = [
     GradCase(mlp, [r(6, 4), r(8, 4), r(8), r(3, 8), r(3),
                    torch.tensor([0, 1, 2, 1, 0, 2])]),
     GradCase(shared_value, [r(5)]),
-    GradCase(cat, [r(2, 3), r(2, 3)],
-             error="no derivative formula for aten::cat"),
+    GradCase(cat, [r(2, 3), r(2, 4)]),
+    GradCase(stack, [r(2, 3), r(2, 3)]),
+    GradCase(slicing, [r(3, 5)]),
+    GradCase(conv2d, [r(2, 3, 7, 7), r(4, 3, 3, 3), r(4)]),
+    GradCase(conv2d_dilated_uneven, [r(1, 2, 9, 8), r(3, 2, 2, 3), r(3)]),
+    GradCase(conv2d_groups, [r(2, 4, 5, 5), r(6, 2, 3, 3)]),
+    GradCase(conv2d_depthwise, [r(1, 4, 6, 6), r(4, 1, 3, 3), r(4)]),
+    GradCase(batch_norm_eval, [r(2, 3, 4, 4), r(3), r(3), r(3), pos(3)],
+             constant=(3, 4)),
+    GradCase(batch_norm_no_affine, [r(2, 3, 5), r(3), pos(3)],
+             constant=(1, 2)),
+    GradCase(global_pool, [r(2, 3, 4, 5)]),
+    GradCase(pool_2x2, [r(2, 3, 4, 6)]),
+    GradCase(small_cnn, [r(2, 3, 6, 6), r(4, 3, 3, 3), r(4), pos(4), r(4),
+                         r(5, 4), r(5), torch.tensor([1, 4])]),
+    GradCase(max_pool, [r(1, 2, 4, 4)],
+             error="no derivative formula for aten::max_pool2d"),
+    GradCase(batch_norm_training, [r(2, 3, 4), r(3), pos(3)],
+             error="aten::batch_norm", constant=(1, 2)),
+    GradCase(dropout_training, [r(3, 4)], error="aten::dropout"),
     GradCase(weighted_nll, [r(4, 5), torch.tensor([1, 2, 0, 4]), pos(5)],
              error="the derivative of nll_loss with class weights is not "
                    "supported yet", constant=(2,)),
