@@ -251,6 +251,37 @@ def small_cnn(x, w1, b1, gamma, beta, w2, b2, t):
     return F.cross_entropy(F.linear(h, w2, b2), t)
 
 
+def more_activations(x):
+    return (F.elu(x, 0.7) + F.softplus(x, 2.0, 1.0) + F.logsigmoid(x)
+            + F.hardsigmoid(x) + F.hardswish(x))
+
+
+def layer_norm(x, w, b):
+    return F.layer_norm(x, [3, 4], w, b, 1e-5)
+
+
+def layer_norm_no_affine(x):
+    return F.layer_norm(x, [5])
+
+
+def embedding(w, i):
+    return F.embedding(i, w, padding_idx=1)
+
+
+def bce_with_logits(x, t):
+    return F.binary_cross_entropy_with_logits(x, t)
+
+
+def bce(x, t):
+    return F.binary_cross_entropy(torch.sigmoid(x), t, reduction="sum")
+
+
+def tiny_transformer_block(x, w1, b1, g, b, w2):
+    h = F.layer_norm(x, [6], g, b)
+    h = F.gelu(F.linear(h, w1, b1))
+    return (x + F.linear(h, w2)).mean()
+
+
 # ---------------------------------------------------------------- not yet
 
 def dropout_training(x):
@@ -316,6 +347,14 @@ CASES = [
     GradCase(pool_2x2, [r(2, 3, 4, 6)]),
     GradCase(small_cnn, [r(2, 3, 6, 6), r(4, 3, 3, 3), r(4), pos(4), r(4),
                          r(5, 4), r(5), torch.tensor([1, 4])]),
+    GradCase(more_activations, [r(4, 6) * 3]),
+    GradCase(layer_norm, [r(2, 3, 4), r(3, 4), r(3, 4)]),
+    GradCase(layer_norm_no_affine, [r(3, 5)]),
+    GradCase(embedding, [r(7, 3), torch.tensor([[0, 1, 6], [6, 2, 0]])]),
+    GradCase(bce_with_logits, [r(3, 4), torch.rand(3, 4)]),
+    GradCase(bce, [r(3, 4), torch.rand(3, 4)]),
+    GradCase(tiny_transformer_block, [r(2, 5, 6), r(8, 6), r(8), r(6), r(6),
+                                      r(6, 8)]),
     GradCase(max_pool, [r(1, 2, 4, 4)],
              error="no derivative formula for aten::max_pool2d"),
     GradCase(batch_norm_training, [r(2, 3, 4), r(3), pos(3)],
