@@ -393,9 +393,9 @@ LogicalResult Differentiator::differentiate(Operation *op) {
       return op->emitError() << "tsir-differentiate: " << schema
                              << " writes in place; run prim-remove-mutation "
                                 "before differentiating";
-    return op->emitError() << "tsir-differentiate: no derivative formula for "
-                           << schema
-                           << " (passes/autodiff/derivatives.txt lists the "
+    return op->emitError() << "the derivative for '" << schema
+                           << "' is not implemented "
+                              "(passes/autodiff/derivatives.txt lists the "
                               "differentiable ops)";
   }
   unsigned numInputs = op->getNumOperands(), numResults = op->getNumResults();

@@ -8,12 +8,14 @@ with torch.jit.script and its inlined graph written as text; `tsir-run
 --grad-wrt` differentiates it with respect to every floating-point tensor
 input and writes grad_<name>.npy, which must match torch.autograd.grad of
 the scripted function in dtype, shape and value. A non-scalar output gets a
-seeded random gradient (`--grad-output`). Cases that expect an error must
-fail with a message containing it.
+seeded random gradient (`--grad-output`). Every case runs in float32 and
+again with its floating-point inputs in float64. Cases that expect an error
+must fail with a message containing it.
 """
 
 import argparse
 import concurrent.futures
+import copy
 import os
 import shutil
 import sys
@@ -52,7 +54,8 @@ def run_case(case, tsir, workdir):
     seed = None
     if output.numel() != 1:
         generator = torch.Generator().manual_seed(1)
-        seed = torch.randn(output.shape, generator=generator)
+        seed = torch.randn(output.shape, generator=generator,
+                           dtype=output.dtype)
         seed_path = os.path.join(workdir, "grad_output.npy")
         np.save(seed_path, seed.numpy())
         extra += ["--grad-output", seed_path]
@@ -89,6 +92,16 @@ def run_case(case, tsir, workdir):
     return None
 
 
+def in_float64(case):
+    """The case with its floating-point tensor inputs in float64."""
+    variant = copy.copy(case)
+    variant.name = case.name + "_f64"
+    variant.inputs = [v.double() if isinstance(v, torch.Tensor)
+                      and v.is_floating_point() else v for v in case.inputs]
+    variant.rtol, variant.atol = 1e-7, 1e-9
+    return variant
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tsir-run", default=os.path.join(
@@ -98,7 +111,12 @@ def main():
     parser.add_argument("--keep", default=None)
     args = parser.parse_args()
 
-    selected = [c for c in grad_cases.CASES if args.case in c.name]
+    every = []
+    for case in grad_cases.CASES:
+        every.append(case)
+        if case.error is None:
+            every.append(in_float64(case))
+    selected = [c for c in every if args.case in c.name]
     root = args.keep or tempfile.mkdtemp(prefix="tsir-grad-")
     results = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
