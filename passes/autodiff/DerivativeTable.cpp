@@ -1,7 +1,7 @@
 //===- DerivativeTable.cpp - The derivative formulas, read once -----------===//
 //
-// Splits derivatives.txt at its `derivative SCHEMA` lines and imports each
-// graph on its own. Each piece is padded with the blank lines before it,
+// Splits derivatives.txt at its `derivative SCHEMA` and `decomposition
+// SCHEMA` lines and imports each graph on its own. Each piece is padded with the blank lines before it,
 // so that an error in a formula names its line in derivatives.txt.
 //
 //===----------------------------------------------------------------------===//
@@ -22,7 +22,8 @@ static constexpr llvm::StringLiteral kDerivativesText =
 #include "DerivativesText.inc"
     ;
 
-static constexpr llvm::StringLiteral kHeader = "derivative ";
+static constexpr llvm::StringLiteral kFormulaHeader = "derivative ";
+static constexpr llvm::StringLiteral kDecompositionHeader = "decomposition ";
 
 FailureOr<DerivativeTable> DerivativeTable::load(MLIRContext *context) {
   DerivativeTable table;
@@ -33,7 +34,7 @@ FailureOr<DerivativeTable> DerivativeTable::load(MLIRContext *context) {
 
   llvm::SmallVector<StringRef> lines;
   kDerivativesText.split(lines, '\n');
-  auto importEntry = [&](StringRef schema, size_t first,
+  auto importEntry = [&](StringRef schema, bool decomposition, size_t first,
                          size_t end) -> LogicalResult {
     // Blank lines for everything above, so locations are the file's.
     std::string text(first, '\n');
@@ -51,31 +52,40 @@ FailureOr<DerivativeTable> DerivativeTable::load(MLIRContext *context) {
     // One formula may serve several schemas (`nll_loss nll_loss_nd`).
     llvm::SmallVector<StringRef> names;
     schema.split(names, ' ', -1, /*KeepEmpty=*/false);
+    auto &entries = decomposition ? table.decompositions : table.bySchema;
     for (StringRef name : names) {
-      if (table.bySchema.count(name))
+      if (entries.count(name))
         return emitError(UnknownLoc::get(context))
                << "derivatives.txt:" << first << ": " << name
-               << " has two formulas";
+               << " has two entries of one kind";
       auto copy = cast<func::FuncOp>(graph->clone());
-      copy.setSymName(name);
+      copy.setSymName((decomposition ? "decomposition " : "") + name.str());
       builder.insert(copy);
-      table.bySchema[name] = copy;
+      entries[name] = copy;
     }
     return success();
   };
 
   StringRef schema;
+  bool decomposition = false;
   size_t first = 0;
   for (size_t i = 0; i <= lines.size(); ++i) {
-    bool header = i < lines.size() && lines[i].starts_with(kHeader);
-    if (i < lines.size() && !header)
+    bool formulaHeader = i < lines.size() && lines[i].starts_with(kFormulaHeader);
+    bool decompositionHeader =
+        i < lines.size() && lines[i].starts_with(kDecompositionHeader);
+    if (i < lines.size() && !formulaHeader && !decompositionHeader)
       continue;
-    if (!schema.empty() && failed(importEntry(schema, first, i)))
+    if (!schema.empty() &&
+        failed(importEntry(schema, decomposition, first, i)))
       return failure();
-    if (header) {
-      schema = lines[i].drop_front(kHeader.size()).trim();
-      first = i + 1;
-    }
+    if (i == lines.size())
+      break;
+    decomposition = decompositionHeader;
+    schema = lines[i]
+                 .drop_front(decomposition ? kDecompositionHeader.size()
+                                           : kFormulaHeader.size())
+                 .trim();
+    first = i + 1;
   }
   return table;
 }
@@ -97,4 +107,8 @@ std::string DerivativeTable::schemaOf(Operation *op) {
 
 func::FuncOp DerivativeTable::lookup(Operation *op) const {
   return bySchema.lookup(schemaOf(op));
+}
+
+func::FuncOp DerivativeTable::lookupDecomposition(Operation *op) const {
+  return decompositions.lookup(schemaOf(op));
 }

@@ -4,7 +4,9 @@
 // library) imported through the prim dialect's TorchScript reader: one
 // func.func per differentiable op, named by its schema
 // (`aten::mul.Tensor`), whose arguments are the op's inputs, results and
-// result gradients and whose results are the input gradients.
+// result gradients and whose results are the input gradients; and the
+// decompositions that replace an op before differentiating (training-mode
+// batch_norm and dropout).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +28,9 @@ public:
 
   /// The formula of `op`, or null when it has none.
   mlir::func::FuncOp lookup(mlir::Operation *op) const;
+  /// The graph that takes `op`'s place before differentiating (its inputs
+  /// and results the op's), or null.
+  mlir::func::FuncOp lookupDecomposition(mlir::Operation *op) const;
 
   /// The schema `op` was imported from: `aten::add.Tensor` for a typed op,
   /// a generic node's kind with its recorded overload.
@@ -33,7 +38,7 @@ public:
 
 private:
   std::shared_ptr<mlir::OwningOpRef<mlir::ModuleOp>> formulas;
-  llvm::StringMap<mlir::func::FuncOp> bySchema;
+  llvm::StringMap<mlir::func::FuncOp> bySchema, decompositions;
 };
 
 } // namespace tsir::autodiff

@@ -8,6 +8,9 @@
 // backward function, and the gradients reaching a value from its several
 // uses are added up.
 //
+// Ops with a decomposition (training-mode batch_norm and dropout) are
+// replaced by it first, and its branches on constant flags folded.
+//
 // The backward is built directly as its own function. A forward value a
 // formula reads is captured: it becomes a backward argument and a forward
 // result, except constants and weights, which the backward rematerializes.
@@ -25,6 +28,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/STLExtras.h"
 
 namespace tsir {
@@ -509,6 +513,34 @@ LogicalResult Differentiator::run(ArrayRef<std::string> names) {
   return success();
 }
 
+/// Puts each op's decomposition in its place (training-mode batch_norm and
+/// dropout); returns whether there was any.
+bool applyDecompositions(func::FuncOp graph, const DerivativeTable &table) {
+  SmallVector<std::pair<Operation *, func::FuncOp>> found;
+  graph.walk([&](Operation *op) {
+    if (func::FuncOp decomposition = table.lookupDecomposition(op))
+      found.push_back({op, decomposition});
+  });
+  for (auto [op, decomposition] : found) {
+    Block &body = decomposition.front();
+    NodeLocation parts = decodeNodeLocation(op->getLoc());
+    parts.resultNames.clear();
+    Location loc = makeNodeLocation(op->getContext(), parts);
+    IRMapping mapping;
+    mapping.map(body.getArguments(), op->getOperands());
+    OpBuilder builder(op);
+    for (Operation &inner : body.without_terminator()) {
+      Operation *clone = builder.clone(inner, mapping);
+      clone->walk([&](Operation *nested) { nested->setLoc(loc); });
+    }
+    for (auto [result, replacement] :
+         llvm::zip(op->getResults(), body.getTerminator()->getOperands()))
+      result.replaceAllUsesWith(mapping.lookupOrDefault(replacement));
+    op->erase();
+  }
+  return !found.empty();
+}
+
 struct TsirDifferentiatePass
     : tsir::impl::TsirDifferentiatePassBase<TsirDifferentiatePass> {
   using TsirDifferentiatePassBase::TsirDifferentiatePassBase;
@@ -526,6 +558,16 @@ struct TsirDifferentiatePass
     if (!graph) {
       getOperation().emitError("tsir-differentiate: no func.func @graph");
       return signalPassFailure();
+    }
+    // Decompositions branch on their flags (`training`): fold them before
+    // differentiating what is left.
+    if (applyDecompositions(graph, *table)) {
+      OpPassManager fold(func::FuncOp::getOperationName());
+      fold.addPass(createPrimPeepholePass());
+      fold.addPass(createPrimConstantPropagationPass());
+      fold.addPass(createPrimDCEPass());
+      if (failed(runPipeline(fold, graph)))
+        return signalPassFailure();
     }
     if (failed(Differentiator(graph, *table).run(wrt)))
       signalPassFailure();

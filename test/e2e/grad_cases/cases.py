@@ -6,8 +6,7 @@ the runner differentiates with respect to every floating-point tensor
 input. `grad` gives the output gradients (default: ones for a scalar
 output, a seeded random tensor otherwise). A case whose derivative tsir
 does not have yet gives `error`: a piece of the message it must fail with
-(training-mode batch_norm and dropout stop in the forward already: tsir
-does not compile them).
+.
 """
 
 import torch
@@ -231,7 +230,7 @@ def batch_norm_no_affine(x, mean, var):
 
 
 def batch_norm_training(x, mean, var):
-    return F.batch_norm(x, mean, var, None, None, True, 0.1, 1e-5).sum()
+    return (F.batch_norm(x, mean, var, None, None, True, 0.1, 1e-5) * x).sum()
 
 
 def global_pool(x):
@@ -284,8 +283,8 @@ def tiny_transformer_block(x, w1, b1, g, b, w2):
 
 # ---------------------------------------------------------------- not yet
 
-def dropout_training(x):
-    return F.dropout(x, 0.5, True).sum()
+def batch_norm_training_affine(x, mean, var, w, b):
+    return F.batch_norm(x, mean, var, w, b, True, 0.1, 1e-5)
 
 
 def max_pool(x):
@@ -358,8 +357,10 @@ CASES = [
     GradCase(max_pool, [r(1, 2, 4, 4)],
              error="the derivative for 'aten::max_pool2d' is not implemented"),
     GradCase(batch_norm_training, [r(2, 3, 4), r(3), pos(3)],
-             error="aten::batch_norm", constant=(1, 2)),
-    GradCase(dropout_training, [r(3, 4)], error="aten::dropout"),
+             constant=(1, 2)),
+    GradCase(batch_norm_training_affine, [r(4, 3, 2, 2), r(3), pos(3),
+                                          r(3), r(3)],
+             constant=(1, 2)),
     GradCase(weighted_nll, [r(4, 5), torch.tensor([1, 2, 0, 4]), pos(5)],
              error="the derivative of nll_loss with class weights is not "
                    "supported yet", constant=(2,)),
