@@ -205,6 +205,9 @@ tsir::GradientExecutor::run(const std::vector<rt::Value> &inputs,
   // The backward's inputs: the saved values, then the output gradients.
   std::vector<rt::Value> backwardInputs(values.begin() + numOutputs,
                                         values.end());
+  for (const rt::Value &saved : backwardInputs)
+    if (saved.isTensor())
+      result.savedBytes += saved.toTensor().nbytes();
   if (gradOutputs.empty()) {
     for (const rt::Tensor &output : outputTensors) {
       if (output.numel() != 1)

@@ -13,7 +13,9 @@
 //
 // The backward is built directly as its own function. A forward value a
 // formula reads is captured: it becomes a backward argument and a forward
-// result, except constants and weights, which the backward rematerializes.
+// result, except constants and weights, and scalars and shapes computed
+// without side effects, which the backward computes again (there they
+// fold, the backward being specialized to its own tensors' sizes).
 // After the backward is built, the ops and captures it does not need go,
 // and what is left is recorded as #prim.gradient on the forward.
 //
@@ -28,6 +30,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -78,6 +81,27 @@ bool canCarryGradient(Type type) {
 bool isWeight(Operation *op) {
   auto constant = dyn_cast<prim::ConstantOp>(op);
   return constant && isa<prim::TensorType>(constant.getType());
+}
+
+/// Whether `op` computes a scalar or a list of scalars (a size, a dim, a
+/// shape built from them) without side effects, so that the backward can
+/// compute it again from its own inputs instead of taking it as one: there
+/// it folds once the backward is specialized to its tensors' sizes.
+bool isRecomputable(Operation *op) {
+  if (op->getNumRegions() != 0 || op->getNumResults() != 1)
+    return false;
+  Type type = op->getResult(0).getType();
+  if (auto list = dyn_cast<prim::ListType>(type))
+    type = list.getElementType();
+  if (!type.isIntOrFloat())
+    return false;
+  if (!isa<prim::ListConstructOp>(op))
+    return isMemoryEffectFree(op);
+  // A list literal, if nothing writes into it.
+  return llvm::all_of(op->getUsers(), [](Operation *user) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+    return effects && !effects.hasEffect<MemoryEffects::Write>();
+  });
 }
 
 /// An op the backward can drop: its results are unused and it cannot
@@ -236,11 +260,17 @@ Value Differentiator::capture(Value value) {
   if (Value known = backwardValues.lookup(value))
     return known;
   Value counterpart;
-  if (auto constant = value.getDefiningOp<prim::ConstantOp>()) {
+  Operation *definition = value.getDefiningOp();
+  if (auto constant = dyn_cast_or_null<prim::ConstantOp>(definition)) {
     // Constants and weights are cheaper to rebuild than to pass.
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(&backward.front());
     counterpart = builder.clone(*constant)->getResult(0);
+  } else if (definition && isRecomputable(definition)) {
+    IRMapping mapping;
+    for (Value operand : definition->getOperands())
+      mapping.map(operand, capture(operand));
+    counterpart = builder.clone(*definition, mapping)->getResult(0);
   } else {
     std::string name = nameOf(value);
     Location loc = NameLoc::get(builder.getStringAttr(

@@ -118,8 +118,10 @@ private:
 class PyGradient {
 public:
   PyGradient(const GraphRef &graph, const std::vector<std::string> &wrt,
-             const std::string &planCache, const std::string &libraryDir) {
+             int threads, const std::string &planCache,
+             const std::string &libraryDir) {
     tsir::ExecutorOptions options;
+    options.threads = threads;
     options.planCacheDirectory = planCache;
     options.planCacheMaxBytes = tsir::defaultPlanCacheMaxBytes();
     options.libraryDirectory = libraryDir;
@@ -156,6 +158,7 @@ public:
     }
     if (!result.ok())
       throw Error(result.status().message());
+    lastSavedBytes = result->savedBytes;
     py::list outputs, gradients;
     for (const tsir::rt::Value &output : result->outputs)
       outputs.append(valueToPython(output, bfloat16AsDLPack));
@@ -166,9 +169,11 @@ public:
   }
 
   std::vector<std::string> wrt() const { return executor->wrtNames(); }
+  size_t savedBytes() const { return lastSavedBytes; }
 
 private:
   std::unique_ptr<tsir::GradientExecutor> executor;
+  size_t lastSavedBytes = 0;
   std::mutex mutex;
 };
 } // namespace
@@ -190,11 +195,12 @@ void tsir::python::bindExecution(py::module_ &m) {
       .def_property_readonly("input_types", &PyExecutable::inputTypes)
       .def_property_readonly("input_names", &PyExecutable::inputNames);
   py::class_<PyGradient>(m, "_Gradient")
-      .def(py::init<const GraphRef &, const std::vector<std::string> &,
+      .def(py::init<const GraphRef &, const std::vector<std::string> &, int,
                     const std::string &, const std::string &>(),
-           py::arg("graph"), py::arg("wrt"), py::arg("plan_cache") = "",
-           py::arg("library_dir") = "")
+           py::arg("graph"), py::arg("wrt"), py::arg("threads") = 0,
+           py::arg("plan_cache") = "", py::arg("library_dir") = "")
       .def("call", &PyGradient::call, py::arg("arguments"),
            py::arg("grad_outputs"), py::arg("bfloat16_as_dlpack") = false)
-      .def_property_readonly("wrt", &PyGradient::wrt);
+      .def_property_readonly("wrt", &PyGradient::wrt)
+      .def_property_readonly("saved_bytes", &PyGradient::savedBytes);
 }

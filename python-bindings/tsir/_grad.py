@@ -16,17 +16,23 @@ class GradientFunction:
     name to its gradient. Arrays are numpy's, or torch tensors if a torch
     tensor went in."""
 
-    def __init__(self, graph, wrt="all", plan_cache=True):
+    def __init__(self, graph, wrt="all", threads=0, plan_cache=True):
         if isinstance(wrt, str):
             wrt = [wrt]
         self.graph = graph
-        self._native = _Gradient(graph, list(wrt),
+        self._native = _Gradient(graph, list(wrt), threads,
                                  *_plan_cache_arguments(plan_cache))
 
     @property
     def wrt(self):
         """The names the gradients are for (`all` spelled out)."""
         return self._native.wrt
+
+    @property
+    def saved_bytes(self):
+        """The bytes of the tensors the last call's forward saved for its
+        backward (what is held between the two)."""
+        return self._native.saved_bytes
 
     def __call__(self, *args, grad_outputs=()):
         saw_torch = [False]
@@ -44,10 +50,11 @@ class GradientFunction:
         return f"<tsir.GradientFunction of {self.graph.name} wrt {self.wrt}>"
 
 
-def grad(graph, wrt="all", plan_cache=True):
+def grad(graph, wrt="all", threads=0, plan_cache=True):
     """Differentiates `graph` (a tsir.Graph) with respect to `wrt`: input
     and weight names (a name or a list), or "all" (every tensor input and
     weight), and returns a GradientFunction. A graph from
     tsir.from_torch(module) has its parameters as weights, by their value
-    names (`self.fc.weight`)."""
-    return GradientFunction(graph, wrt, plan_cache)
+    names (`self.fc.weight`). `threads` and `plan_cache` are tsir.compile's
+    (the forward and the backward each have their plans)."""
+    return GradientFunction(graph, wrt, threads, plan_cache)

@@ -41,6 +41,8 @@ public:
     std::vector<rt::Value> outputs;
     /// One per wrt name, shaped as its value.
     std::vector<rt::Tensor> gradients;
+    /// The bytes of the tensors the forward saved for the backward.
+    size_t savedBytes = 0;
   };
   /// Runs the forward and then the backward. `gradOutputs` holds one
   /// gradient per tensor output; empty, it is ones for outputs of one
