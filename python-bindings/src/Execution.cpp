@@ -171,6 +171,23 @@ public:
   std::vector<std::string> wrt() const { return executor->wrtNames(); }
   size_t savedBytes() const { return lastSavedBytes; }
 
+  /// The last call's stats of the forward and of the backward.
+  py::dict lastStats() {
+    std::lock_guard<std::mutex> lock(mutex);
+    py::dict result;
+    for (auto [name, graph] : {std::pair{"forward", &executor->forward()},
+                               std::pair{"backward", &executor->backward()}}) {
+      const tsir::ExecutionStats &stats = graph->lastStats();
+      py::dict entry;
+      entry["spec"] = stats.spec;
+      entry["compiled"] = stats.compiled;
+      entry["compile_seconds"] = stats.compileSeconds;
+      entry["run_seconds"] = stats.runSeconds;
+      result[name] = entry;
+    }
+    return result;
+  }
+
 private:
   std::unique_ptr<tsir::GradientExecutor> executor;
   size_t lastSavedBytes = 0;
@@ -202,5 +219,6 @@ void tsir::python::bindExecution(py::module_ &m) {
       .def("call", &PyGradient::call, py::arg("arguments"),
            py::arg("grad_outputs"), py::arg("bfloat16_as_dlpack") = false)
       .def_property_readonly("wrt", &PyGradient::wrt)
-      .def_property_readonly("saved_bytes", &PyGradient::savedBytes);
+      .def_property_readonly("saved_bytes", &PyGradient::savedBytes)
+      .def_property_readonly("last_stats", &PyGradient::lastStats);
 }

@@ -34,6 +34,12 @@ class GradientFunction:
         backward (what is held between the two)."""
         return self._native.saved_bytes
 
+    @property
+    def last_stats(self):
+        """The last call's stats, {"forward": ..., "backward": ...}, each
+        as tsir.Function.last_stats."""
+        return self._native.last_stats
+
     def __call__(self, *args, grad_outputs=()):
         saw_torch = [False]
         arguments = native_arguments(args, saw_torch)

@@ -281,14 +281,32 @@ def tiny_transformer_block(x, w1, b1, g, b, w2):
     return (x + F.linear(h, w2)).mean()
 
 
+def max_pool_default_stride(x):
+    return F.max_pool2d(x, 2)
+
+
+def max_pool_overlapping(x):
+    return F.max_pool2d(x, 3, stride=2, padding=1)
+
+
+def max_pool_ties_dilated(x):
+    return F.max_pool2d(x, (2, 3), stride=(1, 2), dilation=(2, 1))
+
+
+def resnet_stem(x, w, g, b):
+    h = F.conv2d(x, w, None, stride=2, padding=3)
+    h = F.relu(F.batch_norm(h, None, None, g, b, True, 0.1, 1e-5))
+    return F.max_pool2d(h, 3, stride=2, padding=1)
+
+
 # ---------------------------------------------------------------- not yet
 
 def batch_norm_training_affine(x, mean, var, w, b):
     return F.batch_norm(x, mean, var, w, b, True, 0.1, 1e-5)
 
 
-def max_pool(x):
-    return F.max_pool2d(x, 2).sum()
+def avg_pool(x):
+    return F.avg_pool2d(x, 2).sum()
 
 
 def weighted_nll(x, t, w):
@@ -354,8 +372,13 @@ CASES = [
     GradCase(bce, [r(3, 4), torch.rand(3, 4)]),
     GradCase(tiny_transformer_block, [r(2, 5, 6), r(8, 6), r(8), r(6), r(6),
                                       r(6, 8)]),
-    GradCase(max_pool, [r(1, 2, 4, 4)],
-             error="the derivative for 'aten::max_pool2d' is not implemented"),
+    GradCase(max_pool_default_stride, [r(2, 3, 6, 6)]),
+    GradCase(max_pool_overlapping, [r(2, 3, 7, 9)]),
+    GradCase(max_pool_ties_dilated, [torch.round(r(1, 2, 7, 8) * 2)]),
+    GradCase(resnet_stem, [r(2, 3, 16, 16), r(8, 3, 7, 7) * 0.1, pos(8),
+                           r(8)]),
+    GradCase(avg_pool, [r(1, 2, 4, 4)],
+             error="the derivative for 'aten::avg_pool2d' is not implemented"),
     GradCase(batch_norm_training, [r(2, 3, 4), r(3), pos(3)],
              constant=(1, 2)),
     GradCase(batch_norm_training_affine, [r(4, 3, 2, 2), r(3), pos(3),
