@@ -122,7 +122,17 @@ public:
 
 private:
   LogicalResult resolveWrt(ArrayRef<std::string> wrtNames);
-  void markActive();
+  void markActive(Block &block);
+  /// Gives each active prim.If one more result per value its branches
+  /// define, so that the backward can read them (the other branch yields
+  /// a stand-in, never read: the backward takes the same branch).
+  LogicalResult exportBranchValues();
+  /// Differentiates the ops of `block` that gradients reach, last first.
+  LogicalResult differentiateBlock(Block &block);
+  /// prim.If branch by branch: a prim.If of the backward on the same
+  /// condition, each branch differentiating the forward's, yielding the
+  /// gradients of the outer values the branches read.
+  LogicalResult differentiateIf(prim::IfOp op);
   void collectOutputs(Value output);
   func::FuncOp createBackward();
   LogicalResult differentiate(Operation *op);
@@ -155,6 +165,10 @@ private:
   /// The captured forward values, in the order of the backward's first
   /// arguments.
   SmallVector<Value> captured;
+  /// A value a forward branch defines -> the prim.If result exporting it.
+  DenseMap<Value, Value> exported;
+  /// Whether the backward needed a value it cannot have (reported).
+  bool captureFailed = false;
   /// Where the loc of what a formula builds comes from: the forward op.
   Location currentLoc = UnknownLoc::get(graph.getContext());
 };
@@ -204,13 +218,26 @@ LogicalResult Differentiator::resolveWrt(ArrayRef<std::string> names) {
   return success();
 }
 
-void Differentiator::markActive() {
-  active.insert(wrt.begin(), wrt.end());
-  for (Operation &op : graph.front()) {
+void Differentiator::markActive(Block &block) {
+  for (Operation &op : block) {
+    if (auto ifOp = dyn_cast<prim::IfOp>(op)) {
+      // A result is active when either branch yields an active value.
+      for (Region &region : op.getRegions())
+        markActive(region.front());
+      for (Region &region : op.getRegions()) {
+        auto yield = cast<prim::YieldOp>(region.front().getTerminator());
+        for (auto [result, yielded] :
+             llvm::zip(ifOp.getResults(), yield.getResults()))
+          if (active.contains(yielded) &&
+              canCarryGradient(result.getType()))
+            active.insert(result);
+      }
+      continue;
+    }
     bool reads = llvm::any_of(op.getOperands(), [&](Value operand) {
       return active.contains(operand);
     });
-    // Control flow reads active values from inside its regions too.
+    // Other control flow reads active values from inside its regions too.
     if (!reads && op.getNumRegions() != 0)
       reads = op.walk([&](Operation *inner) {
                   return llvm::any_of(inner->getOperands(),
@@ -224,6 +251,98 @@ void Differentiator::markActive() {
       if (canCarryGradient(result.getType()))
         active.insert(result);
   }
+}
+
+LogicalResult Differentiator::exportBranchValues() {
+  // The prim.Ifs whose results take gradients.
+  SmallVector<prim::IfOp> ifs;
+  for (Operation &op : graph.front())
+    if (auto ifOp = dyn_cast<prim::IfOp>(op);
+        ifOp && llvm::any_of(ifOp.getResults(),
+                             [&](Value v) { return active.contains(v); }))
+      ifs.push_back(ifOp);
+  for (prim::IfOp ifOp : ifs) {
+    // What each branch defines, in order; branches with control flow of
+    // their own are not differentiated yet.
+    SmallVector<Value> defined;
+    for (Region &region : ifOp->getRegions())
+      for (Operation &inner : region.front().without_terminator()) {
+        if (inner.getNumRegions() != 0)
+          return inner.emitError()
+                 << "tsir-differentiate: control flow inside a branch of "
+                    "prim::If on the path being differentiated is not "
+                    "differentiable yet";
+        if (isa<prim::ConstantOp>(inner))
+          continue;
+        for (Value result : inner.getResults())
+          if (!isRecomputable(&inner))
+            defined.push_back(result);
+      }
+    // Values with no stand-in of their type in the other branch stay put.
+    auto hasStandIns = [&](Value value) {
+      for (Region &region : ifOp->getRegions()) {
+        Block &body = region.front();
+        if (value.getParentBlock() == &body)
+          continue;
+        auto yield = cast<prim::YieldOp>(body.getTerminator());
+        if (!llvm::is_contained(yield.getResults().getTypes(),
+                                value.getType()) &&
+            !llvm::is_contained(graph.getArgumentTypes(), value.getType()))
+          return false;
+      }
+      return true;
+    };
+    llvm::erase_if(defined, [&](Value value) { return !hasStandIns(value); });
+    if (defined.empty())
+      continue;
+    SmallVector<Type> types(ifOp.getResultTypes());
+    for (Value value : defined)
+      types.push_back(value.getType());
+    OpBuilder rebuild(ifOp);
+    auto widened = prim::IfOp::create(rebuild, ifOp.getLoc(), types,
+                                      ifOp.getCondition());
+    widened->setAttrs(ifOp->getAttrs());
+    for (auto [from, to] :
+         llvm::zip(ifOp->getRegions(), widened->getRegions())) {
+      to.takeBody(from);
+      Block &body = to.front();
+      auto yield = cast<prim::YieldOp>(body.getTerminator());
+      SmallVector<Value> yielded(yield.getResults());
+      for (Value value : defined) {
+        if (value.getParentBlock() == &body) {
+          yielded.push_back(value);
+          continue;
+        }
+        // A stand-in of the same type from this branch's scope: a value
+        // this branch yields, or a graph input.
+        Value standIn;
+        for (Value candidate : yield.getResults())
+          if (candidate.getType() == value.getType())
+            standIn = candidate;
+        for (BlockArgument argument : graph.getArguments())
+          if (!standIn && argument.getType() == value.getType())
+            standIn = argument;
+        // Without one the value is not kept; a formula that reads it is
+        // reported then (capture).
+        yielded.push_back(standIn);
+      }
+      OpBuilder atYield(yield);
+      prim::YieldOp::create(atYield, yield.getLoc(), yielded);
+      yield.erase();
+    }
+    for (auto [old, now] :
+         llvm::zip(ifOp.getResults(),
+                   widened.getResults().take_front(ifOp.getNumResults()))) {
+      old.replaceAllUsesWith(now);
+      if (active.erase(old))
+        active.insert(now);
+    }
+    for (auto [value, result] : llvm::zip(
+             defined, widened.getResults().drop_front(ifOp.getNumResults())))
+      exported[value] = result;
+    ifOp.erase();
+  }
+  return success();
 }
 
 void Differentiator::collectOutputs(Value output) {
@@ -271,6 +390,18 @@ Value Differentiator::capture(Value value) {
     for (Value operand : definition->getOperands())
       mapping.map(operand, capture(operand));
     counterpart = builder.clone(*definition, mapping)->getResult(0);
+  } else if (Value result = exported.lookup(value)) {
+    // Defined in a branch: passed on as the prim.If's result.
+    counterpart = capture(result);
+  } else if (value.getParentRegion() != &graph.getBody()) {
+    // Defined in a branch and not kept: an argument stands in for it, and
+    // the pass fails.
+    mlir::emitError(value.getLoc())
+        << "tsir-differentiate: a value of type " << value.getType()
+        << " computed inside a branch is needed by the backward and cannot "
+           "be kept";
+    captureFailed = true;
+    counterpart = backward.front().addArgument(value.getType(), value.getLoc());
   } else {
     std::string name = nameOf(value);
     Location loc = NameLoc::get(builder.getStringAttr(
@@ -417,10 +548,12 @@ LogicalResult Differentiator::differentiate(Operation *op) {
       schema == "aten::broadcast_tensors" || schema == "aten::cat" ||
       schema == "aten::stack")
     return differentiateListOp(op);
+  if (auto ifOp = dyn_cast<prim::IfOp>(op))
+    return differentiateIf(ifOp);
   if (op->getNumRegions() != 0)
     return op->emitError() << "tsir-differentiate: " << schema
                            << " is on the path being differentiated, and "
-                              "control flow is not differentiable yet";
+                              "loops are not differentiable yet";
   func::FuncOp formula = table.lookup(op);
   if (!formula) {
     if (StringRef(schema).split('.').first.ends_with("_"))
@@ -469,16 +602,97 @@ LogicalResult Differentiator::differentiate(Operation *op) {
   return success();
 }
 
+LogicalResult Differentiator::differentiateBlock(Block &block) {
+  for (Operation &op :
+       llvm::make_early_inc_range(llvm::reverse(block.without_terminator()))) {
+    bool reached = llvm::any_of(op.getResults(), [&](Value result) {
+      return gradients.count(result) != 0;
+    });
+    bool isActive = llvm::any_of(op.getResults(), [&](Value result) {
+      return active.contains(result);
+    });
+    if (!reached || !isActive || isWeight(&op))
+      continue;
+    if (failed(differentiate(&op)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult Differentiator::differentiateIf(prim::IfOp op) {
+  Location loc = currentLoc;
+  // The active values from outside that the branches read: their
+  // gradients are the backward prim.If's results.
+  SmallVector<Value> outer;
+  op->walk([&](Operation *inner) {
+    for (Value operand : inner->getOperands())
+      if (active.contains(operand) && !op->isAncestor(
+                                          operand.getParentBlock()->getParentOp()) &&
+          !llvm::is_contained(outer, operand))
+        outer.push_back(operand);
+  });
+  Type tensor = prim::TensorType::get(builder.getContext());
+  auto reverse = prim::IfOp::create(builder, loc,
+                                    SmallVector<Type>(outer.size(), tensor),
+                                    capture(op.getCondition()));
+  DenseMap<Value, Value> outerGradients = gradients;
+  for (auto [forwardRegion, backwardRegion] :
+       llvm::zip(op->getRegions(), reverse->getRegions())) {
+    Block &forwardBlock = forwardRegion.front();
+    Block *backwardBlock = new Block();
+    backwardRegion.push_back(backwardBlock);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(backwardBlock);
+    // Within the branch, the outer values gather their gradients afresh.
+    gradients = outerGradients;
+    for (Value value : outer)
+      gradients.erase(value);
+    auto yield = cast<prim::YieldOp>(forwardBlock.getTerminator());
+    for (auto [result, yielded] :
+         llvm::zip(op.getResults(), yield.getResults()))
+      if (Value gradient = outerGradients.lookup(result);
+          gradient && active.contains(yielded))
+        accumulate(yielded, gradient, loc);
+    if (failed(differentiateBlock(forwardBlock)))
+      return failure();
+    SmallVector<Value> results;
+    for (Value value : outer) {
+      Value gradient = gradients.lookup(value);
+      results.push_back(gradient ? gradient : zerosLike(capture(value), loc));
+    }
+    prim::YieldOp::create(builder, loc, results);
+    // What the branch built is not visible after it.
+    for (auto it = backwardValues.begin(); it != backwardValues.end();) {
+      auto current = it++;
+      if (reverse->isAncestor(current->second.getParentBlock()->getParentOp()))
+        backwardValues.erase(current);
+    }
+  }
+  gradients = std::move(outerGradients);
+  for (auto [value, gradient] : llvm::zip(outer, reverse.getResults()))
+    accumulate(value, gradient, loc);
+  return success();
+}
+
 void Differentiator::removeDeadCode() {
   Block &body = backward.front();
   bool changed = true;
   while (changed) {
     changed = false;
-    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(body)))
-      if (isDead(&op)) {
-        op.erase();
-        changed = true;
-      }
+    SmallVector<Operation *> ops;
+    backward.walk([&](Operation *op) {
+      if (op != backward.getOperation())
+        ops.push_back(op);
+    });
+    // Users before what they use; an op erased takes its regions along.
+    DenseSet<Operation *> gone;
+    for (Operation *op : llvm::reverse(ops)) {
+      if (gone.contains(op) || !isDead(op))
+        continue;
+      op->walk([&](Operation *inner) { gone.insert(inner); });
+      op->erase();
+      changed = true;
+    }
   }
   // Captures the remaining code does not read are not passed.
   for (int64_t i = captured.size() - 1; i >= 0; --i)
@@ -511,25 +725,17 @@ LogicalResult Differentiator::run(ArrayRef<std::string> names) {
     return graph.emitError("tsir-differentiate: the graph has no body");
   if (failed(resolveWrt(names)))
     return failure();
-  markActive();
+  active.insert(wrt.begin(), wrt.end());
+  markActive(graph.front());
+  if (failed(exportBranchValues()))
+    return failure();
   auto returnOp = cast<func::ReturnOp>(graph.front().getTerminator());
   for (Value output : returnOp.getOperands())
     collectOutputs(output);
 
   backward = createBackward();
-  for (Operation &op : llvm::make_early_inc_range(
-           llvm::reverse(graph.front().without_terminator()))) {
-    bool reached = llvm::any_of(op.getResults(), [&](Value result) {
-      return gradients.count(result) != 0;
-    });
-    bool isActive = llvm::any_of(op.getResults(), [&](Value result) {
-      return active.contains(result);
-    });
-    if (!reached || !isActive || isWeight(&op))
-      continue;
-    if (failed(differentiate(&op)))
-      return failure();
-  }
+  if (failed(differentiateBlock(graph.front())))
+    return failure();
 
   SmallVector<Value> results;
   for (Value value : wrt) {
@@ -538,6 +744,8 @@ LogicalResult Differentiator::run(ArrayRef<std::string> names) {
                                : zerosLike(capture(value), graph.getLoc()));
   }
   func::ReturnOp::create(builder, graph.getLoc(), results);
+  if (captureFailed)
+    return failure();
   removeDeadCode();
   finishForward();
   return success();

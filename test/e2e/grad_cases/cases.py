@@ -299,6 +299,33 @@ def resnet_stem(x, w, g, b):
     return F.max_pool2d(h, 3, stride=2, padding=1)
 
 
+# ---------------------------------------------------------------- control flow
+
+def branch_on_data(x, w):
+    h = torch.tanh(x @ w)
+    if bool(h.sum() > 0):
+        y = h * x.sum() + torch.exp(h)
+    else:
+        y = torch.sigmoid(h) * w.sum()
+    return y.mean()
+
+
+def branch_on_input(x, y, flip: bool):
+    if flip:
+        z = x * y
+    else:
+        z = x - y.exp()
+    return (z * z).sum()
+
+
+def branch_yields_outer(x, y, flip: bool):
+    if flip:
+        z = x
+    else:
+        z = torch.relu(y) * 2
+    return z * y
+
+
 # ---------------------------------------------------------------- not yet
 
 def batch_norm_training_affine(x, mean, var, w, b):
@@ -377,6 +404,13 @@ CASES = [
     GradCase(max_pool_ties_dilated, [torch.round(r(1, 2, 7, 8) * 2)]),
     GradCase(resnet_stem, [r(2, 3, 16, 16), r(8, 3, 7, 7) * 0.1, pos(8),
                            r(8)]),
+    GradCase(branch_on_data, [r(3, 4), r(4, 4)], name="branch_on_data_then"),
+    GradCase(branch_on_data, [r(3, 4), -r(4, 4)], name="branch_on_data"),
+    GradCase(branch_on_input, [r(3, 4), r(3, 4), True], name="branch_true"),
+    GradCase(branch_on_input, [r(3, 4), r(3, 4), False], name="branch_false"),
+    GradCase(branch_yields_outer, [r(5), r(5), True], name="yields_outer"),
+    GradCase(branch_yields_outer, [r(5), r(5), False],
+             name="yields_outer_else"),
     GradCase(avg_pool, [r(1, 2, 4, 4)],
              error="the derivative for 'aten::avg_pool2d' is not implemented"),
     GradCase(batch_norm_training, [r(2, 3, 4), r(3), pos(3)],
