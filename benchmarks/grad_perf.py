@@ -13,11 +13,25 @@ are checked against torch's first. Also printed: the bytes the forward
 saves for the backward in tsir (its extra results) against the tensors
 torch's autograd graph holds (its saved tensors, through
 torch.autograd.graph.saved_tensors_hooks).
+
+Debian's torch links the generic libblas.so.3, the reference BLAS unless
+told otherwise (../shared/ENVIRONMENT.md): the script runs itself again
+with OpenBLAS's directory first on LD_LIBRARY_PATH, and checks that
+OpenBLAS is what the process mapped.
 """
 
 import argparse
+import os
 import statistics
+import sys
 import time
+
+OPENBLAS = "/usr/lib/x86_64-linux-gnu/openblas-pthread"
+if os.path.isdir(OPENBLAS) and not os.environ.get(
+        "LD_LIBRARY_PATH", "").startswith(OPENBLAS):
+    os.environ["LD_LIBRARY_PATH"] = OPENBLAS + ":" + os.environ.get(
+        "LD_LIBRARY_PATH", "")
+    os.execv(sys.executable, [sys.executable] + sys.argv)
 
 import torch
 import torch.nn.functional as F
@@ -101,6 +115,13 @@ def median_ms(call, runs):
     return statistics.median(times)
 
 
+def blas_in_use():
+    with open("/proc/self/maps") as maps:
+        names = {os.path.basename(line.split()[5]) for line in maps
+                 if len(line.split()) >= 6 and "blas" in line}
+    return "OpenBLAS" if any("openblas" in n for n in names) else "reference"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=20)
@@ -108,6 +129,8 @@ def main():
     args = parser.parse_args()
     counts = [int(n) for n in args.threads.split(",")]
 
+    torch.ones(2, 2) @ torch.ones(2, 2)  # loads the BLAS
+    print(f"eager PyTorch {torch.__version__} with {blas_in_use()} BLAS")
     print("| model | threads | tsir fwd+bwd ms | eager fwd+bwd ms | ratio |")
     print("| --- | --- | --- | --- | --- |")
     notes = []
