@@ -38,19 +38,15 @@ import torch.nn.functional as F
 
 import tsir
 
+# The small CNN of examples/training (batch norm in training mode).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "examples", "training"))
+from train_cnn import loss_fn as cnn  # noqa: E402
+
 
 def mlp(x, target, w1, b1, w2, b2, w3, b3):
     h = F.relu(F.linear(x, w1, b1))
     h = F.relu(F.linear(h, w2, b2))
-    return F.cross_entropy(F.linear(h, w3, b3), target)
-
-
-def cnn(x, target, w1, b1, g1, e1, w2, b2, g2, e2, w3, b3):
-    h = F.conv2d(x, w1, b1, padding=1)
-    h = F.relu(F.batch_norm(h, None, None, g1, e1, True, 0.1, 1e-5))
-    h = F.conv2d(h, w2, b2, stride=2, padding=1)
-    h = F.relu(F.batch_norm(h, None, None, g2, e2, True, 0.1, 1e-5))
-    h = F.adaptive_avg_pool2d(h, (1, 1)).flatten(1)
     return F.cross_entropy(F.linear(h, w3, b3), target)
 
 

@@ -34,6 +34,17 @@ tsir::python::makeExecutor(const GraphRef &graph,
 }
 
 namespace {
+/// An executor's ExecutionStats as tsir.Function.last_stats gives them.
+py::dict statsToDict(const tsir::ExecutionStats &stats) {
+  py::dict result;
+  result["spec"] = stats.spec;
+  result["compiled"] = stats.compiled;
+  result["compile_seconds"] = stats.compileSeconds;
+  result["run_seconds"] = stats.runSeconds;
+  result["from_plan_cache"] = stats.fromPlanCache;
+  return result;
+}
+
 class PyExecutable {
 public:
   PyExecutable(const GraphRef &graph, const std::string &device,
@@ -96,14 +107,7 @@ public:
 
   py::dict lastStats() {
     std::lock_guard<std::mutex> lock(mutex);
-    const tsir::ExecutionStats &stats = executor->lastStats();
-    py::dict result;
-    result["spec"] = stats.spec;
-    result["compiled"] = stats.compiled;
-    result["compile_seconds"] = stats.compileSeconds;
-    result["run_seconds"] = stats.runSeconds;
-    result["from_plan_cache"] = stats.fromPlanCache;
-    return result;
+    return statsToDict(executor->lastStats());
   }
 
   std::vector<std::string> inputTypes() const { return executor->inputTypes(); }
@@ -175,16 +179,8 @@ public:
   py::dict lastStats() {
     std::lock_guard<std::mutex> lock(mutex);
     py::dict result;
-    for (auto [name, graph] : {std::pair{"forward", &executor->forward()},
-                               std::pair{"backward", &executor->backward()}}) {
-      const tsir::ExecutionStats &stats = graph->lastStats();
-      py::dict entry;
-      entry["spec"] = stats.spec;
-      entry["compiled"] = stats.compiled;
-      entry["compile_seconds"] = stats.compileSeconds;
-      entry["run_seconds"] = stats.runSeconds;
-      result[name] = entry;
-    }
+    result["forward"] = statsToDict(executor->forward().lastStats());
+    result["backward"] = statsToDict(executor->backward().lastStats());
     return result;
   }
 

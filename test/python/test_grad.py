@@ -91,3 +91,14 @@ def test_a_small_cnn_in_eval_mode():
         torch.testing.assert_close(grads["self." + name],
                                    dict(model.named_parameters())[name].grad,
                                    rtol=1e-4, atol=1e-5)
+
+
+def test_last_stats_of_both_plans():
+    f = tsir.grad(tsir.from_torch(mlp()), plan_cache=False)
+    f(torch.randn(2, 4), grad_outputs=[torch.ones(2, 3)])
+    stats = f.last_stats
+    assert stats["forward"]["compiled"] and stats["backward"]["compiled"]
+    assert f.saved_bytes > 0
+    f(torch.randn(2, 4), grad_outputs=[torch.ones(2, 3)])
+    assert not f.last_stats["forward"]["compiled"]
+    assert not f.last_stats["backward"]["compiled"]
