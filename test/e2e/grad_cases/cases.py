@@ -326,14 +326,38 @@ def branch_yields_outer(x, y, flip: bool):
     return z * y
 
 
+def avg_pool(x):
+    return F.avg_pool2d(x, 2)
+
+
+def avg_pool_padded(x):
+    return F.avg_pool2d(x, 3, stride=2, padding=1)
+
+
+def where_clamp(x, y):
+    return torch.where(x > 0, x * 2, y) + torch.clamp(x, -0.5, 0.7) \
+        + torch.clamp(y, min=0.1)
+
+
+def splits(x):
+    a, b = torch.split(x, [2, 3], dim=1)
+    c, d, e = torch.chunk(x, 3, dim=0)
+    return a.sum() * 2 + b.mean() + (c * e).sum()
+
+
+def unbind(x):
+    p, q, r = torch.unbind(x, dim=1)
+    return p * q - r
+
+
 # ---------------------------------------------------------------- not yet
 
 def batch_norm_training_affine(x, mean, var, w, b):
     return F.batch_norm(x, mean, var, w, b, True, 0.1, 1e-5)
 
 
-def avg_pool(x):
-    return F.avg_pool2d(x, 2).sum()
+def avg_pool_ceil(x):
+    return F.avg_pool2d(x, 2, ceil_mode=True).sum()
 
 
 def weighted_nll(x, t, w):
@@ -411,8 +435,14 @@ CASES = [
     GradCase(branch_yields_outer, [r(5), r(5), True], name="yields_outer"),
     GradCase(branch_yields_outer, [r(5), r(5), False],
              name="yields_outer_else"),
-    GradCase(avg_pool, [r(1, 2, 4, 4)],
-             error="the derivative for 'aten::avg_pool2d' is not implemented"),
+    GradCase(avg_pool, [r(2, 3, 6, 6)]),
+    GradCase(avg_pool_padded, [r(2, 3, 7, 9)]),
+    GradCase(where_clamp, [r(3, 4), r(4)]),
+    GradCase(splits, [r(3, 5)]),
+    GradCase(unbind, [r(2, 3, 4)]),
+    GradCase(avg_pool_ceil, [r(1, 2, 5, 5)],
+             error="the derivative of avg_pool2d is supported without "
+                   "ceil_mode"),
     GradCase(batch_norm_training, [r(2, 3, 4), r(3), pos(3)],
              constant=(1, 2)),
     GradCase(batch_norm_training_affine, [r(4, 3, 2, 2), r(3), pos(3),
