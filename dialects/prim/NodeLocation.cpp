@@ -117,6 +117,12 @@ void tsir::replaceNodeLocationsWithBuiltin(Operation *root) {
                                         /*replaceTypes=*/false);
 }
 
+Location tsir::withoutResultNames(Location loc) {
+  NodeLocation parts = decodeNodeLocation(loc);
+  parts.resultNames.clear();
+  return makeNodeLocation(loc.getContext(), parts);
+}
+
 StringRef tsir::getArgumentName(Location loc) {
   if (auto nameLoc = dyn_cast<NameLoc>(loc))
     return nameLoc.getName().getValue();

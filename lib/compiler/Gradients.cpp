@@ -48,7 +48,6 @@ tsir::GradientExecutor::~GradientExecutor() = default;
 /// `function` alone in a module, renamed @graph, printed as MLIR with its
 /// locations (the value names and the graph's lines that messages cite).
 static std::string printAsGraph(func::FuncOp function) {
-  OpBuilder builder(function.getContext());
   OwningOpRef<ModuleOp> module = ModuleOp::create(function.getLoc());
   auto copy = cast<func::FuncOp>(function->clone());
   copy.setSymName("graph");

@@ -113,6 +113,16 @@ bool isDead(Operation *op) {
               .wasInterrupted();
 }
 
+/// Clones the ops of a formula's or a decomposition's `body` (without its
+/// terminator) at `builder`, all located at `loc`: the op they stand for.
+void cloneBodyAt(OpBuilder &builder, Block &body, IRMapping &mapping,
+                 Location loc) {
+  for (Operation &inner : body.without_terminator()) {
+    Operation *clone = builder.clone(inner, mapping);
+    clone->walk([&](Operation *nested) { nested->setLoc(loc); });
+  }
+}
+
 class Differentiator {
 public:
   Differentiator(func::FuncOp graph, const DerivativeTable &table)
@@ -541,9 +551,7 @@ LogicalResult Differentiator::differentiateListOp(Operation *op) {
 LogicalResult Differentiator::differentiate(Operation *op) {
   std::string schema = DerivativeTable::schemaOf(op);
   // What is built for the op is located at it, without its names.
-  NodeLocation parts = decodeNodeLocation(op->getLoc());
-  parts.resultNames.clear();
-  currentLoc = makeNodeLocation(op->getContext(), parts);
+  currentLoc = withoutResultNames(op->getLoc());
   if (isa<prim::ListConstructOp, prim::ListUnpackOp>(op) ||
       schema == "aten::broadcast_tensors" || schema == "aten::cat" ||
       schema == "aten::stack")
@@ -588,10 +596,7 @@ LogicalResult Differentiator::differentiate(Operation *op) {
       gradient = zerosLike(capture(result), currentLoc);
     mapping.map(body.getArgument(numInputs + numResults + index), gradient);
   }
-  for (Operation &inner : body.without_terminator()) {
-    Operation *clone = builder.clone(inner, mapping);
-    clone->walk([&](Operation *nested) { nested->setLoc(currentLoc); });
-  }
+  cloneBodyAt(builder, body, mapping, currentLoc);
   for (auto [operand, gradient] :
        llvm::zip(op->getOperands(), returnOp.getOperands())) {
     Value mapped = mapping.lookupOrDefault(gradient);
@@ -761,16 +766,10 @@ bool applyDecompositions(func::FuncOp graph, const DerivativeTable &table) {
   });
   for (auto [op, decomposition] : found) {
     Block &body = decomposition.front();
-    NodeLocation parts = decodeNodeLocation(op->getLoc());
-    parts.resultNames.clear();
-    Location loc = makeNodeLocation(op->getContext(), parts);
     IRMapping mapping;
     mapping.map(body.getArguments(), op->getOperands());
     OpBuilder builder(op);
-    for (Operation &inner : body.without_terminator()) {
-      Operation *clone = builder.clone(inner, mapping);
-      clone->walk([&](Operation *nested) { nested->setLoc(loc); });
-    }
+    cloneBodyAt(builder, body, mapping, withoutResultNames(op->getLoc()));
     for (auto [result, replacement] :
          llvm::zip(op->getResults(), body.getTerminator()->getOperands()))
       result.replaceAllUsesWith(mapping.lookupOrDefault(replacement));

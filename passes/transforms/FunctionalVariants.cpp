@@ -40,14 +40,6 @@ static const aten::Schema *getMatchingSchema(Operation *op) {
   return schema;
 }
 
-/// A location for the ops added next to `loc`'s op: the same place in the
-/// graph text, none of its value names.
-static Location unnamed(Location loc) {
-  NodeLocation parts = decodeNodeLocation(loc);
-  parts.resultNames.clear();
-  return makeNodeLocation(loc.getContext(), parts);
-}
-
 std::optional<OperationName> tsir::lookupFunctionalVariant(Operation *op) {
   const aten::Schema *schema = getMatchingSchema(op);
   if (!schema || schema->returns.size() != 1 || schema->arguments.empty())
@@ -105,7 +97,7 @@ tsir::createFunctionalVariant(OpBuilder &builder, Operation *op,
     return newOp;
   };
   auto none = [&] {
-    return track(prim::ConstantOp::create(builder, unnamed(loc),
+    return track(prim::ConstantOp::create(builder, withoutResultNames(loc),
                                           prim::NoneType::get(op->getContext()),
                                           builder.getUnitAttr()))
         ->getResult(0);
@@ -117,7 +109,7 @@ tsir::createFunctionalVariant(OpBuilder &builder, Operation *op,
                                            n2, n3, n4, n5));
   }
   if (auto fill = dyn_cast<aten::Fill_ScalarOp>(op)) {
-    Value dtype = track(prim::DtypeOp::create(builder, unnamed(loc),
+    Value dtype = track(prim::DtypeOp::create(builder, withoutResultNames(loc),
                                               builder.getI64Type(), self))
                       ->getResult(0);
     Value n1 = none(), n2 = none(), n3 = none(), n4 = none();

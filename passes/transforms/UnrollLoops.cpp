@@ -107,14 +107,6 @@ unsigned limitedBlockSize(Block &block, unsigned limit) {
   return count;
 }
 
-/// A location for ops the pass creates next to `loc`'s op: the same place
-/// in the graph text, but none of its value names.
-Location unnamed(Location loc) {
-  NodeLocation parts = decodeNodeLocation(loc);
-  parts.resultNames.clear();
-  return makeNodeLocation(loc.getContext(), parts);
-}
-
 Value createInt(OpBuilder &builder, Location loc, int64_t value) {
   return prim::ConstantOp::create(builder, loc, builder.getI64Type(),
                                   builder.getI64IntegerAttr(value));
@@ -161,7 +153,7 @@ void eraseDeadClones(RewriterBase &rewriter, ArrayRef<Operation *> clones) {
 }
 
 void unrollFully(RewriterBase &rewriter, prim::LoopOp loop, int64_t tripCount) {
-  Location loc = unnamed(loop.getLoc());
+  Location loc = withoutResultNames(loop.getLoc());
   bool counterUsed = !loop.getIterationArg().use_empty();
   rewriter.setInsertionPoint(loop);
   SmallVector<Value> carried(loop.getInitArgs());
@@ -181,7 +173,7 @@ void unrollFully(RewriterBase &rewriter, prim::LoopOp loop, int64_t tripCount) {
 
 void unrollPartially(RewriterBase &rewriter, prim::LoopOp loop,
                      unsigned factor) {
-  Location loc = unnamed(loop.getLoc());
+  Location loc = withoutResultNames(loop.getLoc());
   Type i64 = rewriter.getI64Type();
   bool counterUsed = !loop.getIterationArg().use_empty();
   rewriter.setInsertionPoint(loop);

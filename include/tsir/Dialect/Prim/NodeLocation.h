@@ -67,6 +67,10 @@ void replaceNodeLocationsWithBuiltin(mlir::Operation *root);
 /// what is not there stays empty).
 NodeLocation decodeNodeLocation(mlir::Location loc);
 
+/// A location for ops a pass creates next to `loc`'s op: the same place in
+/// the graph text, source comment and scope, but none of its value names.
+mlir::Location withoutResultNames(mlir::Location loc);
+
 /// The value name a block argument's location carries, or "".
 llvm::StringRef getArgumentName(mlir::Location loc);
 
