@@ -42,10 +42,34 @@ struct ChunkLimits {
 };
 } // namespace
 
-/// The chunks of `op`, or nothing when it is too small to be worth a fork
-/// or has no parallel loop to cut.
+/// Whether linalg's tiling computes the slices of an operand read through
+/// `map` right. It assumes each index grows with the loops: sums of loop
+/// indices times positive constants, plus constants (a convolution's
+/// `oh * s + kh`). A reversed index (`2 - kh`, the flipped kernel of a
+/// transposed convolution) gets a slice of size 1 (MLIR 22's TileCheck
+/// asserts against such coefficients in debug builds only).
+static bool isIncreasingInEveryLoop(AffineMap map) {
+  bool increasing = true;
+  for (AffineExpr result : map.getResults())
+    result.walk([&](AffineExpr expr) {
+      auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+      if (!binary || expr.getKind() == AffineExprKind::Add)
+        return;
+      auto factor = dyn_cast<AffineConstantExpr>(binary.getRHS());
+      if (expr.getKind() != AffineExprKind::Mul || !factor ||
+          factor.getValue() <= 0)
+        increasing = false;
+    });
+  return increasing;
+}
+
+/// The chunks of `op`, or nothing when it is too small to be worth a fork,
+/// has no parallel loop to cut, or reads an operand in a way tiling cannot
+/// slice (isIncreasingInEveryLoop).
 static std::optional<ChunkCounts> planChunks(linalg::LinalgOp op,
                                              const ChunkLimits &limits) {
+  if (!llvm::all_of(op.getIndexingMapsArray(), isIncreasingInEveryLoop))
+    return std::nullopt;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   if (ranges.empty())

@@ -206,3 +206,35 @@ func.func @on_tensors(%a: tensor<1048576xf32>) -> tensor<1048576xf32> {
   %r = linalg.fill ins(%c : f32) outs(%a : tensor<1048576xf32>) -> tensor<1048576xf32>
   return %r : tensor<1048576xf32>
 }
+
+// -----
+
+// A reversed index (the flipped kernel of a transposed convolution) is
+// left whole: linalg's tiling would slice its operand to size 1 in the
+// flipped dims (an invalid op, found in ResNet-18's backward).
+// CHECK-LABEL: func.func @flipped
+// CHECK-NOT: scf.forall
+// CHECK: linalg.generic
+#flipped = affine_map<(d0, d1, d2, d3, d4) -> (d0, d2, d1, -d3 + 2, -d4 + 2)>
+#same = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>
+func.func @flipped(%a: memref<1x512x512x3x3xf32>, %b: memref<1x512x512x3x3xf32>) {
+  linalg.generic {indexing_maps = [#flipped, #same], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%a : memref<1x512x512x3x3xf32>) outs(%b : memref<1x512x512x3x3xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+// A convolution's window index (oh * 2 + kh) grows with both loops, and
+// tiling slices it right: the chunks cut the output channels.
+// CHECK-LABEL: func.func @strided_window
+// CHECK: scf.forall
+// CHECK: linalg.conv_2d_nchw_fchw
+func.func @strided_window(%in: memref<1x64x57x57xf32>, %w: memref<64x64x3x3xf32>, %out: memref<1x64x28x28xf32>) {
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%in, %w : memref<1x64x57x57xf32>, memref<64x64x3x3xf32>) outs(%out : memref<1x64x28x28xf32>)
+  return
+}
