@@ -188,6 +188,15 @@ bool hasSideEffects(Operation *op) {
   return result.wasInterrupted();
 }
 
+bool onlyRaises(Operation *op) {
+  WalkResult result = op->walk([&](Operation *nested) {
+    return hasOwnSideEffects(nested) && !isa<prim::RaiseExceptionOp>(nested)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  return !result.wasInterrupted();
+}
+
 //===----------------------------------------------------------------------===//
 // Building the alias sets
 //===----------------------------------------------------------------------===//

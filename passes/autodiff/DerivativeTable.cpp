@@ -1,8 +1,10 @@
 //===- DerivativeTable.cpp - The derivative formulas, read once -----------===//
 //
-// Splits derivatives.txt at its `derivative SCHEMA` and `decomposition
-// SCHEMA` lines and imports each graph on its own. Each piece is padded with the blank lines before it,
-// so that an error in a formula names its line in derivatives.txt.
+// Splits derivatives.txt at its `derivative SCHEMA`, `decomposition
+// SCHEMA` and `nondifferentiable SCHEMA` lines and imports each graph on
+// its own (a `nondifferentiable` entry has none). Each piece is padded
+// with the blank lines before it, so that an error in a formula names its
+// line in derivatives.txt.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +26,25 @@ static constexpr llvm::StringLiteral kDerivativesText =
 
 static constexpr llvm::StringLiteral kFormulaHeader = "derivative ";
 static constexpr llvm::StringLiteral kDecompositionHeader = "decomposition ";
+static constexpr llvm::StringLiteral kNondifferentiableHeader =
+    "nondifferentiable ";
+
+namespace {
+/// The kinds of entries, by the word that starts their header line.
+enum class EntryKind { None, Formula, Decomposition, Nondifferentiable };
+} // namespace
+
+static EntryKind entryKindOf(StringRef line, StringRef &schemas) {
+  for (auto [header, kind] :
+       {std::pair{kFormulaHeader, EntryKind::Formula},
+        std::pair{kDecompositionHeader, EntryKind::Decomposition},
+        std::pair{kNondifferentiableHeader, EntryKind::Nondifferentiable}})
+    if (line.starts_with(header)) {
+      schemas = line.drop_front(header.size()).trim();
+      return kind;
+    }
+  return EntryKind::None;
+}
 
 FailureOr<DerivativeTable> DerivativeTable::load(MLIRContext *context) {
   DerivativeTable table;
@@ -34,8 +55,22 @@ FailureOr<DerivativeTable> DerivativeTable::load(MLIRContext *context) {
 
   llvm::SmallVector<StringRef> lines;
   kDerivativesText.split(lines, '\n');
-  auto importEntry = [&](StringRef schema, bool decomposition, size_t first,
+  auto twice = [&](size_t first, StringRef name) {
+    return emitError(UnknownLoc::get(context))
+           << "derivatives.txt:" << first << ": " << name
+           << " has two entries of one kind";
+  };
+  auto importEntry = [&](StringRef schema, EntryKind kind, size_t first,
                          size_t end) -> LogicalResult {
+    // One entry may serve several schemas (`nll_loss nll_loss_nd`).
+    llvm::SmallVector<StringRef> names;
+    schema.split(names, ' ', -1, /*KeepEmpty=*/false);
+    if (kind == EntryKind::Nondifferentiable) {
+      for (StringRef name : names)
+        if (!table.nondifferentiable.insert(name).second)
+          return twice(first, name);
+      return success();
+    }
     // Blank lines for everything above, so locations are the file's.
     std::string text(first, '\n');
     for (size_t i = first; i < end; ++i)
@@ -49,15 +84,11 @@ FailureOr<DerivativeTable> DerivativeTable::load(MLIRContext *context) {
     if (!graph)
       return emitError(UnknownLoc::get(context))
              << "derivatives.txt:" << first << ": no graph for " << schema;
-    // One formula may serve several schemas (`nll_loss nll_loss_nd`).
-    llvm::SmallVector<StringRef> names;
-    schema.split(names, ' ', -1, /*KeepEmpty=*/false);
+    bool decomposition = kind == EntryKind::Decomposition;
     auto &entries = decomposition ? table.decompositions : table.bySchema;
     for (StringRef name : names) {
       if (entries.count(name))
-        return emitError(UnknownLoc::get(context))
-               << "derivatives.txt:" << first << ": " << name
-               << " has two entries of one kind";
+        return twice(first, name);
       auto copy = cast<func::FuncOp>(graph->clone());
       copy.setSymName((decomposition ? "decomposition " : "") + name.str());
       builder.insert(copy);
@@ -67,24 +98,18 @@ FailureOr<DerivativeTable> DerivativeTable::load(MLIRContext *context) {
   };
 
   StringRef schema;
-  bool decomposition = false;
+  EntryKind kind = EntryKind::None;
   size_t first = 0;
   for (size_t i = 0; i <= lines.size(); ++i) {
-    bool formulaHeader = i < lines.size() && lines[i].starts_with(kFormulaHeader);
-    bool decompositionHeader =
-        i < lines.size() && lines[i].starts_with(kDecompositionHeader);
-    if (i < lines.size() && !formulaHeader && !decompositionHeader)
+    StringRef nextSchema;
+    EntryKind next = i < lines.size() ? entryKindOf(lines[i], nextSchema)
+                                      : EntryKind::None;
+    if (i < lines.size() && next == EntryKind::None)
       continue;
-    if (!schema.empty() &&
-        failed(importEntry(schema, decomposition, first, i)))
+    if (kind != EntryKind::None && failed(importEntry(schema, kind, first, i)))
       return failure();
-    if (i == lines.size())
-      break;
-    decomposition = decompositionHeader;
-    schema = lines[i]
-                 .drop_front(decomposition ? kDecompositionHeader.size()
-                                           : kFormulaHeader.size())
-                 .trim();
+    kind = next;
+    schema = nextSchema;
     first = i + 1;
   }
   return table;
@@ -111,4 +136,8 @@ func::FuncOp DerivativeTable::lookup(Operation *op) const {
 
 func::FuncOp DerivativeTable::lookupDecomposition(Operation *op) const {
   return decompositions.lookup(schemaOf(op));
+}
+
+bool DerivativeTable::isNondifferentiable(Operation *op) const {
+  return nondifferentiable.contains(schemaOf(op));
 }

@@ -6,7 +6,7 @@
 // (`aten::mul.Tensor`), whose arguments are the op's inputs, results and
 // result gradients and whose results are the input gradients; and the
 // decompositions that replace an op before differentiating (training-mode
-// batch_norm and dropout).
+// batch_norm and dropout); and the ops whose results carry no gradient.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +17,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace tsir::autodiff {
 
@@ -31,6 +32,9 @@ public:
   /// The graph that takes `op`'s place before differentiating (its inputs
   /// and results the op's), or null.
   mlir::func::FuncOp lookupDecomposition(mlir::Operation *op) const;
+  /// Whether `op`'s results carry no gradient whatever its inputs do
+  /// (comparisons, `rand_like`): they stay inactive.
+  bool isNondifferentiable(mlir::Operation *op) const;
 
   /// The schema `op` was imported from: `aten::add.Tensor` for a typed op,
   /// a generic node's kind with its recorded overload.
@@ -39,6 +43,7 @@ public:
 private:
   std::shared_ptr<mlir::OwningOpRef<mlir::ModuleOp>> formulas;
   llvm::StringMap<mlir::func::FuncOp> bySchema, decompositions;
+  llvm::StringSet<> nondifferentiable;
 };
 
 } // namespace tsir::autodiff

@@ -255,7 +255,7 @@ void Differentiator::markActive(Block &block) {
                              ? WalkResult::interrupt()
                              : WalkResult::advance();
                 }).wasInterrupted();
-    if (!reads)
+    if (!reads || table.isNondifferentiable(&op))
       continue;
     for (Value result : op.getResults())
       if (canCarryGradient(result.getType()))

@@ -16,6 +16,11 @@
 //   directly or through ops that do; or writes what it reads) reads or
 //   writes what the mutation writes, or feeds the mutation. In particular
 //   any other use of the value before the mutation keeps it.
+//   One deviation: an op whose only side effect is raising (a shape check,
+//   `if ...: raise`, as F.batch_norm makes in training mode) may stand
+//   between if it does not depend on the creation. TorchScript keeps the
+//   mutation there; but the value is fresh memory no one else sees, and a
+//   raise ends the graph, so when it is written cannot be observed.
 // Then every later use of the value, nested ones included, sees the
 // functional result instead, and the value itself is only read once.
 //
@@ -214,8 +219,10 @@ private:
 
     for (Operation *op = creator->getNextNode(); op != mutation;
          op = op->getNextNode()) {
-      // Never valid to reorder around a node with side effects.
-      if (hasSideEffects(op))
+      // Never valid to reorder around a node with side effects, except
+      // one that can only raise and does not depend on the creator (below).
+      bool raises = hasSideEffects(op);
+      if (raises && !onlyRaises(op))
         return false;
       llvm::SmallPtrSet<const void *, 8> opReads, opWrites;
       collectReads(op, opReads);
@@ -230,6 +237,8 @@ private:
           intersects(creatorWrites, opReads) || intersects(writes, opReads);
       if (!depends)
         continue;
+      if (raises)
+        return false;
       dependents.insert(op);
       reads.insert(opReads.begin(), opReads.end());
       writes.insert(opWrites.begin(), opWrites.end());

@@ -17,6 +17,12 @@ class GradientFunction:
     tensor went in."""
 
     def __init__(self, graph, wrt="all", threads=0, plan_cache=True):
+        if wrt == "parameters":
+            wrt = getattr(graph, "parameter_names", None)
+            if not wrt:
+                raise ValueError(
+                    "wrt='parameters' needs a graph from tsir.from_torch of "
+                    "a module with parameters; name the inputs or weights")
         if isinstance(wrt, str):
             wrt = [wrt]
         self.graph = graph
@@ -58,9 +64,10 @@ class GradientFunction:
 
 def grad(graph, wrt="all", threads=0, plan_cache=True):
     """Differentiates `graph` (a tsir.Graph) with respect to `wrt`: input
-    and weight names (a name or a list), or "all" (every tensor input and
-    weight), and returns a GradientFunction. A graph from
-    tsir.from_torch(module) has its parameters as weights, by their value
-    names (`self.fc.weight`). `threads` and `plan_cache` are tsir.compile's
+    and weight names (a name or a list), "all" (every tensor input and
+    weight) or "parameters" (a torch module's parameters), and returns a
+    GradientFunction. A graph from tsir.from_torch(module) has its
+    parameters as weights, by their value names (`self.fc.weight`); in
+    training mode every parameter is one, unfolded. `threads` and `plan_cache` are tsir.compile's
     (the forward and the backward each have their plans)."""
     return GradientFunction(graph, wrt, threads, plan_cache)

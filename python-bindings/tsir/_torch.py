@@ -108,15 +108,79 @@ def scripted_graph(obj, freeze=True):
     if isinstance(obj, torch.jit.ScriptModule):
         name = obj.original_name
         method = _forward_method(obj)
+        if freeze and not _is_frozen(obj, method) and obj.training:
+            return (_state_as_constants(obj, method, name), name,
+                    _defaults(obj, method))
         if freeze and not _is_frozen(obj, method):
-            if obj.training:
-                raise Error(f"cannot freeze {name} in training mode: call "
-                            ".eval() first (or pass freeze=False)")
             # Freezing keeps `forward`; an overload is kept by name.
             obj = torch.jit.freeze(
                 obj, preserved_attrs=[] if method == "forward" else [method])
         return _method_graph(obj, method), name, _defaults(obj, method)
     return obj.inlined_graph, obj.name, _defaults(obj)
+
+
+def _state_as_constants(module, method, name):
+    """The graph of a module in training mode, which torch.jit.freeze
+    refuses: each `self` attribute it reads (prim::GetAttr chains, blocks
+    included) becomes a constant of the attribute's present value. Tensors
+    (parameters and buffers) keep their qualified names (`self.bn1.weight`)
+    and become the graph's weights, unfolded (no batch norm is fused into
+    a convolution), so that gradients come per parameter; flags such as
+    `training` become plain constants, so the graph's `if self.training`
+    folds. Writes to the module's buffers do not reach the module (the
+    running statistics of batch norm stay as they are)."""
+    import torch
+    graph = _method_graph(module, method)
+    nodes = list(graph.nodes())
+    if not nodes:
+        return graph
+    top = nodes[0]
+    self_value = next(graph.inputs())
+    paths = {self_value.unique(): ()}
+    reads = []
+
+    def constant(value, path):
+        if isinstance(value, torch.Tensor):
+            node = graph.create("prim::Constant")
+            node.t_("value", value.detach())
+            node.output().inferTypeFrom(value.detach())
+            node.insertBefore(top)
+            node.output().setDebugName("self." + ".".join(path))
+            return node.output()
+        try:
+            result = graph.insertConstant(value)
+        except RuntimeError:
+            raise Error(f"{name} in training mode reads self.{'.'.join(path)}, "
+                        f"a {type(value).__name__}, which tsir cannot hold as a "
+                        "constant: call .eval() first") from None
+        result.node().moveBefore(top)
+        return result
+
+    def walk(block_nodes):
+        for node in block_nodes:
+            kind = node.kind()
+            if kind == "prim::SetAttr":
+                raise Error(f"{name} in training mode sets self attribute "
+                            f"'{node.s('name')}' in its forward, which tsir "
+                            "does not run: call .eval() first")
+            if kind == "prim::GetAttr" and node.input().unique() in paths:
+                path = paths[node.input().unique()] + (node.s("name"),)
+                value = module
+                for part in path:
+                    value = getattr(value, part)
+                reads.append(node)
+                if isinstance(value, (torch.nn.Module, torch.jit.ScriptModule)):
+                    paths[node.output().unique()] = path
+                else:
+                    node.output().replaceAllUsesWith(constant(value, path))
+            for block in node.blocks():
+                walk(block.nodes())
+
+    walk(nodes)
+    for node in reversed(reads):
+        if not node.output().uses():
+            node.destroy()
+    return graph
 
 
 def _forward_method(module):
@@ -172,9 +236,14 @@ def from_torch(obj, *, freeze=True):
     obj: a scripted or traced function or module (torch.jit.script,
     torch.jit.trace, torch.jit.freeze), or a plain function or nn.Module,
     which is scripted first. A module that is not frozen yet is frozen
-    (torch.jit.freeze, which needs eval mode) unless freeze=False: a frozen
-    graph holds its parameters as constants, which become the graph's
-    weights. No file is written.
+    (torch.jit.freeze) unless freeze=False: a frozen graph holds its
+    parameters as constants, which become the graph's weights. A module in
+    training mode is not frozen but has its attributes read once: its
+    parameters and buffers become weights by their qualified names
+    (`self.bn1.weight`), unfolded, for tsir.grad; batch norm uses the
+    batch's statistics and dropout drops, as the module does in training
+    mode. The graph's `parameter_names` lists the weights that are the
+    module's parameters. No file is written.
     """
     from ._graph import import_graph
 
@@ -184,7 +253,19 @@ def from_torch(obj, *, freeze=True):
     # tsir.compile's Function fills omitted trailing arguments from these,
     # as calling the module does.
     graph.argument_defaults = defaults
+    # tsir.grad's wrt="parameters".
+    graph.parameter_names = _parameter_names(obj, weights)
     return graph
+
+
+def _parameter_names(obj, weights):
+    """The weights that are `obj`'s parameters (requiring grad), by the
+    names from_torch gives them; empty for a function or a frozen module."""
+    import torch
+    if not isinstance(obj, torch.nn.Module):
+        return []
+    return [f"self.{name}" for name, parameter in obj.named_parameters()
+            if parameter.requires_grad and f"self.{name}" in weights]
 
 
 def _is_frozen(module, method="forward"):

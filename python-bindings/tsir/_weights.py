@@ -42,7 +42,9 @@ def save_weights(path, source):
     whose data it holds, by the name `to_torchscript()` prints); a torch
     nn.Module or ScriptModule (scripted and frozen as from_torch does: its
     tensor constants by the value names `print(frozen.inlined_graph)`
-    shows, so that text and this file run with `tsir-run`); or a dict of
+    shows, so that text and this file run with `tsir-run`; in training mode
+    its parameters and buffers by qualified name, as from_torch reads
+    them); or a dict of
     name -> numpy array or torch tensor.
 
     Raises tsir.Error for dtypes safetensors has no name for, or when there

@@ -20,6 +20,26 @@ func.func @graph(%x: !prim.tensor<dtype = f32, sizes = [4]>, %y: !prim.tensor<dt
 
 // -----
 
+// A weight (a trailing argument named in prim.weight_names) is read-only: a
+// write to it (batch norm's num_batches_tracked += 1 in training mode) is
+// seen by the rest of the graph but not written back; the input still is.
+// CHECK-LABEL: func.func @graph
+// CHECK-SAME: -> (!prim.tensor<dtype = f32, sizes = [4]>, !prim.tensor<dtype = f32, sizes = [4]>)
+// CHECK-SAME: prim.written_inputs = [0]
+// CHECK: %[[COUNT:.*]] = aten.add.Scalar %arg1
+// CHECK: %[[X:.*]] = aten.relu %arg0
+// CHECK: %[[OUT:.*]] = aten.mul.Tensor %[[X]], %[[COUNT]]
+// CHECK: return %[[OUT]], %[[X]] :
+func.func @graph(%x: !prim.tensor<dtype = f32, sizes = [4]>, %count: !prim.tensor<dtype = f32, sizes = []>) -> !prim.tensor<dtype = f32, sizes = [4]> attributes {prim.weight_names = ["self.bn.num_batches_tracked"]} {
+  %one = prim.Constant {value = 1 : i64} : i64
+  %0 = aten.add_.Scalar %count, %one, %one : (!prim.tensor<dtype = f32, sizes = []>, i64, i64) -> !prim.tensor<dtype = f32, sizes = []>
+  %1 = aten.relu_ %x : (!prim.tensor<dtype = f32, sizes = [4]>) -> !prim.tensor<dtype = f32, sizes = [4]>
+  %2 = aten.mul.Tensor %x, %count : (!prim.tensor<dtype = f32, sizes = [4]>, !prim.tensor<dtype = f32, sizes = []>) -> !prim.tensor<dtype = f32, sizes = [4]>
+  return %2 : !prim.tensor<dtype = f32, sizes = [4]>
+}
+
+// -----
+
 // A graph without in-place ops is left alone.
 // CHECK-LABEL: func.func @graph
 // CHECK-NOT: prim.written_inputs

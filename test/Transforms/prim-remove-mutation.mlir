@@ -300,6 +300,51 @@ func.func @if_result_kept(%x: !prim.tensor, %y: !prim.tensor, %c: i1) -> (!prim.
 
 // -----
 
+// A shape check that can only raise may stand between, unless it reads
+// the value: a raise ends the graph, and no one sees the fresh value
+// before the mutation (F.batch_norm's check in training mode, before
+// ResNet's `out += identity`). TorchScript keeps these mutations.
+// CHECK-LABEL: func.func @raise_between
+// CHECK: aten.add.Tensor
+// CHECK: aten.relu_
+// CHECK-LABEL: func.func @raise_reads_value
+// CHECK: aten.add_.Tensor
+func.func @raise_between(%x: !prim.tensor, %y: !prim.tensor, %c: i1) -> (!prim.tensor, !prim.tensor) {
+  %one = prim.Constant {value = 1 : i64} : i64
+  %none = prim.Constant {value} : !prim.none
+  %z = aten.clone %x, %none : (!prim.tensor, !prim.none) -> !prim.tensor
+  prim.If %c {
+    %message = prim.Constant {value = "Expected more than 1 value per channel"} : !prim.str
+    prim.RaiseException %message : !prim.str
+    prim.Yield
+  } else {
+    prim.Yield
+  }
+  %a = aten.add_.Tensor %z, %y, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+  %w = aten.clone %x, %none : (!prim.tensor, !prim.none) -> !prim.tensor
+  prim.Print %y : !prim.tensor
+  %b = aten.relu_ %w : (!prim.tensor) -> !prim.tensor
+  return %a, %b : !prim.tensor, !prim.tensor
+}
+func.func @raise_reads_value(%x: !prim.tensor, %y: !prim.tensor) -> !prim.tensor {
+  %one = prim.Constant {value = 1 : i64} : i64
+  %none = prim.Constant {value} : !prim.none
+  %z = aten.clone %x, %none : (!prim.tensor, !prim.none) -> !prim.tensor
+  %n = aten.dim %z : (!prim.tensor) -> i64
+  %bad = aten.eq.int %n, %one : (i64, i64) -> i1
+  prim.If %bad {
+    %message = prim.Constant {value = "wrong rank"} : !prim.str
+    prim.RaiseException %message : !prim.str
+    prim.Yield
+  } else {
+    prim.Yield
+  }
+  %a = aten.add_.Tensor %z, %y, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+  return %a : !prim.tensor
+}
+
+// -----
+
 // A value made and mutated inside an If block.
 // CHECK-LABEL: func.func @inside_if
 // CHECK: prim.If

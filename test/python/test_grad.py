@@ -93,6 +93,42 @@ def test_a_small_cnn_in_eval_mode():
                                    rtol=1e-4, atol=1e-5)
 
 
+def test_a_module_in_training_mode_trains():
+    # Training mode: every parameter is a weight, unfolded, and batch norm
+    # normalizes with the batch's statistics. The weights are the
+    # parameters' memory: an optimizer's update in place is what the next
+    # call computes with.
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Conv2d(3, 4, 3, padding=1), nn.BatchNorm2d(4),
+                          nn.ReLU(), nn.Dropout(0.0), nn.Flatten(),
+                          nn.Linear(4 * 5 * 5, 2)).train()
+    f = tsir.grad(tsir.from_torch(model), wrt="parameters", plan_cache=False)
+    names = [name for name, _ in model.named_parameters()]
+    assert f.wrt == ["self." + name for name in names]
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.5)
+    x, seed = torch.randn(3, 3, 5, 5), torch.randn(3, 2)
+    for _ in range(2):
+        out, grads = f(x, grad_outputs=[seed])
+        optimizer.zero_grad()
+        expected = model(x)
+        expected.backward(seed)
+        torch.testing.assert_close(out, expected.detach())
+        for name, parameter in model.named_parameters():
+            torch.testing.assert_close(grads["self." + name], parameter.grad,
+                                       rtol=1e-4, atol=1e-5)
+        optimizer.step()
+
+
+def double(x):
+    return x * 2
+
+
+def test_parameters_need_a_module():
+    graph = tsir.from_torch(double)
+    with pytest.raises(ValueError, match="wrt='parameters' needs"):
+        tsir.grad(graph, wrt="parameters")
+
+
 def test_last_stats_of_both_plans():
     f = tsir.grad(tsir.from_torch(mlp()), plan_cache=False)
     f(torch.randn(2, 4), grad_outputs=[torch.ones(2, 3)])

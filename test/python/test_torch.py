@@ -107,9 +107,34 @@ def test_traced_module():
         assert torch.allclose(tsir.compile(tsir.from_torch(traced))(x), net(x), atol=1e-5)
 
 
+def test_training_mode_reads_the_state_unfolded():
+    torch.manual_seed(0)
+    net = SmallNet().train()
+    graph = tsir.from_torch(torch.jit.script(net))
+    # Every parameter and buffer is a weight by its qualified name, and
+    # batch norm uses the batch's statistics, as the module does.
+    assert set(graph.weights) >= {"self." + n for n, _ in net.named_parameters()}
+    assert "self.bn.running_mean" in graph.weights
+    assert graph.parameter_names == ["self." + n for n, _ in net.named_parameters()]
+    x = torch.randn(3, 3, 5, 5)
+    expected = net(x).detach()
+    torch.testing.assert_close(tsir.compile(graph, plan_cache=False)(x), expected)
+
+
+class Counter(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.calls = 0
+
+    def forward(self, x):
+        self.calls += 1
+        return x * 2
+
+
 def test_training_mode_and_bad_objects():
-    with pytest.raises(tsir.Error, match=r"\.eval\(\)"):
-        tsir.from_torch(torch.jit.script(SmallNet().train()))
+    with pytest.raises(tsir.Error, match="sets self attribute 'calls'.*"
+                                         r"\.eval\(\)"):
+        tsir.from_torch(Counter().train())
     with pytest.raises(TypeError):
         tsir.from_torch(42)
 

@@ -52,6 +52,11 @@ const aten::Schema *getPureGenericSchema(mlir::Operation *op);
 /// holding one.
 bool hasSideEffects(mlir::Operation *op);
 
+/// Whether the only side effect of `op` (and of the ops in its regions) is
+/// raising an exception: a shape check (`if ...: raise`), which writes no
+/// memory and ends the graph.
+bool onlyRaises(mlir::Operation *op);
+
 /// TorchScript's `isNondeterministic`: random ops (rand*, dropout, bernoulli,
 /// ...), whose two identical calls give different results.
 bool isNondeterministic(mlir::Operation *op);

@@ -5,9 +5,11 @@
 // then one broadcasting generic computing (x - mean) / sqrt(var + eps),
 // scaled by the optional weight and shifted by the optional bias. batch_norm
 // and instance_norm use the running statistics when not training; when
-// training they use the batch's, and are refused if running statistics are
-// given, since updating those in place is a side effect value semantics
-// does not carry. f16/bf16 compute in f32.
+// training they use the batch's and leave the running statistics as they
+// are: updating those in place is a side effect value semantics does not
+// carry, and tsir's weights are read-only (docs/autodiff.md, "Training
+// mode"; tsir-differentiate's decomposition does the same). The output is
+// the module's in training mode. f16/bf16 compute in f32.
 //
 //===----------------------------------------------------------------------===//
 
@@ -161,9 +163,7 @@ public:
       n.mean = alignChannels(rewriter, loc, *runningMean, rank - 2);
       n.var = alignChannels(rewriter, loc, *runningVar, rank - 2);
     } else {
-      if (*runningMean || *runningVar)
-        return rewriter.notifyMatchFailure(
-            op, "training with running statistics updates them in place");
+      // Running statistics given in training are not updated (see above).
       SmallVector<int64_t> dims;
       for (int64_t dim = 0; dim < rank; ++dim)
         if (dim != 1 && (!perInstance || dim != 0))

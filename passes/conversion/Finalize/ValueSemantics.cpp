@@ -92,6 +92,19 @@ struct TsirValueSemanticsPass
     for (Operation *op : inPlace)
       if (failed(rewrite(op, written)))
         return signalPassFailure();
+    // Weights (the trailing arguments tsir-externalize-weights made) are
+    // read-only: a write to one (a batch norm's `num_batches_tracked += 1`
+    // in training mode) is seen by the rest of this call only, and not
+    // kept for the next.
+    auto *primDialect = getContext().getLoadedDialect<prim::PrimDialect>();
+    unsigned numWeights = 0;
+    if (ArrayAttr weights =
+            primDialect->getWeightNamesAttrHelper().getAttr(func))
+      numWeights = weights.size();
+    unsigned firstWeight = func.getNumArguments() - numWeights;
+    written.remove_if([&](const auto &entry) {
+      return entry.first.getArgNumber() >= firstWeight;
+    });
     if (written.empty())
       return;
 
@@ -110,10 +123,8 @@ struct TsirValueSemanticsPass
     ret.erase();
     func.setType(FunctionType::get(&getContext(), func.getArgumentTypes(),
                                    TypeRange(ValueRange(results))));
-    getContext()
-        .getLoadedDialect<prim::PrimDialect>()
-        ->getWrittenInputsAttrHelper()
-        .setAttr(func, ArrayAttr::get(&getContext(), positions));
+    primDialect->getWrittenInputsAttrHelper().setAttr(
+        func, ArrayAttr::get(&getContext(), positions));
   }
 
   /// The graph input each rewritten value is the latest version of.
