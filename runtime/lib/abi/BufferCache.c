@@ -13,10 +13,28 @@
 #include <malloc.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <unistd.h>
 
-/* Smaller blocks come from malloc's own bins without page faults. */
-enum { kMinKeptBytes = 64 * 1024, kMaxKeptBlocks = 128 };
-static const size_t kMaxKeptTotal = (size_t)1 << 30;
+/* Smaller blocks come from malloc's own bins without page faults. A
+ * training step holds every activation the backward reads (ResNet-18 at
+ * batch 8: about 240 buffers, 725 MB) and frees them after the backward:
+ * the cache keeps up to 1024 blocks and a quarter of the machine's memory
+ * (at least 1 GB), or those came back as fresh pages on every step (half
+ * of that step's time in the kernel). */
+enum { kMinKeptBytes = 64 * 1024, kMaxKeptBlocks = 1024 };
+static const size_t kMinKeptTotal = (size_t)1 << 30;
+
+/* A quarter of physical memory, at least kMinKeptTotal. */
+static size_t maxKeptTotal(void) {
+  static size_t total;
+  if (!total) {
+    long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+    size_t quarter =
+        pages > 0 && pageSize > 0 ? (size_t)pages * (size_t)pageSize / 4 : 0;
+    total = quarter > kMinKeptTotal ? quarter : kMinKeptTotal;
+  }
+  return total;
+}
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static void *keptBlocks[kMaxKeptBlocks];
@@ -52,7 +70,7 @@ void tsirBufferFree(void *buffer) {
   size_t size = malloc_usable_size(buffer);
   if (size >= kMinKeptBytes) {
     pthread_mutex_lock(&lock);
-    if (keptCount < kMaxKeptBlocks && keptTotal + size <= kMaxKeptTotal) {
+    if (keptCount < kMaxKeptBlocks && keptTotal + size <= maxKeptTotal()) {
       keptBlocks[keptCount] = buffer;
       keptSizes[keptCount] = size;
       ++keptCount;
