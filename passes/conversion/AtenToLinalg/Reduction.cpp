@@ -71,6 +71,9 @@ public:
     Type accType = logical
                        ? rewriter.getI1Type()
                        : getComputeType(operands->resultType.getElementType());
+    if (kind == Reduce::Sum || kind == Reduce::Mean)
+      accType = getSumAccumulatorType(accType, operands->inputType,
+                                      operands->dims);
     bool accUnsigned = operands->resultUnsigned;
     if (kind == Reduce::Mean && !isa<FloatType>(accType))
       return rewriter.notifyMatchFailure(op, "mean of an integer dtype");

@@ -160,6 +160,21 @@ Value buildElementCount(OpBuilder &b, Location loc, Value tensor,
   return castScalar(b, loc, count, type);
 }
 
+Type getSumAccumulatorType(Type computeType, RankedTensorType inputType,
+                           ArrayRef<int64_t> dims) {
+  constexpr int64_t kLongSum = 256;
+  if (!computeType.isF32())
+    return computeType;
+  int64_t count = 1;
+  for (int64_t dim : dims) {
+    if (inputType.isDynamicDim(dim))
+      return Float64Type::get(computeType.getContext());
+    count *= inputType.getDimSize(dim);
+  }
+  return count >= kLongSum ? Float64Type::get(computeType.getContext())
+                           : computeType;
+}
+
 Value buildMean(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> dims,
                 Type accType, bool inputUnsigned) {
   Value zero = createScalarConstant(b, loc, accType, 0);

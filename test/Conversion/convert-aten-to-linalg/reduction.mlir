@@ -39,17 +39,45 @@ func.func @sum_dtype(%x: !prim.tensor<dtype = si32, sizes = [2, 3]>) -> !prim.te
 
 // -----
 
+// An f32 sum of 256 or more elements adds up in f64 (added one after
+// another in f32 its error grows with its length; torch cascades its
+// sums); a shorter one stays in f32.
+// CHECK-LABEL: func.func @long_and_short_sums
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK-SAME: outs(%{{.*}} : tensor<3xf64>)
+// CHECK: arith.extf
+// CHECK: arith.addf %{{.*}} : f64
+// CHECK: linalg.generic {{.*}} iterator_types = ["reduction", "parallel"]
+// CHECK-SAME: outs(%{{.*}} : tensor<256xf32>)
+// CHECK: arith.addf %{{.*}} : f32
+func.func @long_and_short_sums(%x: !prim.tensor<dtype = f32, sizes = [3, 256]>) -> (!prim.tensor<dtype = f32, sizes = [3]>, !prim.tensor<dtype = f32, sizes = [256]>) {
+  %zero = prim.Constant {value = 0 : i64} : i64
+  %one = prim.Constant {value = 1 : i64} : i64
+  %rows = prim.ListConstruct %one : (i64) -> !prim.list<i64>
+  %columns = prim.ListConstruct %zero : (i64) -> !prim.list<i64>
+  %false = prim.Constant {value = false} : i1
+  %none = prim.Constant {value} : !prim.none
+  %0 = aten.sum.dim_IntList %x, %rows, %false, %none : (!prim.tensor<dtype = f32, sizes = [3, 256]>, !prim.list<i64>, i1, !prim.none) -> !prim.tensor<dtype = f32, sizes = [3]>
+  %1 = aten.sum.dim_IntList %x, %columns, %false, %none : (!prim.tensor<dtype = f32, sizes = [3, 256]>, !prim.list<i64>, i1, !prim.none) -> !prim.tensor<dtype = f32, sizes = [256]>
+  return %0, %1 : !prim.tensor<dtype = f32, sizes = [3]>, !prim.tensor<dtype = f32, sizes = [256]>
+}
+
+// -----
+
 // mean divides the sum by the element count, read with tensor.dim for a
-// dynamic dim.
+// dynamic dim. A sum of an unknown count of f32 values adds them up in f64
+// (getSumAccumulatorType), and the mean is rounded to f32 once.
 // CHECK-LABEL: func.func @mean_dynamic
 // CHECK: %[[T:.*]] = builtin.unrealized_conversion_cast %arg0
 // CHECK: linalg.generic
-// CHECK: arith.addf
+// CHECK: arith.extf %{{.*}} : f32 to f64
+// CHECK: arith.addf %{{.*}} : f64
 // CHECK: %[[D:.*]] = tensor.dim %[[T]], %{{.*}} : tensor<?x4xf32>
 // CHECK: %[[N:.*]] = arith.index_cast %[[D]] : index to i64
-// CHECK: %[[NF:.*]] = arith.sitofp %{{.*}} : i64 to f32
+// CHECK: %[[NF:.*]] = arith.sitofp %{{.*}} : i64 to f64
 // CHECK: linalg.generic
-// CHECK: arith.divf %{{.*}}, %[[NF]] : f32
+// CHECK: arith.divf %{{.*}}, %[[NF]] : f64
+// CHECK: arith.truncf %{{.*}} : f64 to f32
 func.func @mean_dynamic(%x: !prim.tensor<dtype = f32, sizes = [?, 4]>) -> !prim.tensor<dtype = f32, sizes = [4]> {
   %zero = prim.Constant {value = 0 : i64} : i64
   %dims = prim.ListConstruct %zero : (i64) -> !prim.list<i64>
