@@ -28,8 +28,29 @@ using namespace tsir::conversion;
 namespace {
 template <typename OpTy>
 using DimAccessor = decltype(std::declval<OpTy>().getDim());
+template <typename OpTy>
+using CorrectionAccessor = decltype(std::declval<OpTy>().getCorrection());
 
-/// var/std, of every element or over dims, unbiased or not.
+/// The constant number var/std's divisor N - correction takes away:
+/// `unbiased` (1 or 0), or `correction` (None: 1).
+template <typename OpTy> std::optional<double> matchCorrection(OpTy op) {
+  if constexpr (llvm::is_detected<CorrectionAccessor, OpTy>::value) {
+    if (isa<prim::NoneType>(op.getCorrection().getType()))
+      return 1.0;
+    std::optional<int64_t> correction = matchConstantInt(op.getCorrection());
+    if (!correction)
+      return std::nullopt;
+    return static_cast<double>(*correction);
+  } else {
+    std::optional<bool> unbiased = matchConstantBool(op.getUnbiased());
+    if (!unbiased)
+      return std::nullopt;
+    return *unbiased ? 1.0 : 0.0;
+  }
+}
+
+/// var/std, of every element or over dims, unbiased or not, or with a
+/// given correction.
 template <typename OpTy>
 class VariancePattern : public OpConversionPattern<OpTy> {
 public:
@@ -45,9 +66,10 @@ public:
       dim = op.getDim();
       keepdim = op.getKeepdim();
     }
-    std::optional<bool> unbiased = matchConstantBool(op.getUnbiased());
-    if (!unbiased)
-      return rewriter.notifyMatchFailure(op, "unbiased is not a constant");
+    std::optional<double> correction = matchCorrection(op);
+    if (!correction)
+      return rewriter.notifyMatchFailure(
+          op, "unbiased or correction is not a constant");
     FailureOr<ReductionOperands> operands = getReductionOperands(
         rewriter, op, *this->getTypeConverter(), adaptor.getSelf(),
         op.getSelf(), dim, keepdim, op.getResult());
@@ -61,7 +83,7 @@ public:
                            accType, operands->inputUnsigned);
     Value variance =
         buildVariance(rewriter, loc, operands->input, mean, operands->dims,
-                      accType, operands->inputUnsigned, *unbiased ? 1.0 : 0.0);
+                      accType, operands->inputUnsigned, *correction);
     Value result = finishReduction(
         rewriter, loc, variance, *operands,
         [&](OpBuilder &b, Location l, Value v) -> Value {
@@ -251,9 +273,11 @@ private:
 void conversion::populateStatisticsPatterns(const TypeConverter &typeConverter,
                                             RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<VariancePattern<aten::VarOp>, VariancePattern<aten::VarDimOp>>(
-      typeConverter, context, /*isStd=*/false);
-  patterns.add<VariancePattern<aten::StdOp>, VariancePattern<aten::StdDimOp>>(
-      typeConverter, context, /*isStd=*/true);
+  patterns.add<VariancePattern<aten::VarOp>, VariancePattern<aten::VarDimOp>,
+               VariancePattern<aten::VarCorrectionOp>>(typeConverter, context,
+                                                       /*isStd=*/false);
+  patterns.add<VariancePattern<aten::StdOp>, VariancePattern<aten::StdDimOp>,
+               VariancePattern<aten::StdCorrectionOp>>(typeConverter, context,
+                                                       /*isStd=*/true);
   patterns.add<LogsumexpPattern, CumsumPattern>(typeConverter, context);
 }

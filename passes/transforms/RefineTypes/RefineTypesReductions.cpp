@@ -213,7 +213,8 @@ void refine::addReductionRules(llvm::StringMap<ShapeRule> &rules) {
       reduceRule<ReduceDtype::IntegerToLong, 1, 2>);
   add({"mean.dim", "amax", "amin", "max.dim", "min.dim"},
       reduceRule<ReduceDtype::Keep, 1, 2>);
-  add({"std.dim", "var.dim"}, reduceRule<ReduceDtype::Real, 1, 3>);
+  add({"std.dim", "var.dim", "std.correction", "var.correction"},
+      reduceRule<ReduceDtype::Real, 1, 3>);
   add({"any.dim", "all.dim"}, reduceRule<ReduceDtype::Bool, 1, 2>);
   add({"argmax", "argmin"}, reduceRule<ReduceDtype::Long, 1, 2>);
   add({"logsumexp"}, reduceRule<ReduceDtype::IntToFloat, 1, 2>);

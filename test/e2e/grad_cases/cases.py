@@ -263,6 +263,38 @@ def layer_norm_no_affine(x):
     return F.layer_norm(x, [5])
 
 
+def var_dim(x):
+    return x.var(1) * 2 + x.var(0, keepdim=True, unbiased=False).sum()
+
+
+def std_whole_and_dim(x):
+    return x.std() + x.std(1).sum() + torch.std(x, [0, 1], keepdim=True)
+
+
+def var_correction(x):
+    return torch.var(x, 1, correction=0) + torch.var(x, 0, correction=2).sum()
+
+
+def gather_repeated(x, i):
+    return torch.gather(x, 1, i) * 3
+
+
+def index_select_middle(x, i):
+    return torch.index_select(x, 1, i) * 2
+
+
+def group_norm_affine(x, w, b):
+    return F.group_norm(x, 2, w, b)
+
+
+def group_norm_plain(x):
+    return F.group_norm(x, 3)
+
+
+def conv1d_strided(x, w, b):
+    return F.conv1d(x, w, b, stride=2, padding=1, dilation=2, groups=2)
+
+
 def embedding(w, i):
     return F.embedding(i, w, padding_idx=1)
 
@@ -419,6 +451,16 @@ CASES = [
     GradCase(layer_norm, [r(2, 3, 4), r(3, 4), r(3, 4)]),
     GradCase(layer_norm_no_affine, [r(3, 5)]),
     GradCase(embedding, [r(7, 3), torch.tensor([[0, 1, 6], [6, 2, 0]])]),
+    GradCase(var_dim, [r(4, 6)]),
+    GradCase(group_norm_affine, [r(2, 4, 3, 5), r(4), r(4)]),
+    GradCase(group_norm_plain, [r(2, 6, 7)]),
+    GradCase(conv1d_strided, [r(2, 4, 11), r(6, 2, 3), r(6)]),
+    GradCase(std_whole_and_dim, [r(3, 5)]),
+    GradCase(var_correction, [r(4, 6)]),
+    # Repeated indices add up.
+    GradCase(gather_repeated, [r(3, 4), torch.tensor([[0, 0, 3], [1, 2, 1],
+                                                      [3, 3, 3]])]),
+    GradCase(index_select_middle, [r(2, 5, 3), torch.tensor([4, 0, 4, 2])]),
     GradCase(bce_with_logits, [r(3, 4), torch.rand(3, 4)]),
     GradCase(bce, [r(3, 4), torch.rand(3, 4)]),
     GradCase(tiny_transformer_block, [r(2, 5, 6), r(8, 6), r(8), r(6), r(6),

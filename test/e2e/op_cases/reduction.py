@@ -154,6 +154,15 @@ def std_dim(x):
     return torch.std(x, [0, 2], False)
 
 
+# correction= is aten::var.correction / std.correction (None means 1).
+def var_correction(x):
+    return torch.var(x, 1, correction=2)
+
+
+def std_correction_whole(x):
+    return torch.std(x, None, correction=0, keepdim=True)
+
+
 # Tensor.norm is aten::norm.Scalar; torch.norm is a Python function that
 # TorchScript calls as such.
 def norm_2(x):
@@ -273,6 +282,8 @@ CASES = [
     Case(var_dim, [randn(3, 6)]),
     Case(std_all, [randn(4, 5)]),
     Case(std_dim, [randn(2, 3, 4)]),
+    Case(var_correction, [randn(3, 6)]),
+    Case(std_correction_whole, [randn(2, 3, 4)]),
     Case(norm_2, [randn(3, 4)]),
     Case(norm_1, [randn(3, 4)]),
     Case(norm_3, [randn(3, 4)]),
