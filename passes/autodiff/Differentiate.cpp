@@ -26,6 +26,7 @@
 #include "tsir/Dialect/Aten/AtenDialect.h"
 #include "tsir/Dialect/Prim/NodeLocation.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
+#include "tsir/Transforms/AliasAnalysis.h"
 #include "tsir/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -104,13 +105,14 @@ bool isRecomputable(Operation *op) {
   });
 }
 
-/// An op the backward can drop: its results are unused and it cannot
-/// raise (a formula's guard).
-bool isDead(Operation *op) {
+/// An op the backward can drop: its results are unused, it cannot raise
+/// (a formula's guard) or have another side effect, and it writes no
+/// memory (a formula's `append` to a list it reads later, whose own result
+/// nothing uses).
+bool isDead(Operation *op, const AliasAnalysis &aliases) {
   if (op->getNumResults() == 0 || !op->use_empty())
     return false;
-  return !op->walk([](prim::RaiseExceptionOp) { return WalkResult::interrupt(); })
-              .wasInterrupted();
+  return !hasSideEffects(op) && !aliases.writesMemory(op);
 }
 
 /// Clones the ops of a formula's or a decomposition's `body` (without its
@@ -690,9 +692,11 @@ void Differentiator::removeDeadCode() {
         ops.push_back(op);
     });
     // Users before what they use; an op erased takes its regions along.
+    // The writes are those of the ops before this sweep erased any.
+    AliasAnalysis aliases(backward);
     DenseSet<Operation *> gone;
     for (Operation *op : llvm::reverse(ops)) {
-      if (gone.contains(op) || !isDead(op))
+      if (gone.contains(op) || !isDead(op, aliases))
         continue;
       op->walk([&](Operation *inner) { gone.insert(inner); });
       op->erase();

@@ -295,6 +295,10 @@ def conv1d_strided(x, w, b):
     return F.conv1d(x, w, b, stride=2, padding=1, dilation=2, groups=2)
 
 
+def permute_negative(x):
+    return x.permute(2, -3, 1) * torch.arange(5.0)
+
+
 def embedding(w, i):
     return F.embedding(i, w, padding_idx=1)
 
@@ -452,6 +456,7 @@ CASES = [
     GradCase(layer_norm_no_affine, [r(3, 5)]),
     GradCase(embedding, [r(7, 3), torch.tensor([[0, 1, 6], [6, 2, 0]])]),
     GradCase(var_dim, [r(4, 6)]),
+    GradCase(permute_negative, [r(3, 5, 4)]),
     GradCase(group_norm_affine, [r(2, 4, 3, 5), r(4), r(4)]),
     GradCase(group_norm_plain, [r(2, 6, 7)]),
     GradCase(conv1d_strided, [r(2, 4, 11), r(6, 2, 3), r(6)]),
