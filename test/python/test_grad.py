@@ -1,5 +1,7 @@
 # test_grad.py - tsir.grad: gradients of graphs and of torch modules'
 # parameters, against torch's autograd.
+import copy
+
 import numpy as np
 import pytest
 
@@ -117,6 +119,41 @@ def test_a_module_in_training_mode_trains():
             torch.testing.assert_close(grads["self." + name], parameter.grad,
                                        rtol=1e-4, atol=1e-5)
         optimizer.step()
+
+
+class WithLoss(nn.Module):
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+
+    def forward(self, x, y):
+        return nn.functional.cross_entropy(self.model(x), y)
+
+
+def test_a_training_loop_with_a_torch_optimizer():
+    # examples/training/README.md's loop: tsir's gradients into a torch
+    # optimizer, against the same loop in PyTorch.
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.BatchNorm2d(8),
+                          nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
+                          nn.Linear(8, 4))
+    twin = copy.deepcopy(model)
+    step = tsir.grad(tsir.from_torch(WithLoss(model).train()),
+                     wrt="parameters", plan_cache=False)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+    reference = torch.optim.SGD(twin.parameters(), lr=0.1, momentum=0.9)
+    for _ in range(4):
+        x, y = torch.randn(6, 3, 8, 8), torch.randint(0, 4, (6,))
+        loss, grads = step(x, y)
+        for name, parameter in model.named_parameters():
+            parameter.grad = grads["self.model." + name]
+        optimizer.step()
+        reference.zero_grad()
+        expected = nn.functional.cross_entropy(twin(x), y)
+        expected.backward()
+        reference.step()
+        torch.testing.assert_close(loss, expected.detach(), rtol=1e-5,
+                                   atol=1e-6)
 
 
 def double(x):
