@@ -138,14 +138,31 @@ def _state_as_constants(module, method, name):
     self_value = next(graph.inputs())
     paths = {self_value.unique(): ()}
     reads = []
+    # One weight per tensor, however many reads reach it (both branches of
+    # an `if`, a tied weight, a module registered twice), named as
+    # named_parameters/named_buffers name it: two weights over one
+    # parameter would split its gradient between them.
+    def key(tensor):
+        return (tensor.data_ptr(), tuple(tensor.shape), tuple(tensor.stride()),
+                tensor.dtype)
+    canonical = {}
+    for prefix_name, tensor in list(module.named_buffers()) + list(
+            module.named_parameters()):
+        canonical.setdefault(key(tensor), prefix_name)
+    made = {}
 
     def constant(value, path):
         if isinstance(value, torch.Tensor):
+            tensor_key = key(value)
+            if tensor_key in made:
+                return made[tensor_key]
             node = graph.create("prim::Constant")
             node.t_("value", value.detach())
             node.output().inferTypeFrom(value.detach())
             node.insertBefore(top)
-            node.output().setDebugName("self." + ".".join(path))
+            node.output().setDebugName(
+                "self." + canonical.get(tensor_key, ".".join(path)))
+            made[tensor_key] = node.output()
             return node.output()
         try:
             result = graph.insertConstant(value)

@@ -156,6 +156,58 @@ def test_a_training_loop_with_a_torch_optimizer():
                                    atol=1e-6)
 
 
+class ReadsTwice(nn.Module):
+    """Reads self.lin.weight in both branches of an `if` on a flag and once
+    after it, and holds one Linear under two names (a tied layer)."""
+
+    def __init__(self, scaled: bool):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+        self.tied = self.lin
+        self.scaled = scaled
+
+    def forward(self, x):
+        if self.scaled:
+            y = nn.functional.linear(x, self.lin.weight * 2)
+        else:
+            y = nn.functional.linear(x, self.lin.weight)
+        return self.tied(torch.tanh(y)).sum()
+
+
+@pytest.mark.parametrize("scaled", [False, True])
+def test_every_read_of_a_parameter_adds_to_its_gradient(scaled):
+    torch.manual_seed(0)
+    model = ReadsTwice(scaled).train()
+    graph = tsir.from_torch(model)
+    # One weight per parameter, by named_parameters' name: two weights over
+    # one parameter would split its gradient between them.
+    assert sorted(graph.parameter_names) == ["self.lin.bias", "self.lin.weight"]
+    f = tsir.grad(graph, wrt="parameters", plan_cache=False)
+    x = torch.randn(3, 4)
+    loss, grads = f(x)
+    model(x).backward()
+    torch.testing.assert_close(loss, model(x).detach())
+    for name, parameter in model.named_parameters():
+        torch.testing.assert_close(grads["self." + name], parameter.grad)
+
+
+def branch_on_data(x, w, b):
+    if bool(x.sum() > 0):
+        y = nn.functional.linear(x, w)
+    else:
+        y = nn.functional.linear(x, w * 2)
+    return nn.functional.linear(torch.tanh(y), w, b).sum()
+
+
+@pytest.mark.xfail(strict=True, reason="a value exported from one branch of "
+                   "a data-dependent if has a stand-in of another shape in "
+                   "the other branch, and the backward's shape checks reject "
+                   "the branch not taken (docs/autodiff.md, Not yet)")
+def test_a_data_dependent_branch_exporting_a_new_shape():
+    f = tsir.grad(tsir.from_torch(branch_on_data), plan_cache=False)
+    f(torch.rand(3, 4) + 0.1, torch.randn(4, 4), torch.randn(4))
+
+
 def double(x):
     return x * 2
 
