@@ -14,13 +14,13 @@
 using namespace mlir;
 using namespace tsir;
 
-/// `graph.txt:3:4: error: message`, unless `message` is located already.
+/// `model.py:7:8: error: message` at the node's Python line with the
+/// graph's place as a note, or `graph.txt:3:4: error: message` (as errors
+/// found at compile time read), unless `message` is located already.
 static rt::Status located(Operation *op, const std::string &message) {
   if (StringRef(message).contains(": error: "))
     return rt::Status::error(message);
-  std::string where = formatLocation(op->getLoc());
-  return rt::Status::error((where.empty() ? "" : where + ": ") +
-                           "error: " + message);
+  return rt::Status::error(formatError(op->getLoc(), message));
 }
 
 tsir::Interpreter::Interpreter(SegmentedGraph &graph,

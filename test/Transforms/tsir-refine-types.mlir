@@ -17,6 +17,29 @@
 
 //--- rules.mlir
 
+// A shape error proven in a branch that may not be taken raises when it is
+// reached, as in torch; the rest of that branch is dead. The same error
+// where it always runs stays a compile-time error (shape-errors.test).
+// CHECK-LABEL: func.func @error_in_a_branch
+// CHECK: prim.If
+// CHECK: aten.mm {{.*}} -> !prim.tensor<dtype = f32, sizes = [2, 4]>
+// CHECK: } else {
+// CHECK-NEXT: %[[MESSAGE:.*]] = prim.Constant {value = "mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)"} : !prim.str
+// CHECK-NEXT: prim.RaiseException %[[MESSAGE]] : !prim.str
+// CHECK-NEXT: %[[STANDIN:.*]] = prim.Uninitialized : !prim.tensor<dtype = f32, sizes = [2, 3]>
+// CHECK-NEXT: prim.Yield %[[STANDIN]]
+func.func @error_in_a_branch(%c: i1, %a: !prim.tensor<dtype = f32, sizes = [2, 3]>, %b: !prim.tensor<dtype = f32, sizes = [3, 4]>) -> !prim.tensor {
+  %0 = prim.If %c -> (!prim.tensor) {
+    %1 = aten.mm %a, %b : (!prim.tensor<dtype = f32, sizes = [2, 3]>, !prim.tensor<dtype = f32, sizes = [3, 4]>) -> !prim.tensor
+    prim.Yield %1 : !prim.tensor
+  } else {
+    %2 = aten.mm %a, %a : (!prim.tensor<dtype = f32, sizes = [2, 3]>, !prim.tensor<dtype = f32, sizes = [2, 3]>) -> !prim.tensor
+    %3 = aten.relu %2 : (!prim.tensor) -> !prim.tensor
+    prim.Yield %3 : !prim.tensor
+  }
+  return %0 : !prim.tensor
+}
+
 // Elementwise: numpy broadcasting, at::result_type promotion.
 // CHECK-LABEL: func.func @elementwise
 // CHECK-SAME: -> (!prim.tensor<dtype = f32, sizes = [2, 3]>, !prim.tensor<dtype = f32, sizes = [2, 1]>, !prim.tensor<dtype = si64, sizes = [2, 1]>, !prim.tensor<dtype = f32, sizes = [2, 1]>, !prim.tensor<dtype = f32, sizes = [2, 1]>, !prim.tensor<dtype = i1, sizes = [2, 3]>, !prim.tensor<dtype = f32, sizes = [2, 1]>)

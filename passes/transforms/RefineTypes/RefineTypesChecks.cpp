@@ -15,7 +15,9 @@
 
 #include "RefineTypesRules.h"
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -551,13 +553,80 @@ static const llvm::StringMap<ShapeCheck> &getShapeChecks() {
   return checks;
 }
 
+/// Whether `op` runs every time its function does: it sits in the
+/// function's own block, not in a branch of a `prim.If` (which may not be
+/// taken) or the body of a `prim.Loop` (which may run no times).
+static bool runsUnconditionally(Operation *op) {
+  return isa<func::FuncOp>(op->getParentOp());
+}
+
+/// Turns a shape error proven for `op`, in a branch or a loop body, into
+/// what torch does with it: an error when, and only when, it is reached.
+/// The op becomes a `prim.RaiseException` of torch's message (at the op's
+/// line); it and the rest of its block are dead and go, their results
+/// replaced by `prim.Uninitialized` as TorchScript's frontend writes what
+/// follows a raise. A data-dependent branch's values are refined with the
+/// shapes of the call at hand, which may prove wrong in the branch that is
+/// not taken (a backward branch reading a forward value exported from the
+/// other branch, say); that must not fail the whole graph.
+static void raiseWhenReached(Operation *op, StringRef message,
+                             llvm::DenseSet<Operation *> &erased) {
+  OpBuilder builder(op);
+  Location loc = op->getLoc();
+  auto strType = prim::StrType::get(op->getContext());
+  Value text = prim::ConstantOp::create(builder, loc, strType,
+                                        builder.getStringAttr(message));
+  prim::RaiseExceptionOp::create(builder, loc, ValueRange{text});
+
+  Block *block = op->getBlock();
+  SmallVector<Operation *> dead;
+  for (Operation *next = op; next != block->getTerminator();
+       next = next->getNextNode())
+    dead.push_back(next);
+  // Last first, so that only what the block's terminator reads needs a
+  // placeholder.
+  builder.setInsertionPoint(block->getTerminator());
+  for (Operation *deadOp : llvm::reverse(dead)) {
+    for (Value result : deadOp->getResults())
+      if (!result.use_empty())
+        result.replaceAllUsesWith(prim::UninitializedOp::create(
+            builder, result.getLoc(), result.getType()));
+    deadOp->walk([&](Operation *nested) { erased.insert(nested); });
+    deadOp->erase();
+  }
+}
+
 LogicalResult refine::checkShapes(func::FuncOp func, RuleContext &context) {
   const llvm::StringMap<ShapeCheck> &checks = getShapeChecks();
   bool failedAny = false;
-  func.walk([&](Operation *op) {
+  // Proven errors in ops that may not run, with torch's message.
+  SmallVector<std::pair<Operation *, std::string>> deferred;
+  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
     auto check = checks.find(op->getName().getStringRef());
-    if (check != checks.end() && failed(check->second(op, context)))
-      failedAny = true;
+    if (check == checks.end())
+      return;
+    if (runsUnconditionally(op)) {
+      if (failed(check->second(op, context)))
+        failedAny = true;
+      return;
+    }
+    std::string message;
+    {
+      ScopedDiagnosticHandler capture(op->getContext(), [&](Diagnostic &d) {
+        if (message.empty())
+          message = d.str();
+        return success();
+      });
+      if (succeeded(check->second(op, context)))
+        return;
+    }
+    deferred.emplace_back(op, std::move(message));
   });
-  return failure(failedAny);
+  if (failedAny)
+    return failure();
+  llvm::DenseSet<Operation *> erased;
+  for (auto &[op, message] : deferred)
+    if (!erased.contains(op))
+      raiseWhenReached(op, message, erased);
+  return success();
 }
