@@ -2,7 +2,7 @@
 //
 // GradientExecutor (see tsir/Compiler/Gradients.h). The graph is read and
 // made functional (prim-inline-subgraphs, prim-constant-propagation,
-// prim-remove-mutation, prim-dce), then
+// prim-lower-tuples, prim-remove-mutation, prim-dce), then
 // tsir-differentiate splits it into `@graph` (the forward, with the
 // captured values as extra results) and `@graph_backward`. Each becomes a
 // module of its own, printed as MLIR with its locations, so that a
@@ -15,6 +15,8 @@
 #include "tsir/Compiler/Gradients.h"
 
 #include "tsir/Compiler/Diagnostics.h"
+#include "tsir/Conversion/Passes.h"
+#include "tsir/Dialect/Prim/NodeLocation.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Importer/Importer.h"
 #include "tsir/InitAll.h"
@@ -22,23 +24,53 @@
 
 #include "tsir-runtime/Safetensors.h"
 
+#include "Signature.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
+
+#include <map>
 
 using namespace mlir;
 using namespace tsir;
 
-struct tsir::GradientExecutor::Impl {
+namespace {
+/// A forward and a backward graph, differentiated from one graph, each
+/// run by a GraphExecutor of its own.
+struct Differentiated {
   std::unique_ptr<GraphExecutor> forward, backward;
   std::vector<std::string> wrtNames;
   /// How many of the forward's results, at the end, the backward saves.
   size_t numCaptured = 0;
   /// How many output gradients the backward takes after them.
   size_t numGradOutputs = 0;
+};
+} // namespace
+
+struct tsir::GradientExecutor::Impl {
+  std::unique_ptr<MLIRContext> context;
+  /// The graph made functional, not yet differentiated.
+  OwningOpRef<ModuleOp> functional;
+  std::unique_ptr<GraphSignature> signature;
+  std::vector<std::string> wrt;
+  ExecutorOptions graphOptions;
+  std::string bufferName;
+  /// The graph differentiated as it is, for every spec, when it can be.
+  std::unique_ptr<Differentiated> generic;
+  /// Otherwise (control flow that folds only once the inputs' sizes are
+  /// known), one per caller spec, differentiated once specialized.
+  std::map<std::string, std::unique_ptr<Differentiated>> bySpec;
+  /// Why the graph as it is did not differentiate.
+  std::string genericError;
+  /// What the last call ran.
+  Differentiated *last = nullptr;
+
+  rt::StatusOr<Differentiated *> forInputs(const std::vector<rt::Value> &inputs);
 };
 
 tsir::GradientExecutor::GradientExecutor(std::unique_ptr<Impl> impl)
@@ -59,6 +91,115 @@ static std::string printAsGraph(func::FuncOp function) {
   return text;
 }
 
+/// `type` with every tensor in it plain `Tensor`, as TorchScript declares
+/// them: the forward and backward executors specialize their own inputs.
+static Type unrefined(Type type) {
+  MLIRContext *context = type.getContext();
+  if (isa<prim::TensorType>(type))
+    return prim::TensorType::get(context);
+  if (auto optional = dyn_cast<prim::OptionalType>(type))
+    return prim::OptionalType::get(context,
+                                   unrefined(optional.getElementType()));
+  if (auto list = dyn_cast<prim::ListType>(type))
+    return prim::ListType::get(context, unrefined(list.getElementType()));
+  if (auto tuple = dyn_cast<prim::TupleType>(type)) {
+    SmallVector<Type> elements;
+    for (Type element : tuple.getTypes())
+      elements.push_back(unrefined(element));
+    return prim::TupleType::get(context, elements);
+  }
+  return type;
+}
+
+/// Each tensor constant that is one of `weights` (torch prints small ones
+/// inline, `from_torch`'s biases) by reference, as the larger ones are:
+/// their values may change between calls (an optimizer's step), and two
+/// equal ones must not be pooled into one while the graph is specialized.
+static void referToWeights(func::FuncOp graph,
+                           const std::vector<std::pair<std::string, rt::Tensor>>
+                               &weights) {
+  llvm::StringSet<> names;
+  for (const auto &weight : weights)
+    names.insert(weight.first);
+  graph.walk([&](prim::ConstantOp constant) {
+    if (!isa<prim::TensorType>(constant.getType()) ||
+        !isa<DenseElementsAttr>(constant.getValueAttr()))
+      return;
+    NodeLocation where = decodeNodeLocation(constant.getLoc());
+    if (where.resultNames.size() == 1 &&
+        names.contains(where.resultNames.front()))
+      constant.setValueAttr(prim::TensorRefAttr::get(
+          constant.getContext(), where.resultNames.front()));
+  });
+}
+
+static void forgetRefinedTypes(func::FuncOp graph) {
+  graph.walk([](Operation *op) {
+    // Constants keep theirs: a weight's type is what its argument gets
+    // when the executors bind it.
+    if (isa<prim::ConstantOp>(op))
+      return;
+    for (Value result : op->getResults())
+      result.setType(unrefined(result.getType()));
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument argument : block.getArguments())
+          argument.setType(unrefined(argument.getType()));
+  });
+  Block &entry = graph.front();
+  graph.setType(FunctionType::get(graph.getContext(),
+                                  entry.getArgumentTypes(),
+                                  entry.getTerminator()->getOperandTypes()));
+}
+
+/// Whether `graph` holds a prim.If or a prim.Loop.
+static bool hasControlFlow(func::FuncOp graph) {
+  return graph.getBody()
+      .walk([](Operation *op) {
+        return isa<prim::IfOp, prim::LoopOp>(op) ? WalkResult::interrupt()
+                                                 : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// Differentiates the module's @graph (in place) and makes the executors
+/// of its forward and backward graphs.
+static rt::StatusOr<std::unique_ptr<Differentiated>>
+differentiateGraph(ModuleOp module, const std::vector<std::string> &wrt,
+                   const ExecutorOptions &graphOptions,
+                   const std::string &bufferName) {
+  DiagnosticCollector diagnostics(module.getContext());
+  PassManager pm(module.getContext());
+  TsirDifferentiatePassOptions differentiate;
+  differentiate.wrt.assign(wrt.begin(), wrt.end());
+  pm.addPass(createTsirDifferentiatePass(differentiate));
+  if (failed(pm.run(module)))
+    return rt::Status::error(
+        diagnostics.take("cannot differentiate " + bufferName));
+
+  auto graph = module.lookupSymbol<func::FuncOp>("graph");
+  auto gradient =
+      graph->getAttrOfType<prim::GradientAttr>(prim::kGradientAttrName);
+  auto backwardGraph = module.lookupSymbol<func::FuncOp>(gradient.getBackward());
+  auto result = std::make_unique<Differentiated>();
+  for (Attribute name : gradient.getWrt())
+    result->wrtNames.push_back(cast<StringAttr>(name).str());
+  result->numCaptured = gradient.getCaptured();
+  result->numGradOutputs = gradient.getGradOutputs();
+
+  auto forward = GraphExecutor::fromSource(
+      printAsGraph(graph), bufferName + ".forward.mlir", graphOptions);
+  if (!forward.ok())
+    return forward.status();
+  auto backward = GraphExecutor::fromSource(
+      printAsGraph(backwardGraph), bufferName + ".backward.mlir", graphOptions);
+  if (!backward.ok())
+    return backward.status();
+  result->forward = std::move(*forward);
+  result->backward = std::move(*backward);
+  return result;
+}
+
 rt::StatusOr<std::unique_ptr<GradientExecutor>>
 tsir::GradientExecutor::fromFile(const std::string &path,
                                  const std::vector<std::string> &wrt,
@@ -75,8 +216,12 @@ tsir::GradientExecutor::fromSource(const std::string &text,
                                    const std::string &bufferName,
                                    const std::vector<std::string> &wrt,
                                    const ExecutorOptions &options) {
+  auto impl = std::make_unique<Impl>();
+  impl->wrt = wrt;
+  impl->bufferName = bufferName;
   // The weights once, for both graphs: in memory, by name.
-  ExecutorOptions graphOptions = options;
+  ExecutorOptions &graphOptions = impl->graphOptions;
+  graphOptions = options;
   if (!options.weightsPath.empty()) {
     auto weights = rt::readSafetensors(options.weightsPath);
     if (!weights.ok())
@@ -89,7 +234,9 @@ tsir::GradientExecutor::fromSource(const std::string &text,
     graphOptions.weightsPath.clear();
   }
 
-  MLIRContext context(MLIRContext::Threading::DISABLED);
+  impl->context =
+      std::make_unique<MLIRContext>(MLIRContext::Threading::DISABLED);
+  MLIRContext &context = *impl->context;
   DialectRegistry registry;
   registry.insert<func::FuncDialect>();
   tsir::registerAllDialects(registry);
@@ -97,7 +244,7 @@ tsir::GradientExecutor::fromSource(const std::string &text,
   context.loadAllAvailableDialects();
   DiagnosticCollector diagnostics(&context);
 
-  OwningOpRef<ModuleOp> module;
+  OwningOpRef<ModuleOp> &module = impl->functional;
   if (llvm::StringRef(bufferName).ends_with(".mlir")) {
     module = parseSourceString<ModuleOp>(text, &context, bufferName);
   } else {
@@ -108,56 +255,90 @@ tsir::GradientExecutor::fromSource(const std::string &text,
   }
   if (!module)
     return rt::Status::error(diagnostics.take("cannot read " + bufferName));
+  if (!module->lookupSymbol<func::FuncOp>("graph"))
+    return rt::Status::error(bufferName + " has no func.func @graph");
 
   PassManager pm(&context);
   // Functional, with TorchScript's constant branches (`if inplace:` in
   // torch.nn.functional) folded away, before differentiating.
   pm.addNestedPass<func::FuncOp>(createPrimInlineSubgraphsPass());
   pm.addNestedPass<func::FuncOp>(createPrimConstantPropagationPass());
+  // Tuples that branches build (MultiheadAttention's `(out, weights)`)
+  // become one value per element: the gradient flows element by element.
+  pm.addNestedPass<func::FuncOp>(createPrimLowerTuplesPass());
   pm.addNestedPass<func::FuncOp>(createPrimRemoveMutationPass());
   pm.addNestedPass<func::FuncOp>(createPrimDCEPass());
-  TsirDifferentiatePassOptions differentiate;
-  differentiate.wrt.assign(wrt.begin(), wrt.end());
-  pm.addPass(createTsirDifferentiatePass(differentiate));
   if (failed(pm.run(*module)))
     return rt::Status::error(
         diagnostics.take("cannot differentiate " + bufferName));
-
   auto graph = module->lookupSymbol<func::FuncOp>("graph");
-  auto gradient =
-      graph->getAttrOfType<prim::GradientAttr>(prim::kGradientAttrName);
-  auto backwardGraph =
-      module->lookupSymbol<func::FuncOp>(gradient.getBackward());
-  auto impl = std::make_unique<Impl>();
-  for (Attribute name : gradient.getWrt())
-    impl->wrtNames.push_back(cast<StringAttr>(name).str());
-  impl->numCaptured = gradient.getCaptured();
-  impl->numGradOutputs = gradient.getGradOutputs();
+  referToWeights(graph, graphOptions.weights);
+  impl->signature = std::make_unique<GraphSignature>(graph);
 
-  auto forward = GraphExecutor::fromSource(
-      printAsGraph(graph), bufferName + ".forward.mlir", graphOptions);
-  if (!forward.ok())
-    return forward.status();
-  auto backward = GraphExecutor::fromSource(
-      printAsGraph(backwardGraph), bufferName + ".backward.mlir", graphOptions);
-  if (!backward.ok())
-    return backward.status();
-  impl->forward = std::move(*forward);
-  impl->backward = std::move(*backward);
+  OwningOpRef<ModuleOp> copy = module->clone();
+  auto generic = differentiateGraph(*copy, wrt, graphOptions, bufferName);
+  if (generic.ok()) {
+    impl->generic = std::move(*generic);
+    impl->last = impl->generic.get();
+  } else if (hasControlFlow(graph)) {
+    // Its branches may fold, and its loops unroll, once the inputs are
+    // known: try then.
+    impl->genericError = generic.status().message();
+  } else {
+    return generic.status();
+  }
   return std::unique_ptr<GradientExecutor>(
       new GradientExecutor(std::move(impl)));
 }
 
+rt::StatusOr<Differentiated *>
+tsir::GradientExecutor::Impl::forInputs(const std::vector<rt::Value> &inputs) {
+  if (generic)
+    return generic.get();
+  if (rt::Status status = signature->check(inputs); !status.isOk())
+    return status;
+  std::unique_ptr<Differentiated> &entry = bySpec[signature->spec(inputs)];
+  if (entry)
+    return entry.get();
+  // As TorchScript's profiling executor differentiates what it has
+  // specialized: the inputs' sizes fold the branches on them (attention's
+  // fast path, `x.dim() == 3`), and small loops unroll.
+  DiagnosticCollector diagnostics(context.get());
+  OwningOpRef<ModuleOp> copy = functional->clone();
+  PassManager pm(context.get());
+  buildRefineToSpecPipeline(
+      pm.nest<func::FuncOp>(),
+      createTsirRefineTypesPass(signature->refineSpec(inputs)));
+  buildSpecializedOptimizePipeline(pm.nest<func::FuncOp>());
+  if (failed(pm.run(*copy)))
+    return rt::Status::error(diagnostics.take(genericError));
+  forgetRefinedTypes(copy->lookupSymbol<func::FuncOp>("graph"));
+  auto made = differentiateGraph(*copy, wrt, graphOptions, bufferName);
+  if (!made.ok()) {
+    bySpec.erase(signature->spec(inputs));
+    return made.status();
+  }
+  entry = std::move(*made);
+  return entry.get();
+}
+
 const std::vector<std::string> &tsir::GradientExecutor::wrtNames() const {
-  return impl->wrtNames;
+  return impl->last ? impl->last->wrtNames : impl->wrt;
 }
 
 std::vector<std::string> tsir::GradientExecutor::inputTypes() const {
-  return impl->forward->inputTypes();
+  std::vector<std::string> types;
+  for (const GraphInput &input : impl->signature->inputs())
+    types.push_back(input.typeText);
+  return types;
 }
 
-GraphExecutor &tsir::GradientExecutor::forward() { return *impl->forward; }
-GraphExecutor &tsir::GradientExecutor::backward() { return *impl->backward; }
+GraphExecutor *tsir::GradientExecutor::forward() {
+  return impl->last ? impl->last->forward.get() : nullptr;
+}
+GraphExecutor *tsir::GradientExecutor::backward() {
+  return impl->last ? impl->last->backward.get() : nullptr;
+}
 
 /// `torch.Size([2, 3])`, as torch's messages print sizes.
 static std::string torchSize(const std::vector<int64_t> &sizes) {
@@ -180,26 +361,31 @@ static void collectTensors(const rt::Value &value,
 rt::StatusOr<GradientExecutor::Result>
 tsir::GradientExecutor::run(const std::vector<rt::Value> &inputs,
                             const std::vector<rt::Tensor> &gradOutputs) {
+  rt::StatusOr<Differentiated *> differentiated = impl->forInputs(inputs);
+  if (!differentiated.ok())
+    return differentiated.status();
+  Differentiated &graphs = **differentiated;
+  impl->last = &graphs;
   rt::StatusOr<std::vector<rt::Value>> forwardValues =
-      impl->forward->run(inputs);
+      graphs.forward->run(inputs);
   if (!forwardValues.ok())
     return forwardValues.status();
   std::vector<rt::Value> &values = *forwardValues;
-  if (values.size() < impl->numCaptured)
+  if (values.size() < graphs.numCaptured)
     return rt::Status::error("the forward graph returned fewer values than "
                              "its backward saves");
   Result result;
-  size_t numOutputs = values.size() - impl->numCaptured;
+  size_t numOutputs = values.size() - graphs.numCaptured;
   result.outputs.assign(values.begin(), values.begin() + numOutputs);
 
   std::vector<rt::Tensor> outputTensors;
   for (const rt::Value &output : result.outputs)
     collectTensors(output, outputTensors);
-  if (outputTensors.size() != impl->numGradOutputs)
+  if (outputTensors.size() != graphs.numGradOutputs)
     return rt::Status::error(
         "the graph returned " + std::to_string(outputTensors.size()) +
         " tensors where its backward takes " +
-        std::to_string(impl->numGradOutputs) + " output gradients");
+        std::to_string(graphs.numGradOutputs) + " output gradients");
 
   // The backward's inputs: the saved values, then the output gradients.
   std::vector<rt::Value> backwardInputs(values.begin() + numOutputs,
@@ -236,7 +422,7 @@ tsir::GradientExecutor::run(const std::vector<rt::Value> &inputs,
   }
 
   rt::StatusOr<std::vector<rt::Value>> gradients =
-      impl->backward->run(backwardInputs);
+      graphs.backward->run(backwardInputs);
   if (!gradients.ok())
     return gradients.status();
   for (rt::Value &gradient : *gradients)

@@ -138,7 +138,9 @@ private:
   /// Gives each active prim.If one more result per value its branches
   /// define, so that the backward can read them (the other branch yields
   /// a stand-in, never read: the backward takes the same branch).
-  LogicalResult exportBranchValues();
+  /// Nested prim.Ifs first, so that a value of an inner branch leaves
+  /// through every prim.If around it.
+  void exportBranchValues(Block &block);
   /// Differentiates the ops of `block` that gradients reach, last first.
   LogicalResult differentiateBlock(Block &block);
   /// prim.If branch by branch: a prim.If of the backward on the same
@@ -265,25 +267,23 @@ void Differentiator::markActive(Block &block) {
   }
 }
 
-LogicalResult Differentiator::exportBranchValues() {
+void Differentiator::exportBranchValues(Block &block) {
   // The prim.Ifs whose results take gradients.
   SmallVector<prim::IfOp> ifs;
-  for (Operation &op : graph.front())
+  for (Operation &op : block)
     if (auto ifOp = dyn_cast<prim::IfOp>(op);
         ifOp && llvm::any_of(ifOp.getResults(),
                              [&](Value v) { return active.contains(v); }))
       ifs.push_back(ifOp);
   for (prim::IfOp ifOp : ifs) {
-    // What each branch defines, in order; branches with control flow of
-    // their own are not differentiated yet.
+    // The prim.Ifs nested in its branches first: what they export is then
+    // defined in these branches, and exported again from this one.
+    for (Region &region : ifOp->getRegions())
+      exportBranchValues(region.front());
+    // What each branch defines, in order.
     SmallVector<Value> defined;
     for (Region &region : ifOp->getRegions())
       for (Operation &inner : region.front().without_terminator()) {
-        if (inner.getNumRegions() != 0)
-          return inner.emitError()
-                 << "tsir-differentiate: control flow inside a branch of "
-                    "prim::If on the path being differentiated is not "
-                    "differentiable yet";
         if (isa<prim::ConstantOp>(inner))
           continue;
         for (Value result : inner.getResults())
@@ -354,7 +354,6 @@ LogicalResult Differentiator::exportBranchValues() {
       exported[value] = result;
     ifOp.erase();
   }
-  return success();
 }
 
 void Differentiator::collectOutputs(Value output) {
@@ -736,8 +735,7 @@ LogicalResult Differentiator::run(ArrayRef<std::string> names) {
     return failure();
   active.insert(wrt.begin(), wrt.end());
   markActive(graph.front());
-  if (failed(exportBranchValues()))
-    return failure();
+  exportBranchValues(graph.front());
   auto returnOp = cast<func::ReturnOp>(graph.front().getTerminator());
   for (Value output : returnOp.getOperands())
     collectOutputs(output);

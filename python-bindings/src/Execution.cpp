@@ -179,8 +179,10 @@ public:
   py::dict lastStats() {
     std::lock_guard<std::mutex> lock(mutex);
     py::dict result;
-    result["forward"] = statsToDict(executor->forward().lastStats());
-    result["backward"] = statsToDict(executor->backward().lastStats());
+    if (tsir::GraphExecutor *forward = executor->forward())
+      result["forward"] = statsToDict(forward->lastStats());
+    if (tsir::GraphExecutor *backward = executor->backward())
+      result["backward"] = statsToDict(backward->lastStats());
     return result;
   }
 

@@ -236,3 +236,28 @@ def test_last_stats_of_both_plans():
     f(torch.randn(2, 4), grad_outputs=[torch.ones(2, 3)])
     assert not f.last_stats["forward"]["compiled"]
     assert not f.last_stats["backward"]["compiled"]
+
+
+def test_attention_differentiates_once_specialized():
+    # MultiheadAttention chooses its path with nested ifs on the inputs'
+    # ranks and flags, which fold only once the inputs' sizes are known:
+    # the graph is differentiated per input spec, specialized first.
+    torch.manual_seed(0)
+    model = nn.TransformerEncoderLayer(8, 2, dim_feedforward=16, dropout=0.0,
+                                       batch_first=True).train()
+    f = tsir.grad(tsir.from_torch(model), wrt="parameters", plan_cache=False)
+    assert f.last_stats == {}
+    for batch in (2, 3):
+        x = torch.randn(batch, 3, 8)
+        seed = torch.randn(batch, 3, 8)
+        out, grads = f(x, None, None, grad_outputs=[seed])
+        model.zero_grad()
+        expected = model(x)
+        expected.backward(seed)
+        torch.testing.assert_close(out, expected.detach())
+        assert sorted(grads) == sorted(
+            "self." + name for name, _ in model.named_parameters())
+        for name, parameter in model.named_parameters():
+            torch.testing.assert_close(grads["self." + name], parameter.grad,
+                                       rtol=1e-4, atol=1e-5)
+    assert f.last_stats["backward"]["compiled"]

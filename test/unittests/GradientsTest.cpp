@@ -4,7 +4,8 @@
 // loss and of a non-scalar output with its given gradient, the forward and
 // the backward plans cached per spec (a second call compiles nothing), and
 // the errors a caller meets in torch's words: an unknown name, an output
-// gradient left out for a non-scalar output or of the wrong shape.
+// gradient left out for a non-scalar output or of the wrong shape; a loop
+// differentiated once specialized (unrolled), per spec.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,10 +58,10 @@ TEST(GradientsTest, GradientsOfALoss) {
 
   // The same spec again: both plans are reused.
   ASSERT_TRUE(executor->run({filled({2, 2}, 5), filled({2, 2}, 5)}).ok());
-  EXPECT_FALSE(executor->forward().lastStats().compiled);
-  EXPECT_FALSE(executor->backward().lastStats().compiled);
-  EXPECT_EQ(executor->forward().numCachedPlans(), 1u);
-  EXPECT_EQ(executor->backward().numCachedPlans(), 1u);
+  EXPECT_FALSE(executor->forward()->lastStats().compiled);
+  EXPECT_FALSE(executor->backward()->lastStats().compiled);
+  EXPECT_EQ(executor->forward()->numCachedPlans(), 1u);
+  EXPECT_EQ(executor->backward()->numCachedPlans(), 1u);
 }
 
 // exp(x), an output of several elements: its gradient is given.
@@ -104,6 +105,62 @@ TEST(GradientsTest, AnUnknownNameIsAnErrorNamingTheCandidates) {
                 "respect to (the graph has %x, %y)"),
             std::string::npos)
       << executor.status().message();
+}
+
+// x * x * x * x by a loop of constant trip count: not differentiable as it
+// is (a loop), but unrolled once specialized to the inputs.
+const char *kLoopGraph = R"(graph(%x : Tensor):
+  %none : NoneType = prim::Constant()
+  %three : int = prim::Constant[value=3]()
+  %true : bool = prim::Constant[value=1]()
+  %y : Tensor = prim::Loop(%three, %true, %x)
+    block0(%i : int, %acc : Tensor):
+      %next : Tensor = aten::mul(%acc, %x)
+      -> (%true, %next)
+  %loss : Tensor = aten::sum(%y, %none)
+  return (%loss)
+)";
+
+TEST(GradientsTest, ALoopOfConstantTripCountDifferentiatesPerSpec) {
+  auto executor = differentiate(kLoopGraph, {"x"});
+  ASSERT_TRUE(executor);
+  // Nothing differentiated before a call says what the inputs are.
+  EXPECT_EQ(executor->forward(), nullptr);
+  EXPECT_EQ(executor->wrtNames(), (std::vector<std::string>{"x"}));
+  auto result = executor->run({filled({3}, 1)});
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  // d/dx sum(x^4) = 4x^3 at 1, 2, 3.
+  EXPECT_EQ(elements(result->gradients[0]), (std::vector<float>{4, 32, 108}));
+  GraphExecutor *first = executor->forward();
+  ASSERT_NE(first, nullptr);
+  // Another spec is differentiated again; the first one's is kept.
+  ASSERT_TRUE(executor->run({filled({2, 2}, 1)}).ok());
+  EXPECT_NE(executor->forward(), first);
+  ASSERT_TRUE(executor->run({filled({3}, 1)}).ok());
+  EXPECT_EQ(executor->forward(), first);
+  EXPECT_FALSE(first->lastStats().compiled);
+}
+
+// A loop whose trip count is data stays an error, at the loop.
+const char *kDataLoopGraph = R"(graph(%x : Tensor, %n : int):
+  %none : NoneType = prim::Constant()
+  %true : bool = prim::Constant[value=1]()
+  %y : Tensor = prim::Loop(%n, %true, %x)
+    block0(%i : int, %acc : Tensor):
+      %next : Tensor = aten::mul(%acc, %x)
+      -> (%true, %next)
+  %loss : Tensor = aten::sum(%y, %none)
+  return (%loss)
+)";
+
+TEST(GradientsTest, ALoopOfDataTripCountIsAnError) {
+  auto executor = differentiate(kDataLoopGraph, {"x"});
+  ASSERT_TRUE(executor);
+  auto result = executor->run({filled({3}, 1), rt::Value(int64_t(3))});
+  ASSERT_FALSE(result.ok());
+  EXPECT_NE(result.status().message().find("loops are not differentiable yet"),
+            std::string::npos)
+      << result.status().message();
 }
 
 } // namespace

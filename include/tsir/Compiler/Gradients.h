@@ -5,7 +5,10 @@
 // GraphExecutor of its own (a plan per input spec, the persistent plan
 // cache). The forward returns the outputs and the values the backward
 // saves; the backward takes those buffers as they are, with the outputs'
-// gradients, and never recomputes the forward (docs/autodiff.md).
+// gradients, and never recomputes the forward (docs/autodiff.md). A graph
+// whose control flow differentiates only once the inputs' sizes fold it
+// (attention's fast-path checks) is differentiated per input spec instead,
+// specialized first, as TorchScript's profiling executor does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,9 +53,11 @@ public:
   rt::StatusOr<Result> run(const std::vector<rt::Value> &inputs,
                            const std::vector<rt::Tensor> &gradOutputs = {});
 
-  /// The two executors, for their stats and cached specs.
-  GraphExecutor &forward();
-  GraphExecutor &backward();
+  /// The two executors of the last call (for their stats and cached
+  /// specs); null before the first call of a graph that differentiates
+  /// only once specialized to its inputs.
+  GraphExecutor *forward();
+  GraphExecutor *backward();
 
   struct Impl;
 
