@@ -164,6 +164,20 @@ def _state_as_constants(module, method, name):
                 "self." + canonical.get(tensor_key, ".".join(path)))
             made[tensor_key] = node.output()
             return node.output()
+        if (isinstance(value, (list, tuple)) and value
+                and all(isinstance(v, torch.Tensor) for v in value)):
+            # nn.LSTM's _flat_weights: a list of its parameters, each a
+            # weight of its own.
+            elements = [constant(v, path + (str(i),))
+                        for i, v in enumerate(value)]
+            kind = ("prim::ListConstruct" if isinstance(value, list)
+                    else "prim::TupleConstruct")
+            node = graph.create(kind, elements)
+            if isinstance(value, list):
+                node.output().setType(
+                    torch._C.ListType(torch._C.TensorType.get()))
+            node.insertBefore(top)
+            return node.output()
         try:
             result = graph.insertConstant(value)
         except RuntimeError:

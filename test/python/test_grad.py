@@ -261,3 +261,37 @@ def test_attention_differentiates_once_specialized():
             torch.testing.assert_close(grads["self." + name], parameter.grad,
                                        rtol=1e-4, atol=1e-5)
     assert f.last_stats["backward"]["compiled"]
+
+
+def flatten_tensors(value):
+    if isinstance(value, torch.Tensor):
+        return [value]
+    return [t for element in value for t in flatten_tensors(element)]
+
+
+@pytest.mark.parametrize("make", [
+    lambda: nn.LSTM(4, 5, batch_first=True),
+    lambda: nn.LSTM(4, 5, num_layers=2, bidirectional=True),
+    lambda: nn.GRU(4, 5, num_layers=2),
+    lambda: nn.RNN(4, 5),
+], ids=["lstm", "lstm-2-layers-bidirectional", "gru-2-layers", "rnn"])
+def test_recurrent_layers_in_training_mode(make):
+    # Their parameters reach the graph as a list (`self._flat_weights`),
+    # one weight each; the layer is decomposed into its time steps once
+    # the sequence length is known, and differentiated then.
+    torch.manual_seed(0)
+    model = make().train()
+    f = tsir.grad(tsir.from_torch(model), wrt="parameters", plan_cache=False)
+    x = torch.randn(2, 3, 4)
+    expected = flatten_tensors(model(x))
+    seeds = [torch.randn_like(t) for t in expected]
+    outputs, grads = f(x, None, grad_outputs=seeds)
+    for got, want in zip(flatten_tensors(outputs), expected):
+        torch.testing.assert_close(got, want.detach())
+    model.zero_grad()
+    torch.autograd.backward(expected, seeds)
+    assert sorted(grads) == sorted(
+        "self." + name for name, _ in model.named_parameters())
+    for name, parameter in model.named_parameters():
+        torch.testing.assert_close(grads["self." + name], parameter.grad,
+                                   rtol=1e-4, atol=1e-5)
