@@ -15,6 +15,7 @@
 #include "tsir/Compiler/Gradients.h"
 
 #include "tsir/Compiler/Diagnostics.h"
+#include "tsir/Conversion/Decompositions.h"
 #include "tsir/Conversion/Passes.h"
 #include "tsir/Dialect/Prim/NodeLocation.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
@@ -30,6 +31,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -257,6 +259,8 @@ tsir::GradientExecutor::fromSource(const std::string &text,
     return rt::Status::error(diagnostics.take("cannot read " + bufferName));
   if (!module->lookupSymbol<func::FuncOp>("graph"))
     return rt::Status::error(bufferName + " has no func.func @graph");
+  referToWeights(module->lookupSymbol<func::FuncOp>("graph"),
+                 graphOptions.weights);
 
   PassManager pm(&context);
   // Functional, with TorchScript's constant branches (`if inplace:` in
@@ -272,7 +276,13 @@ tsir::GradientExecutor::fromSource(const std::string &text,
     return rt::Status::error(
         diagnostics.take("cannot differentiate " + bufferName));
   auto graph = module->lookupSymbol<func::FuncOp>("graph");
-  referToWeights(graph, graphOptions.weights);
+  // A training-mode batch norm's running statistics are updated in the
+  // forward, apart from what is differentiated.
+  {
+    RewritePatternSet patterns(&context);
+    populateRunningStatsPatterns(patterns);
+    (void)applyPatternsGreedily(graph, std::move(patterns));
+  }
   impl->signature = std::make_unique<GraphSignature>(graph);
 
   OwningOpRef<ModuleOp> copy = module->clone();

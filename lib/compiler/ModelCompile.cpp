@@ -390,6 +390,16 @@ rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
     return lowered.status();
   }
   const PlanSignature &plan = lowered->signature;
+  // A model's weights are read-only (the library's constants, or a file
+  // mapped for reading); the JIT writes a weight's new value into its
+  // memory instead.
+  for (int64_t written : plan.writeback)
+    if (written < 0)
+      return rt::Status::error(
+          "the graph writes its weight '" + plan.weightNames.at(-1 - written) +
+          "' in place (a training-mode batch norm's running statistics, "
+          "say), and a compiled model's weights are read-only: compile the "
+          "module in eval mode, or run it with tsir-run or tsir.compile");
   builder.addArguments(plan);
   builder.addResults(plan);
   if (rt::Status added =

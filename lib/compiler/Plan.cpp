@@ -119,9 +119,14 @@ tsir::readPlanSignature(func::FuncOp graph, unsigned numGraphArguments,
   }
   if (ArrayAttr written =
           primDialect->getWrittenInputsAttrHelper().getAttr(graph))
-    for (Attribute position : written)
-      signature.writeback.push_back(cast<IntegerAttr>(position).getInt() -
-                                    firstCallerArgument);
+    for (Attribute attribute : written) {
+      int64_t position = cast<IntegerAttr>(attribute).getInt();
+      // A weight is written as its argument slot names it: -1 - index.
+      signature.writeback.push_back(
+          position >= numGraphArguments
+              ? -1 - (position - numGraphArguments)
+              : position - firstCallerArgument);
+    }
   for (unsigned i = 0; i < type.getNumResults(); ++i) {
     rt::StatusOr<tsir_abi_slot> slot =
         slotFor(cast<TypeAttr>(resultTypes[i]).getValue(), type.getResult(i));
@@ -237,6 +242,15 @@ static rt::StatusOr<tsir_value> abiValueOf(const rt::Value &value,
 rt::StatusOr<std::vector<rt::Value>>
 tsir::Plan::call(const std::vector<rt::Value> &inputs,
                  const std::map<std::string, rt::Tensor> &weights) const {
+  auto weightAt = [&](int64_t index) -> rt::StatusOr<rt::Tensor> {
+    const std::string &name = signature.weightNames.at(index);
+    auto found = weights.find(name);
+    if (found == weights.end())
+      return rt::Status::error("weight '" + name +
+                               "' is missing: give a weights file "
+                               "(--weights) that holds it");
+    return found->second;
+  };
   // The values the compiled code reads, by caller input and by weight.
   std::vector<tsir_value> abiInputs(inputs.size());
   std::vector<tsir_value> abiWeights(signature.weightNames.size());
@@ -248,33 +262,42 @@ tsir::Plan::call(const std::vector<rt::Value> &inputs,
         return abiValueOf(inputs.at(slot.source), slot,
                           contiguousInputs[slot.source]);
       int64_t index = -1 - slot.source;
-      const std::string &name = signature.weightNames.at(index);
-      auto found = weights.find(name);
-      if (found == weights.end())
-        return rt::Status::error("weight '" + name +
-                                 "' is missing: give a weights file "
-                                 "(--weights) that holds it");
-      return abiValueOf(rt::Value(found->second), slot,
-                        contiguousWeights[index]);
+      rt::StatusOr<rt::Tensor> weight = weightAt(index);
+      if (!weight.ok())
+        return weight.status();
+      return abiValueOf(rt::Value(*weight), slot, contiguousWeights[index]);
     }();
     if (!value.ok())
       return value.status();
     (slot.source >= 0 ? abiInputs[slot.source] : abiWeights[-1 - slot.source]) =
         *value;
   }
-  // An input written in place that no argument reads still needs its
-  // buffer: the new value is copied there.
+  // An input or weight written in place that no argument reads still
+  // needs its buffer: the new value is copied there.
   size_t numOutputs = signature.results.size() - signature.writeback.size();
-  for (auto [i, input] : llvm::enumerate(signature.writeback)) {
-    if (contiguousInputs[input].defined())
+  for (auto [i, target] : llvm::enumerate(signature.writeback)) {
+    bool isWeight = target < 0;
+    int64_t index = isWeight ? -1 - target : target;
+    rt::Tensor &contiguous =
+        isWeight ? contiguousWeights[index] : contiguousInputs[index];
+    if (contiguous.defined())
       continue;
+    rt::Value written;
+    if (isWeight) {
+      rt::StatusOr<rt::Tensor> weight = weightAt(index);
+      if (!weight.ok())
+        return weight.status();
+      written = rt::Value(*weight);
+    } else {
+      written = inputs.at(index);
+    }
     rt::StatusOr<tsir_value> value =
-        abiValueOf(inputs.at(input), signature.results[numOutputs + i],
-                   contiguousInputs[input]);
+        abiValueOf(written, signature.results[numOutputs + i], contiguous);
     if (!value.ok())
-      return value.status().withContext("writing input " +
-                                        std::to_string(input));
-    abiInputs[input] = *value;
+      return value.status().withContext(
+          (isWeight ? "writing weight " : "writing input ") +
+          std::to_string(index));
+    (isWeight ? abiWeights[index] : abiInputs[index]) = *value;
   }
 
   tsir_abi_signature abi = signature.abi();
@@ -295,13 +318,19 @@ tsir::Plan::call(const std::vector<rt::Value> &inputs,
         outputs[i], [](void *buffer) { tsirBufferFree(buffer); }));
   // The new values of inputs written in place went into the contiguous
   // copies of those that were not contiguous: now into the caller's.
-  for (int64_t input : signature.writeback) {
-    rt::Tensor target = inputs.at(input).toTensor();
-    if (contiguousInputs[input].data() == target.data())
+  for (int64_t written : signature.writeback) {
+    bool isWeight = written < 0;
+    int64_t index = isWeight ? -1 - written : written;
+    rt::Tensor target =
+        isWeight ? weights.find(signature.weightNames.at(index))->second
+                 : inputs.at(index).toTensor();
+    const rt::Tensor &contiguous =
+        isWeight ? contiguousWeights[index] : contiguousInputs[index];
+    if (contiguous.data() == target.data())
       continue;
-    if (rt::Status copied = target.copyFrom(contiguousInputs[input]);
-        !copied.isOk())
-      return copied.withContext("writing input " + std::to_string(input));
+    if (rt::Status copied = target.copyFrom(contiguous); !copied.isOk())
+      return copied.withContext((isWeight ? "writing weight " : "writing input ") +
+                                std::to_string(index));
   }
   return values;
 }

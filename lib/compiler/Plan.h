@@ -37,8 +37,9 @@ struct PlanSignature {
   std::vector<tsir_abi_slot> arguments;
   std::vector<tsir_abi_slot> results;
   std::vector<std::string> weightNames;
-  /// The caller inputs the graph writes in place, in the order of the
-  /// trailing results that hold their new values.
+  /// The caller inputs (>= 0) and weights (-1 - index) the graph writes
+  /// in place, in the order of the trailing results that hold their new
+  /// values.
   std::vector<int64_t> writeback;
 
   /// The view tsirAbiCall takes, valid while this signature lives.

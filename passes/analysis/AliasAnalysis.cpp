@@ -203,7 +203,43 @@ bool onlyRaises(Operation *op) {
 
 static const void *key(Value value) { return value.getAsOpaquePointer(); }
 
-AliasAnalysis::AliasAnalysis(Operation *root) {
+/// TorchScript's resizesInput: ops that may change the sizes of a tensor
+/// they write. (TorchScript also lists copy_, which never resizes.)
+bool tsir::resizesInput(Operation *op) {
+  static const llvm::StringSet<> resizing = {
+      "resize_", "resize_as_", "set_",      "unsqueeze_", "squeeze_",
+      "t_",      "transpose_", "swapaxes_", "swapdims_",  "as_strided_"};
+  StringRef name;
+  if (auto generic = dyn_cast<prim::GenericOp>(op)) {
+    if (!generic.getKind().starts_with("aten::"))
+      return false;
+    name = generic.getKind().drop_front(6);
+    if (resizing.contains(name))
+      return true;
+    // An `out=` overload writes its result into a tensor of any size.
+    for (const aten::Schema *schema :
+         aten::SchemaRegistry::get().lookup(generic.getKind()))
+      if (schema->arguments.size() == op->getNumOperands())
+        for (const aten::SchemaArg &argument : schema->arguments)
+          if (argument.name == "out" && argument.kwargOnly &&
+              argument.type.kind == aten::SchemaType::Kind::Tensor)
+            return true;
+    return false;
+  }
+  if (!isa<aten::AtenDialect>(op->getDialect()))
+    return false;
+  name = op->getName().getStringRef().drop_front(5).split('.').first;
+  if (resizing.contains(name))
+    return true;
+  if (const aten::Schema *schema = getSchema(op))
+    for (const aten::SchemaArg &argument : schema->arguments)
+      if (argument.name == "out" && argument.kwargOnly &&
+          argument.type.kind == aten::SchemaType::Kind::Tensor)
+        return true;
+  return false;
+}
+
+AliasAnalysis::AliasAnalysis(Operation *root) : root(root) {
   sets.insert(&wildcardTag);
   // The graph's inputs are memory from outside: they may alias each other.
   for (Region &region : root->getRegions())
@@ -378,6 +414,16 @@ void AliasAnalysis::analyze(Operation *op) {
   for (Value result : op->getResults())
     addValue(result);
 
+  // A weight the caller binds (#prim.tensor_ref) is memory of its own that
+  // outlives the graph: a write to it (a batch norm's running statistics)
+  // is seen after the graph returns. Unlike the inputs, two weights never
+  // alias each other or an input.
+  if (auto constant = dyn_cast<prim::ConstantOp>(op);
+      constant && isa<prim::TensorRefAttr>(constant.getValue())) {
+    boundWeights.push_back(constant.getResult());
+    return;
+  }
+
   if (auto loop = dyn_cast<prim::LoopOp>(op)) {
     auto yield = cast<prim::YieldOp>(loop.getBodyBlock().getTerminator());
     for (auto [i, init] : llvm::enumerate(loop.getInitArgs())) {
@@ -545,6 +591,30 @@ bool AliasAnalysis::writesToAlias(Operation *op, ValueRange values) const {
       if (llvm::is_contained(written, set))
         return true;
   return false;
+}
+
+bool AliasAnalysis::mayBeResized(Value value) const {
+  if (!resizedSets) {
+    resizedSets.emplace();
+    root->walk([&](Operation *op) {
+      if (!resizesInput(op))
+        return;
+      for (Value operand : op->getOperands())
+        if (isa<prim::TensorType>(operand.getType()) &&
+            writesToAlias(op, operand))
+          if (const void *set = aliasSet(operand))
+            resizedSets->insert(set);
+    });
+  }
+  const void *set = aliasSet(value);
+  return set && resizedSets->contains(set);
+}
+
+bool AliasAnalysis::mayAliasBoundWeight(Value value) const {
+  const void *set = aliasSet(value);
+  return set && llvm::any_of(boundWeights, [&](Value weight) {
+           return aliasSet(weight) == set;
+         });
 }
 
 bool AliasAnalysis::mayAliasWildcard(Value value) const {

@@ -34,8 +34,8 @@ enum class EvaluatorInput {
   /// Only constant operands. The op must not touch memory anyone writes.
   Constants,
   /// The sizes in a tensor operand's type (dim, size, len, numel): the
-  /// tensor must not be written anywhere (in-place ops can change its
-  /// shape); the other operands are constants.
+  /// tensor must not be resized anywhere (resize_, t_, ...; other in-place
+  /// ops keep its shape); the other operands are constants.
   TensorShape,
   /// The dtype or device in a tensor operand's type, which in-place ops
   /// never change.

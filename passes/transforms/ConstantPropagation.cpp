@@ -9,7 +9,8 @@
 //   TorchScript it skips ops with side effects, nondeterministic ops, ops
 //   with blocks, and any op touching memory that something writes
 //   (AliasAnalysis::hasWriters); it also reads dtypes, devices and sizes
-//   from refined tensor types, which TorchScript's peephole does. Unlike
+//   from refined tensor types, which TorchScript's peephole does, sizes
+//   also of tensors written in place as long as no write may resize them. Unlike
 //   TorchScript it makes no constant that torch's graph parser cannot read
 //   back (tuples, bool lists, NaN), so that the result still exports.
 // - Control flow: greedy patterns (populateControlFlowSimplificationPatterns)
@@ -154,8 +155,15 @@ private:
     }
     if (hasSideEffects(op) || isNondeterministic(op))
       return false;
-    // In-place ops keep a tensor's dtype and device.
+    // In-place ops keep a tensor's dtype and device, and all but the
+    // resizing ones (resize_, t_, ...) its sizes.
     if (entry.input == EvaluatorInput::TensorDtypeOrDevice)
+      return true;
+    if (entry.input == EvaluatorInput::TensorShape &&
+        llvm::none_of(op->getOperands(), [&](Value operand) {
+          return isa<prim::TensorType>(operand.getType()) &&
+                 aliases().mayBeResized(operand);
+        }))
       return true;
     return !touchesMutableValues(op) || !aliases().hasWriters(op);
   }

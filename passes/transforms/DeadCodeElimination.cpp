@@ -5,8 +5,8 @@
 //
 // Marking starts from the graph's outputs and from every op that must run
 // whatever its uses: side effects (print, raise, SetAttr, calls, unknown
-// nodes) and writes to memory the caller can see (graph inputs, container
-// contents, wildcard memory). Walking each block backwards, an op is live if
+// nodes) and writes to memory the caller can see (graph inputs, weights
+// the caller binds, container contents, wildcard memory). Walking each block backwards, an op is live if
 // one of its results is live or if it writes memory that a live value may
 // alias; a live op makes its operands live, and the ops around it. Writes
 // are order-sensitive as in TorchScript: a write after the last use of what
@@ -89,14 +89,16 @@ private:
     });
   }
 
-  /// The op writes memory that may alias the graph's inputs or anything the
-  /// graph cannot see. Every write an op without regions makes is to one of
-  /// its operands, or to the wildcard through an operand made wildcard.
+  /// The op writes memory that may alias the graph's inputs, a weight the
+  /// caller binds, or anything the graph cannot see. Every write an op
+  /// without regions makes is to one of its operands, or to the wildcard
+  /// through an operand made wildcard.
   bool writesToWildcard(Operation *op) const {
     if (!aliases.writesMemory(op))
       return false;
     return llvm::any_of(op->getOperands(), [&](Value operand) {
-      return aliases.mayAliasWildcard(operand) &&
+      return (aliases.mayAliasWildcard(operand) ||
+              aliases.mayAliasBoundWeight(operand)) &&
              aliases.writesToAlias(op, operand);
     });
   }

@@ -172,6 +172,12 @@ private:
     Operation *def = result.getOwner();
     if (def->getNumRegions() != 0 || hasSideEffects(def) || isOpaque(def))
       return false;
+    // A weight the caller binds (#prim.tensor_ref) is the caller's memory,
+    // a module's buffer: a write to it (a batch norm's running statistics)
+    // must reach it.
+    if (auto constant = dyn_cast<prim::ConstantOp>(def);
+        constant && isa<prim::TensorRefAttr>(constant.getValue()))
+      return false;
     // New memory: a list literal (it holds its elements but is its own
     // list), a number wrapped in a tensor, a constant (TorchScript's
     // AliasDb gives a constant its own memory too), the functional results

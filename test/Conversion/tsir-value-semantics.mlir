@@ -20,16 +20,17 @@ func.func @graph(%x: !prim.tensor<dtype = f32, sizes = [4]>, %y: !prim.tensor<dt
 
 // -----
 
-// A weight (a trailing argument named in prim.weight_names) is read-only: a
-// write to it (batch norm's num_batches_tracked += 1 in training mode) is
-// seen by the rest of the graph but not written back; the input still is.
+// A weight (a trailing argument named in prim.weight_names) written in
+// place (batch norm's num_batches_tracked += 1 in training mode) is written
+// back as an input is: the executor writes it into the weight's memory, a
+// torch module's buffer.
 // CHECK-LABEL: func.func @graph
-// CHECK-SAME: -> (!prim.tensor<dtype = f32, sizes = [4]>, !prim.tensor<dtype = f32, sizes = [4]>)
-// CHECK-SAME: prim.written_inputs = [0]
+// CHECK-SAME: -> (!prim.tensor<dtype = f32, sizes = [4]>, !prim.tensor<dtype = f32, sizes = []>, !prim.tensor<dtype = f32, sizes = [4]>)
+// CHECK-SAME: prim.written_inputs = [1, 0]
 // CHECK: %[[COUNT:.*]] = aten.add.Scalar %arg1
 // CHECK: %[[X:.*]] = aten.relu %arg0
 // CHECK: %[[OUT:.*]] = aten.mul.Tensor %[[X]], %[[COUNT]]
-// CHECK: return %[[OUT]], %[[X]] :
+// CHECK: return %[[OUT]], %[[COUNT]], %[[X]] :
 func.func @graph(%x: !prim.tensor<dtype = f32, sizes = [4]>, %count: !prim.tensor<dtype = f32, sizes = []>) -> !prim.tensor<dtype = f32, sizes = [4]> attributes {prim.weight_names = ["self.bn.num_batches_tracked"]} {
   %one = prim.Constant {value = 1 : i64} : i64
   %0 = aten.add_.Scalar %count, %one, %one : (!prim.tensor<dtype = f32, sizes = []>, i64, i64) -> !prim.tensor<dtype = f32, sizes = []>

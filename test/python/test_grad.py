@@ -154,6 +154,30 @@ def test_a_training_loop_with_a_torch_optimizer():
         reference.step()
         torch.testing.assert_close(loss, expected.detach(), rtol=1e-5,
                                    atol=1e-6)
+    # The batch norm's running statistics and batch count, which tsir's
+    # forward updated in the module's own buffers, as torch's did.
+    for (name, buffer), (_, expected) in zip(model.named_buffers(),
+                                             twin.named_buffers()):
+        torch.testing.assert_close(buffer, expected, msg=name)
+
+
+@pytest.mark.parametrize("momentum", [0.1, None])
+def test_running_statistics_in_training_mode(momentum):
+    # A training-mode graph run, not differentiated, updates them too;
+    # momentum=None is the cumulative average over num_batches_tracked.
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Conv2d(3, 4, 3), nn.BatchNorm2d(4, momentum=momentum),
+                          nn.Flatten(), nn.Linear(4 * 4 * 4, 3),
+                          nn.BatchNorm1d(3, momentum=momentum)).train()
+    twin = copy.deepcopy(model)
+    run = tsir.compile(tsir.from_torch(model), plan_cache=False)
+    for _ in range(3):
+        x = torch.randn(5, 3, 6, 6)
+        torch.testing.assert_close(run(x), twin(x).detach())
+    for (name, buffer), (_, expected) in zip(model.named_buffers(),
+                                             twin.named_buffers()):
+        torch.testing.assert_close(buffer, expected, msg=name)
+    assert int(model[1].num_batches_tracked) == 3
 
 
 class ReadsTwice(nn.Module):

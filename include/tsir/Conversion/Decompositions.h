@@ -79,6 +79,11 @@ void populateMultiResultDecompositionPatterns(
 /// keepdim sum and a reshape, for an input of static sizes.
 void populateSumToSizeDecompositionPatterns(mlir::RewritePatternSet &patterns);
 
+/// A training-mode batch_norm with running statistics as the in-place
+/// update of those statistics (`mul_`, `add_` on the buffers) and a batch
+/// norm without them (RunningStats.cpp).
+void populateRunningStatsPatterns(mlir::RewritePatternSet &patterns);
+
 } // namespace tsir
 
 #endif // TSIR_CONVERSION_DECOMPOSITIONS_H

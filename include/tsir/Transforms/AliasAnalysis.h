@@ -26,6 +26,8 @@
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
+
 namespace tsir::aten {
 struct Schema;
 } // namespace tsir::aten
@@ -66,6 +68,11 @@ bool isNondeterministic(mlir::Operation *op);
 /// reach.
 bool isOpaque(mlir::Operation *op);
 
+/// TorchScript's resizesInput: ops that may change the sizes of a tensor
+/// they write (resize_, t_, squeeze_, an `out=` overload, ...). Other
+/// in-place ops keep sizes, dtype and device.
+bool resizesInput(mlir::Operation *op);
+
 /// Alias sets and writes of one function (or any op with regions).
 class AliasAnalysis {
 public:
@@ -91,6 +98,12 @@ public:
   /// graph input, a container element, an object attribute, or anything an
   /// opaque op touched.
   bool mayAliasWildcard(mlir::Value value) const;
+  /// `value` may point to a weight the caller binds (a `#prim.tensor_ref`
+  /// constant: a module's parameter or buffer), which outlives the graph.
+  bool mayAliasBoundWeight(mlir::Value value) const;
+  /// Some op in the root may change the sizes of memory `value` may point
+  /// to (resizesInput): only then can its refined sizes go stale.
+  bool mayBeResized(mlir::Value value) const;
 
   /// The leader of `value`'s alias set; null for immutable values. Two
   /// values may alias iff they have the same (non-null) leader.
@@ -123,6 +136,11 @@ private:
   /// After finalize: per op (nested writes included) the written leaders.
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<const void *, 2>> writes;
   llvm::DenseSet<const void *> writtenLeaders;
+  mlir::Operation *root;
+  /// The sets a resizing op writes, computed on first need.
+  mutable std::optional<llvm::DenseSet<const void *>> resizedSets;
+  /// The #prim.tensor_ref constants' results.
+  llvm::SmallVector<mlir::Value> boundWeights;
   mutable llvm::DenseMap<mlir::Type, bool> mutableTypes;
 };
 

@@ -33,6 +33,7 @@ struct TsirDecomposePass
     tsir::populateBilinearDecompositionPatterns(set);
     tsir::populateShuffleDecompositionPatterns(set);
     tsir::populateSumToSizeDecompositionPatterns(set);
+    tsir::populateRunningStatsPatterns(set);
     tsir::populateStaticListDecompositionPatterns(set);
     patterns = FrozenRewritePatternSet(std::move(set));
     return success();

@@ -92,24 +92,15 @@ struct TsirValueSemanticsPass
     for (Operation *op : inPlace)
       if (failed(rewrite(op, written)))
         return signalPassFailure();
-    // Weights (the trailing arguments tsir-externalize-weights made) are
-    // read-only: a write to one (a batch norm's `num_batches_tracked += 1`
-    // in training mode) is seen by the rest of this call only, and not
-    // kept for the next.
-    auto *primDialect = getContext().getLoadedDialect<prim::PrimDialect>();
-    unsigned numWeights = 0;
-    if (ArrayAttr weights =
-            primDialect->getWeightNamesAttrHelper().getAttr(func))
-      numWeights = weights.size();
-    unsigned firstWeight = func.getNumArguments() - numWeights;
-    written.remove_if([&](const auto &entry) {
-      return entry.first.getArgNumber() >= firstWeight;
-    });
     if (written.empty())
       return;
 
     // Mutated inputs: their final values go out as extra results, which the
-    // executor copies back into the caller's tensors.
+    // executor copies back into the caller's tensors. Weights (the trailing
+    // arguments tsir-externalize-weights made) alike: a training-mode batch
+    // norm's running statistics and `num_batches_tracked += 1` go into the
+    // weights' memory, as torch updates a module's buffers.
+    auto *primDialect = getContext().getLoadedDialect<prim::PrimDialect>();
     auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
     SmallVector<Value> results(ret.getOperands());
     SmallVector<Attribute> positions;

@@ -173,42 +173,6 @@ static Type withoutSizes(Type type) {
 // Resizes
 //===----------------------------------------------------------------------===//
 
-/// TorchScript's resizesInput: ops that may change the sizes of a tensor
-/// they write. (TorchScript also lists copy_, which never resizes.)
-static bool resizesInput(Operation *op) {
-  static const llvm::StringSet<> resizing = {
-      "resize_", "resize_as_", "set_",      "unsqueeze_", "squeeze_",
-      "t_",      "transpose_", "swapaxes_", "swapdims_",  "as_strided_"};
-  StringRef name;
-  if (auto generic = dyn_cast<prim::GenericOp>(op)) {
-    if (!generic.getKind().starts_with("aten::"))
-      return false;
-    name = generic.getKind().drop_front(6);
-    if (resizing.contains(name))
-      return true;
-    // An `out=` overload writes its result into a tensor of any size.
-    for (const aten::Schema *schema :
-         aten::SchemaRegistry::get().lookup(generic.getKind()))
-      if (schema->arguments.size() == op->getNumOperands())
-        for (const aten::SchemaArg &argument : schema->arguments)
-          if (argument.name == "out" && argument.kwargOnly &&
-              argument.type.kind == aten::SchemaType::Kind::Tensor)
-            return true;
-    return false;
-  }
-  if (!isa<aten::AtenDialect>(op->getDialect()))
-    return false;
-  name = op->getName().getStringRef().drop_front(5).split('.').first;
-  if (resizing.contains(name))
-    return true;
-  if (const aten::Schema *schema = getSchema(op))
-    for (const aten::SchemaArg &argument : schema->arguments)
-      if (argument.name == "out" && argument.kwargOnly &&
-          argument.type.kind == aten::SchemaType::Kind::Tensor)
-        return true;
-  return false;
-}
-
 static void collectResizedSets(Operation *root, RuleContext &context) {
   const AliasAnalysis &aliases = context.getAliases();
   root->walk([&](Operation *op) {

@@ -50,7 +50,8 @@ typedef struct tsir_abi_signature {
   int64_t num_results;
   const tsir_abi_slot *results;
   /* The trailing num_writeback results are the new values of the caller
-   * inputs writeback[i], written in place. */
+   * inputs writeback[i] (>= 0) or of the weights -1 - writeback[i] (< 0),
+   * written in place. */
   int64_t num_writeback;
   const int64_t *writeback;
 } tsir_abi_signature;

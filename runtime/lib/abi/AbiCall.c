@@ -292,7 +292,10 @@ static int64_t call(const tsir_abi_signature *s, tsir_abi_entry entry,
   }
   for (int64_t i = 0; i < s->num_writeback && status == 0; ++i) {
     tsir_value *written = &state->values[numOutputs + i];
-    const tsir_value *target = &inputs[s->writeback[i]];
+    /* An input, or a weight as an argument slot names it (-1 - index). */
+    const tsir_value *target = s->writeback[i] >= 0
+                                   ? &inputs[s->writeback[i]]
+                                   : &weights[-1 - s->writeback[i]];
     int64_t words[3 + 2 * TSIR_MODEL_MAX_RANK];
     words[0] = words[1] = (int64_t)(intptr_t)written->data;
     words[2] = 0;
