@@ -48,9 +48,14 @@ namespace {
 
 /// The name a `wrt` entry calls `value` by: a graph input's or a weight's
 /// value name (a weight imported without data is named by its reference).
+/// An input without one (MLIR written by hand, or printed without its
+/// locations) is called as MLIR prints it, `arg0`.
 std::string nameOf(Value value) {
-  if (auto argument = dyn_cast<BlockArgument>(value))
-    return getArgumentName(argument.getLoc()).str();
+  if (auto argument = dyn_cast<BlockArgument>(value)) {
+    StringRef name = getArgumentName(argument.getLoc());
+    return name.empty() ? "arg" + std::to_string(argument.getArgNumber())
+                        : name.str();
+  }
   Operation *op = value.getDefiningOp();
   if (auto constant = dyn_cast<prim::ConstantOp>(op))
     if (auto ref = dyn_cast<prim::TensorRefAttr>(constant.getValue()))
@@ -219,8 +224,11 @@ LogicalResult Differentiator::resolveWrt(ArrayRef<std::string> names) {
     }
     if (found == candidates.end()) {
       std::string known;
-      for (Value value : candidates)
-        known += (known.empty() ? "%" : ", %") + nameOf(value);
+      for (Value value : candidates) {
+        std::string name = nameOf(value);
+        known += (known.empty() ? "" : ", ") +
+                 (name.empty() ? std::string("an unnamed weight") : "%" + name);
+      }
       return graph.emitError()
              << "tsir-differentiate: no tensor input or weight named %"
              << wanted << " to differentiate with respect to (the graph has "
