@@ -43,7 +43,8 @@ class GradientFunction:
     @property
     def last_stats(self):
         """The last call's stats, {"forward": ..., "backward": ...}, each
-        as tsir.Function.last_stats."""
+        as tsir.Function.last_stats; {} before the first call of a graph
+        that is differentiated per input spec (docs/autodiff.md)."""
         return self._native.last_stats
 
     def __call__(self, *args, grad_outputs=()):
