@@ -484,4 +484,22 @@ bool isSubtypeOf(Type sub, Type super) {
   return false;
 }
 
+/// Drops tensor refinements at any depth, keeping a tuple's field names.
+Type unshapedType(Type type) {
+  MLIRContext *context = type.getContext();
+  if (isa<TensorType>(type))
+    return TensorType::get(context);
+  if (auto optional = dyn_cast<OptionalType>(type))
+    return OptionalType::get(context, unshapedType(optional.getElementType()));
+  if (auto list = dyn_cast<ListType>(type))
+    return ListType::get(context, unshapedType(list.getElementType()));
+  if (auto tuple = dyn_cast<TupleType>(type)) {
+    SmallVector<Type> types;
+    for (Type element : tuple.getTypes())
+      types.push_back(unshapedType(element));
+    return tuple.withTypes(types);
+  }
+  return type;
+}
+
 } // namespace tsir::prim

@@ -93,26 +93,6 @@ static std::string printAsGraph(func::FuncOp function) {
   return text;
 }
 
-/// `type` with every tensor in it plain `Tensor`, as TorchScript declares
-/// them: the forward and backward executors specialize their own inputs.
-static Type unrefined(Type type) {
-  MLIRContext *context = type.getContext();
-  if (isa<prim::TensorType>(type))
-    return prim::TensorType::get(context);
-  if (auto optional = dyn_cast<prim::OptionalType>(type))
-    return prim::OptionalType::get(context,
-                                   unrefined(optional.getElementType()));
-  if (auto list = dyn_cast<prim::ListType>(type))
-    return prim::ListType::get(context, unrefined(list.getElementType()));
-  if (auto tuple = dyn_cast<prim::TupleType>(type)) {
-    SmallVector<Type> elements;
-    for (Type element : tuple.getTypes())
-      elements.push_back(unrefined(element));
-    return prim::TupleType::get(context, elements);
-  }
-  return type;
-}
-
 /// Each tensor constant that is one of `weights` (torch prints small ones
 /// inline, `from_torch`'s biases) by reference, as the larger ones are:
 /// their values may change between calls (an optimizer's step), and two
@@ -135,6 +115,8 @@ static void referToWeights(func::FuncOp graph,
   });
 }
 
+/// Every tensor type in `graph` plain `Tensor`, as TorchScript declares
+/// them: the forward and backward executors specialize their own inputs.
 static void forgetRefinedTypes(func::FuncOp graph) {
   graph.walk([](Operation *op) {
     // Constants keep theirs: a weight's type is what its argument gets
@@ -142,11 +124,11 @@ static void forgetRefinedTypes(func::FuncOp graph) {
     if (isa<prim::ConstantOp>(op))
       return;
     for (Value result : op->getResults())
-      result.setType(unrefined(result.getType()));
+      result.setType(prim::unshapedType(result.getType()));
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument argument : block.getArguments())
-          argument.setType(unrefined(argument.getType()));
+          argument.setType(prim::unshapedType(argument.getType()));
   });
   Block &entry = graph.front();
   graph.setType(FunctionType::get(graph.getContext(),
@@ -307,9 +289,9 @@ tsir::GradientExecutor::Impl::forInputs(const std::vector<rt::Value> &inputs) {
     return generic.get();
   if (rt::Status status = signature->check(inputs); !status.isOk())
     return status;
-  std::unique_ptr<Differentiated> &entry = bySpec[signature->spec(inputs)];
-  if (entry)
-    return entry.get();
+  std::string spec = signature->spec(inputs);
+  if (auto found = bySpec.find(spec); found != bySpec.end())
+    return found->second.get();
   // As TorchScript's profiling executor differentiates what it has
   // specialized: the inputs' sizes fold the branches on them (attention's
   // fast path, `x.dim() == 3`), and small loops unroll.
@@ -324,12 +306,9 @@ tsir::GradientExecutor::Impl::forInputs(const std::vector<rt::Value> &inputs) {
     return rt::Status::error(diagnostics.take(genericError));
   forgetRefinedTypes(copy->lookupSymbol<func::FuncOp>("graph"));
   auto made = differentiateGraph(*copy, wrt, graphOptions, bufferName);
-  if (!made.ok()) {
-    bySpec.erase(signature->spec(inputs));
+  if (!made.ok())
     return made.status();
-  }
-  entry = std::move(*made);
-  return entry.get();
+  return (bySpec[spec] = std::move(*made)).get();
 }
 
 const std::vector<std::string> &tsir::GradientExecutor::wrtNames() const {

@@ -268,25 +268,6 @@ struct UnwrapNonOptional : OpRewritePattern<aten::PrivateUnwrapOptionalOp> {
   }
 };
 
-/// The type with tensor refinements dropped (TorchScript's unshapedType).
-Type unshaped(Type type) {
-  MLIRContext *context = type.getContext();
-  if (isa<prim::TensorType>(type))
-    return prim::TensorType::get(context);
-  if (auto optional = dyn_cast<prim::OptionalType>(type))
-    return prim::OptionalType::get(context,
-                                   unshaped(optional.getElementType()));
-  if (auto list = dyn_cast<prim::ListType>(type))
-    return prim::ListType::get(context, unshaped(list.getElementType()));
-  if (auto tuple = dyn_cast<prim::TupleType>(type)) {
-    SmallVector<Type> types;
-    for (Type element : tuple.getTypes())
-      types.push_back(unshaped(element));
-    return tuple.withTypes(types);
-  }
-  return type;
-}
-
 /// `unchecked_cast(x)` to a type `x` already has is `x`. With differing
 /// types MLIR needs the cast for exact-type users, so only the aten uses,
 /// which take the input's type as well, skip it.
@@ -300,7 +281,8 @@ struct UncheckedCastToSupertype : OpRewritePattern<prim::UncheckedCastOp> {
       rewriter.replaceOp(op, input);
       return success();
     }
-    if (!prim::isSubtypeOf(unshaped(inputType), unshaped(op.getType())))
+    if (!prim::isSubtypeOf(prim::unshapedType(inputType),
+                           prim::unshapedType(op.getType())))
       return failure();
     bool replaced = false;
     rewriter.replaceUsesWithIf(op.getResult(), input, [&](OpOperand &use) {

@@ -38,6 +38,10 @@ inline constexpr llvm::StringLiteral kGradientAttrName = "prim.gradient";
 /// Scalar, tuples are covariant, everything is Any.
 bool isSubtypeOf(mlir::Type sub, mlir::Type super);
 
+/// `type` with every tensor refinement dropped, at any depth (TorchScript's
+/// unshapedType): `Float(2, 3)[]` is `Tensor[]`.
+mlir::Type unshapedType(mlir::Type type);
+
 /// The builtin element type for a torch dtype name (`Float` -> f32,
 /// `Long` -> si64, `Bool` -> i1, ...), or null if tsir has none for it.
 mlir::Type dtypeFromTorchName(mlir::MLIRContext *context, llvm::StringRef name);
