@@ -242,62 +242,59 @@ static rt::StatusOr<tsir_value> abiValueOf(const rt::Value &value,
 rt::StatusOr<std::vector<rt::Value>>
 tsir::Plan::call(const std::vector<rt::Value> &inputs,
                  const std::map<std::string, rt::Tensor> &weights) const {
-  auto weightAt = [&](int64_t index) -> rt::StatusOr<rt::Tensor> {
-    const std::string &name = signature.weightNames.at(index);
-    auto found = weights.find(name);
-    if (found == weights.end())
-      return rt::Status::error("weight '" + name +
-                               "' is missing: give a weights file "
-                               "(--weights) that holds it");
-    return found->second;
-  };
   // The values the compiled code reads, by caller input and by weight.
   std::vector<tsir_value> abiInputs(inputs.size());
   std::vector<tsir_value> abiWeights(signature.weightNames.size());
   std::vector<rt::Tensor> contiguousInputs(inputs.size());
   std::vector<rt::Tensor> contiguousWeights(abiWeights.size());
+  // Argument slots and writebacks name a caller input by its index (>= 0)
+  // and a weight by -1 - its index.
+  auto valueAt = [&](int64_t source) -> rt::StatusOr<rt::Value> {
+    if (source >= 0)
+      return inputs.at(source);
+    const std::string &name = signature.weightNames.at(-1 - source);
+    auto found = weights.find(name);
+    if (found == weights.end())
+      return rt::Status::error("weight '" + name +
+                               "' is missing: give a weights file "
+                               "(--weights) that holds it");
+    return rt::Value(found->second);
+  };
+  auto contiguousAt = [&](int64_t source) -> rt::Tensor & {
+    return source >= 0 ? contiguousInputs[source]
+                       : contiguousWeights[-1 - source];
+  };
+  auto abiAt = [&](int64_t source) -> tsir_value & {
+    return source >= 0 ? abiInputs[source] : abiWeights[-1 - source];
+  };
+  auto describe = [](int64_t source) {
+    return source >= 0 ? "writing input " + std::to_string(source)
+                       : "writing weight " + std::to_string(-1 - source);
+  };
   for (const tsir_abi_slot &slot : signature.arguments) {
-    rt::StatusOr<tsir_value> value = [&]() -> rt::StatusOr<tsir_value> {
-      if (slot.source >= 0)
-        return abiValueOf(inputs.at(slot.source), slot,
-                          contiguousInputs[slot.source]);
-      int64_t index = -1 - slot.source;
-      rt::StatusOr<rt::Tensor> weight = weightAt(index);
-      if (!weight.ok())
-        return weight.status();
-      return abiValueOf(rt::Value(*weight), slot, contiguousWeights[index]);
-    }();
+    rt::StatusOr<rt::Value> argument = valueAt(slot.source);
+    if (!argument.ok())
+      return argument.status();
+    rt::StatusOr<tsir_value> value =
+        abiValueOf(*argument, slot, contiguousAt(slot.source));
     if (!value.ok())
       return value.status();
-    (slot.source >= 0 ? abiInputs[slot.source] : abiWeights[-1 - slot.source]) =
-        *value;
+    abiAt(slot.source) = *value;
   }
   // An input or weight written in place that no argument reads still
   // needs its buffer: the new value is copied there.
   size_t numOutputs = signature.results.size() - signature.writeback.size();
   for (auto [i, target] : llvm::enumerate(signature.writeback)) {
-    bool isWeight = target < 0;
-    int64_t index = isWeight ? -1 - target : target;
-    rt::Tensor &contiguous =
-        isWeight ? contiguousWeights[index] : contiguousInputs[index];
-    if (contiguous.defined())
+    if (contiguousAt(target).defined())
       continue;
-    rt::Value written;
-    if (isWeight) {
-      rt::StatusOr<rt::Tensor> weight = weightAt(index);
-      if (!weight.ok())
-        return weight.status();
-      written = rt::Value(*weight);
-    } else {
-      written = inputs.at(index);
-    }
-    rt::StatusOr<tsir_value> value =
-        abiValueOf(written, signature.results[numOutputs + i], contiguous);
+    rt::StatusOr<rt::Value> written = valueAt(target);
+    if (!written.ok())
+      return written.status();
+    rt::StatusOr<tsir_value> value = abiValueOf(
+        *written, signature.results[numOutputs + i], contiguousAt(target));
     if (!value.ok())
-      return value.status().withContext(
-          (isWeight ? "writing weight " : "writing input ") +
-          std::to_string(index));
-    (isWeight ? abiWeights[index] : abiInputs[index]) = *value;
+      return value.status().withContext(describe(target));
+    abiAt(target) = *value;
   }
 
   tsir_abi_signature abi = signature.abi();
@@ -316,21 +313,15 @@ tsir::Plan::call(const std::vector<rt::Value> &inputs,
   for (size_t i = 0; i < numOutputs; ++i)
     values.push_back(rt::valueOfAbiOutput(
         outputs[i], [](void *buffer) { tsirBufferFree(buffer); }));
-  // The new values of inputs written in place went into the contiguous
-  // copies of those that were not contiguous: now into the caller's.
+  // The new values of inputs and weights written in place went into the
+  // contiguous copies of those that were not contiguous: now into theirs.
   for (int64_t written : signature.writeback) {
-    bool isWeight = written < 0;
-    int64_t index = isWeight ? -1 - written : written;
-    rt::Tensor target =
-        isWeight ? weights.find(signature.weightNames.at(index))->second
-                 : inputs.at(index).toTensor();
-    const rt::Tensor &contiguous =
-        isWeight ? contiguousWeights[index] : contiguousInputs[index];
+    rt::Tensor target = valueAt(written)->toTensor();
+    const rt::Tensor &contiguous = contiguousAt(written);
     if (contiguous.data() == target.data())
       continue;
     if (rt::Status copied = target.copyFrom(contiguous); !copied.isOk())
-      return copied.withContext((isWeight ? "writing weight " : "writing input ") +
-                                std::to_string(index));
+      return copied.withContext(describe(written));
   }
   return values;
 }
