@@ -414,16 +414,6 @@ void AliasAnalysis::analyze(Operation *op) {
   for (Value result : op->getResults())
     addValue(result);
 
-  // A weight the caller binds (#prim.tensor_ref) is memory of its own that
-  // outlives the graph: a write to it (a batch norm's running statistics)
-  // is seen after the graph returns. Unlike the inputs, two weights never
-  // alias each other or an input.
-  if (auto constant = dyn_cast<prim::ConstantOp>(op);
-      constant && isa<prim::TensorRefAttr>(constant.getValue())) {
-    boundWeights.push_back(constant.getResult());
-    return;
-  }
-
   if (auto loop = dyn_cast<prim::LoopOp>(op)) {
     auto yield = cast<prim::YieldOp>(loop.getBodyBlock().getTerminator());
     for (auto [i, init] : llvm::enumerate(loop.getInitArgs())) {
@@ -532,6 +522,13 @@ void AliasAnalysis::finalize(Operation *root) {
       writes.erase(op);
     else
       writtenLeaders.insert(mine.begin(), mine.end());
+    // A weight the caller binds (#prim.tensor_ref) is memory of its own
+    // (a fresh set, as any constant's) that outlives the graph: a write to
+    // it (a batch norm's running statistics) is seen after the graph
+    // returns.
+    if (auto constant = dyn_cast<prim::ConstantOp>(op);
+        constant && isa<prim::TensorRefAttr>(constant.getValue()))
+      boundWeightSets.insert(leader(key(constant.getResult())));
   });
   rawWrites.clear();
 }
@@ -612,9 +609,7 @@ bool AliasAnalysis::mayBeResized(Value value) const {
 
 bool AliasAnalysis::mayAliasBoundWeight(Value value) const {
   const void *set = aliasSet(value);
-  return set && llvm::any_of(boundWeights, [&](Value weight) {
-           return aliasSet(weight) == set;
-         });
+  return set && boundWeightSets.contains(set);
 }
 
 bool AliasAnalysis::mayAliasWildcard(Value value) const {

@@ -139,8 +139,8 @@ private:
   mlir::Operation *root;
   /// The sets a resizing op writes, computed on first need.
   mutable std::optional<llvm::DenseSet<const void *>> resizedSets;
-  /// The #prim.tensor_ref constants' results.
-  llvm::SmallVector<mlir::Value> boundWeights;
+  /// The sets of the #prim.tensor_ref constants' results, as leaders.
+  llvm::DenseSet<const void *> boundWeightSets;
   mutable llvm::DenseMap<mlir::Type, bool> mutableTypes;
 };
 
