@@ -166,16 +166,18 @@ def _state_as_constants(module, method, name):
             return node.output()
         if (isinstance(value, (list, tuple)) and value
                 and all(isinstance(v, torch.Tensor) for v in value)):
-            # nn.LSTM's _flat_weights: a list of its parameters, each a
-            # weight of its own.
+            # nn.LSTM's _flat_weights: a list (or tuple) of parameters,
+            # each a weight of its own.
             elements = [constant(v, path + (str(i),))
                         for i, v in enumerate(value)]
-            kind = ("prim::ListConstruct" if isinstance(value, list)
-                    else "prim::TupleConstruct")
-            node = graph.create(kind, elements)
+            tensor = torch._C.TensorType.get()
             if isinstance(value, list):
+                node = graph.create("prim::ListConstruct", elements)
+                node.output().setType(torch._C.ListType(tensor))
+            else:
+                node = graph.create("prim::TupleConstruct", elements)
                 node.output().setType(
-                    torch._C.ListType(torch._C.TensorType.get()))
+                    torch._C.TupleType([tensor] * len(elements)))
             node.insertBefore(top)
             return node.output()
         try:
