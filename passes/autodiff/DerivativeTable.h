@@ -36,10 +36,6 @@ public:
   /// (comparisons, `rand_like`): they stay inactive.
   bool isNondifferentiable(mlir::Operation *op) const;
 
-  /// The schema `op` was imported from: `aten::add.Tensor` for a typed op,
-  /// a generic node's kind with its recorded overload.
-  static std::string schemaOf(mlir::Operation *op);
-
 private:
   std::shared_ptr<mlir::OwningOpRef<mlir::ModuleOp>> formulas;
   llvm::StringMap<mlir::func::FuncOp> bySchema, decompositions;

@@ -27,6 +27,7 @@
 #include "tsir/Dialect/Prim/NodeLocation.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Transforms/AliasAnalysis.h"
+#include "tsir/Transforms/GraphLibrary.h"
 #include "tsir/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -503,7 +504,7 @@ LogicalResult Differentiator::differentiateListOp(Operation *op) {
     return success();
   }
   // The ops over a list literal: broadcast_tensors, cat, stack.
-  std::string schema = DerivativeTable::schemaOf(op);
+  std::string schema = schemaOf(op);
   Value input = op->getOperand(0);
   auto construct = input.getDefiningOp<prim::ListConstructOp>();
   if (!construct)
@@ -558,7 +559,7 @@ LogicalResult Differentiator::differentiateListOp(Operation *op) {
 }
 
 LogicalResult Differentiator::differentiate(Operation *op) {
-  std::string schema = DerivativeTable::schemaOf(op);
+  std::string schema = schemaOf(op);
   // What is built for the op is located at it, without its names.
   currentLoc = withoutResultNames(op->getLoc());
   if (isa<prim::ListConstructOp, prim::ListUnpackOp>(op) ||
@@ -774,17 +775,9 @@ bool applyDecompositions(func::FuncOp graph, const DerivativeTable &table) {
     if (func::FuncOp decomposition = table.lookupDecomposition(op))
       found.push_back({op, decomposition});
   });
-  for (auto [op, decomposition] : found) {
-    Block &body = decomposition.front();
-    IRMapping mapping;
-    mapping.map(body.getArguments(), op->getOperands());
-    OpBuilder builder(op);
-    cloneBodyAt(builder, body, mapping, withoutResultNames(op->getLoc()));
-    for (auto [result, replacement] :
-         llvm::zip(op->getResults(), body.getTerminator()->getOperands()))
-      result.replaceAllUsesWith(mapping.lookupOrDefault(replacement));
-    op->erase();
-  }
+  IRRewriter rewriter(graph.getContext());
+  for (auto [op, decomposition] : found)
+    (void)inlineGraphAt(rewriter, op, decomposition);
   return !found.empty();
 }
 

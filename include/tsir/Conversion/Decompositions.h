@@ -84,6 +84,13 @@ void populateSumToSizeDecompositionPatterns(mlir::RewritePatternSet &patterns);
 /// norm without them (RunningStats.cpp).
 void populateRunningStatsPatterns(mlir::RewritePatternSet &patterns);
 
+/// The ops decompositions.txt defines as graphs of ops that lower (the
+/// matrix-vector products, distances, nan-reductions, ...), each replaced
+/// by a copy of its graph. Fails, after a diagnostic, if the file does not
+/// read (GraphDecompositions.cpp).
+mlir::LogicalResult
+populateGraphDecompositionPatterns(mlir::RewritePatternSet &patterns);
+
 } // namespace tsir
 
 #endif // TSIR_CONVERSION_DECOMPOSITIONS_H

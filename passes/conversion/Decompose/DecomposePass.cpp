@@ -35,6 +35,8 @@ struct TsirDecomposePass
     tsir::populateSumToSizeDecompositionPatterns(set);
     tsir::populateRunningStatsPatterns(set);
     tsir::populateStaticListDecompositionPatterns(set);
+    if (failed(tsir::populateGraphDecompositionPatterns(set)))
+      return failure();
     patterns = FrozenRewritePatternSet(std::move(set));
     return success();
   }
