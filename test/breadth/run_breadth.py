@@ -59,6 +59,11 @@ def load_op_db():
     return op_db
 
 
+# Ops whose results torch leaves uninitialized.
+UNSPECIFIED = {"aten::empty", "aten::empty_like", "aten::empty_strided",
+               "aten::new_empty", "aten::new_empty_strided"}
+
+
 class Module:
     """One traced module: the graph text, its tensor inputs and torch's
     outputs, or why torch could not make it (`skip`)."""
@@ -171,7 +176,10 @@ def make_module(op, sample, name):
     module.expected = leaves
     # OpInfo seeds some random ops itself (wrapper_set_seed), so the graph
     # is asked too: torch marks its random nodes nondeterministic.
-    module.random = any(node.isNondeterministic() for node in graph.nodes()) or not all(
+    # The empty family's values are whatever memory held: compared like
+    # random ops, on count, dtype and shape.
+    module.random = any(node.isNondeterministic() or node.kind() in UNSPECIFIED
+                        for node in graph.nodes()) or not all(
         np.array_equal(a, b, equal_nan=True) for a, b in zip(leaves, again_leaves))
     return module
 
