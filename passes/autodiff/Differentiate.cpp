@@ -27,6 +27,7 @@
 #include "tsir/Dialect/Prim/NodeLocation.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Transforms/AliasAnalysis.h"
+#include "tsir/Transforms/DecompositionLibrary.h"
 #include "tsir/Transforms/GraphLibrary.h"
 #include "tsir/Transforms/Passes.h"
 
@@ -767,18 +768,32 @@ LogicalResult Differentiator::run(ArrayRef<std::string> names) {
   return success();
 }
 
-/// Puts each op's decomposition in its place (training-mode batch_norm and
-/// dropout); returns whether there was any.
-bool applyDecompositions(func::FuncOp graph, const DerivativeTable &table) {
-  SmallVector<std::pair<Operation *, func::FuncOp>> found;
-  graph.walk([&](Operation *op) {
-    if (func::FuncOp decomposition = table.lookupDecomposition(op))
-      found.push_back({op, decomposition});
-  });
+/// Puts each op's decomposition in its place: derivatives.txt's (the
+/// training modes of batch_norm and group_norm, conv1d as conv2d), then
+/// decompositions.txt's (dropout, and every op defined there, which so
+/// needs no formula of its own), round after round while a decomposition
+/// leaves ops that decompose; returns whether there was any.
+bool applyDecompositions(func::FuncOp graph, const DerivativeTable &table,
+                         const DecompositionLibrary &library) {
+  constexpr unsigned kMaxRounds = 8;
   IRRewriter rewriter(graph.getContext());
-  for (auto [op, decomposition] : found)
-    (void)inlineGraphAt(rewriter, op, decomposition);
-  return !found.empty();
+  bool any = false;
+  for (unsigned round = 0; round < kMaxRounds; ++round) {
+    SmallVector<std::pair<Operation *, func::FuncOp>> found;
+    graph.walk([&](Operation *op) {
+      func::FuncOp decomposition = table.lookupDecomposition(op);
+      if (!decomposition && op->getNumRegions() == 0)
+        decomposition = library.lookup(op);
+      if (decomposition)
+        found.push_back({op, decomposition});
+    });
+    if (found.empty())
+      break;
+    for (auto [op, decomposition] : found)
+      (void)inlineGraphAt(rewriter, op, decomposition);
+    any = true;
+  }
+  return any;
 }
 
 struct TsirDifferentiatePass
@@ -790,6 +805,11 @@ struct TsirDifferentiatePass
     if (failed(loaded))
       return failure();
     table = std::make_shared<DerivativeTable>(std::move(*loaded));
+    FailureOr<DecompositionLibrary> decompositions =
+        DecompositionLibrary::load(context);
+    if (failed(decompositions))
+      return failure();
+    library = std::make_shared<DecompositionLibrary>(std::move(*decompositions));
     return success();
   }
 
@@ -801,7 +821,7 @@ struct TsirDifferentiatePass
     }
     // Decompositions branch on their flags (`training`): fold them before
     // differentiating what is left.
-    if (applyDecompositions(graph, *table)) {
+    if (applyDecompositions(graph, *table, *library)) {
       OpPassManager fold(func::FuncOp::getOperationName());
       fold.addPass(createPrimPeepholePass());
       fold.addPass(createPrimConstantPropagationPass());
@@ -814,6 +834,7 @@ struct TsirDifferentiatePass
   }
 
   std::shared_ptr<DerivativeTable> table;
+  std::shared_ptr<DecompositionLibrary> library;
 };
 
 } // namespace

@@ -29,8 +29,11 @@ namespace {
 //===----------------------------------------------------------------------===//
 
 /// dropout, dropout_, feature_dropout, alpha_dropout and
-/// feature_alpha_dropout with train=False (or p=0) return their input. In
-/// training they draw random masks, which tsir does not do.
+/// feature_alpha_dropout with train=False (or p=0) return their input.
+/// tsir-decompose has put decompositions.txt's graphs (which draw the
+/// training masks) in place of those it saw; what reaches this lowering
+/// is the in-place form and the functional op tsir-value-semantics made of
+/// it, which only the eval mode lowers here.
 template <typename OpTy>
 struct ConvertInferenceDropout : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;

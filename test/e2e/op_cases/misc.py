@@ -1,7 +1,8 @@
 """misc.py - generated end-to-end cases for the Misc family: the losses
 (mse_loss, nll_loss, cross_entropy, binary_cross_entropy_with_logits) with
 each reduction, ignore_index and unbatched or spatial inputs; dropout in
-inference; equal; stride; cpu."""
+inference and, checked on what every mask satisfies, in training; equal;
+stride; cpu."""
 
 import torch
 import torch.nn.functional as F
@@ -144,6 +145,34 @@ def feature_dropout_eval(x):
     return torch.feature_dropout(x, 0.5, False)
 
 
+# Training-mode dropout draws its mask from tsir's own generator, so the
+# cases check what holds for every mask: each element is dropped (0) or
+# kept and scaled by 1 / (1 - p); the feature forms drop whole channels;
+# alpha dropout gives one of its two values; p = 1 drops everything.
+def dropout_train_values(x):
+    y = F.dropout(x, 0.5, True)
+    return torch.all((y == 0) | (y == 2 * x))
+
+
+def dropout_train_all(x):
+    return F.dropout(x, 1.0, True)
+
+
+def dropout2d_train_channels(x):
+    y = F.dropout2d(x, 0.25, True)
+    return torch.all(y.amax((2, 3)) == y.amin((2, 3)))
+
+
+def alpha_dropout_train_values(x):
+    p = 0.5
+    alpha = 1.7580993408473766
+    a = ((alpha * alpha * p + 1) * (1 - p)) ** -0.5
+    y = F.alpha_dropout(x, p, True)
+    kept = torch.isclose(y, x * a + alpha * a * p)
+    dropped = torch.isclose(y, torch.full_like(y, -alpha * a + alpha * a * p))
+    return torch.all(kept | dropped)
+
+
 def equal_same(x):
     return torch.equal(x, x.clone())
 
@@ -220,6 +249,10 @@ CASES = [
     Case(dropout_eval_inplace, [torch.randn(3, 5)]),
     Case(functional_dropout2d_eval, [torch.randn(2, 3, 4, 5)]),
     Case(feature_dropout_eval, [torch.randn(2, 3, 4, 5)]),
+    Case(dropout_train_values, [torch.randn(8, 16)]),
+    Case(dropout_train_all, [torch.randn(3, 5)]),
+    Case(dropout2d_train_channels, [torch.ones(2, 6, 4, 5)]),
+    Case(alpha_dropout_train_values, [torch.randn(8, 16)]),
     Case(equal_same, [torch.randn(3, 5)]),
     Case(equal_different, [a, a + 1e-3]),
     Case(equal_different, [a, a.clone()], name="equal_copies"),
