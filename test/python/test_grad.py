@@ -319,3 +319,24 @@ def test_recurrent_layers_in_training_mode(make):
     for name, parameter in model.named_parameters():
         torch.testing.assert_close(grads["self." + name], parameter.grad,
                                    rtol=1e-4, atol=1e-5)
+
+
+def test_an_op_defined_by_a_decomposition_needs_no_formula():
+    # addmv and cosine_similarity have no formula in derivatives.txt: their
+    # graphs in decompositions.txt take their places, and those ops have.
+    class Defined(nn.Module):
+        def forward(self, bias, matrix, vector, other):
+            product = torch.addmv(bias, matrix, vector, beta=0.5, alpha=2.0)
+            similar = nn.functional.cosine_similarity(matrix, other, dim=1)
+            return (product * similar).sum()
+
+    inputs = [torch.randn(3), torch.randn(3, 4), torch.randn(4),
+              torch.randn(3, 4)]
+    f = tsir.grad(tsir.from_torch(Defined()), wrt="all", plan_cache=False)
+    _, grads = f(*[t.numpy() for t in inputs])
+    leaves = [t.clone().requires_grad_() for t in inputs]
+    Defined()(*leaves).backward()
+    # f.wrt names the inputs in order, as torch's graph does (`bias.1`).
+    for name, leaf in zip(f.wrt, leaves):
+        np.testing.assert_allclose(grads[name], leaf.grad.numpy(), rtol=1e-4,
+                                   atol=1e-5)
