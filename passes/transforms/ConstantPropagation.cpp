@@ -103,6 +103,12 @@ bool hasTorchLiteral(Attribute value, Type type) {
       array, [&](Attribute item) { return hasTorchLiteral(item, element); });
 }
 
+/// Whether a folded `value` of `type` is an empty list.
+bool isEmptyList(Attribute value, Type type) {
+  auto array = dyn_cast_or_null<ArrayAttr>(value);
+  return array && array.empty() && isa<prim::ListType>(type);
+}
+
 bool touchesMutableValues(Operation *op) {
   return llvm::any_of(op->getOperandTypes(), isMutableType) ||
          llvm::any_of(op->getResultTypes(), isMutableType);
@@ -192,16 +198,26 @@ private:
     // does a constant torch could not read back (a NaN, a tuple):
     // TorchScript folds those in memory, but a folded graph must still
     // export to text torch loads.
+    // An empty list, which has no literal, is what TorchScript writes for
+    // it: a `prim::ListConstruct()`.
     for (auto [result, value] : llvm::zip(op->getResults(), values))
-      if (!isValidConstant(value, result.getType()) ||
-          !hasTorchLiteral(value, result.getType()))
+      if (!isEmptyList(value, result.getType()) &&
+          (!isValidConstant(value, result.getType()) ||
+           !hasTorchLiteral(value, result.getType())))
         return;
 
     rewriter.setInsertionPoint(op);
     for (auto [result, value] : llvm::zip(op->getResults(), values)) {
-      auto constant = prim::ConstantOp::create(
-          rewriter, getValueLocation(result), result.getType(), value);
-      result.replaceAllUsesWith(constant.getResult());
+      Value replacement =
+          isEmptyList(value, result.getType())
+              ? prim::ListConstructOp::create(rewriter,
+                                              getValueLocation(result),
+                                              result.getType(), ValueRange{})
+                    .getResult()
+              : prim::ConstantOp::create(rewriter, getValueLocation(result),
+                                         result.getType(), value)
+                    .getResult();
+      result.replaceAllUsesWith(replacement);
     }
     op->erase();
     changed = true;

@@ -16,6 +16,7 @@
 #include "../Common/Utils.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 
@@ -39,24 +40,45 @@ Value product(IndexMath &m, ArrayRef<OpFoldResult> sizes) {
 }
 
 /// Sizes given as an int list with at most one -1, which stands for what
-/// `total` elements leave over (view, reshape, unflatten).
+/// `total` elements leave over (view, reshape, unflatten). An entry known
+/// only at run time (a list the graph builds from sizes) may be that -1
+/// itself: it is tested where the code runs, and takes the inferred size
+/// when it is. The division is by at least 1, so that a zero size never
+/// divides by zero.
 SmallVector<OpFoldResult> inferMinusOne(IndexMath &m, ArrayRef<Value> ints,
                                         Value total) {
   SmallVector<OpFoldResult> sizes;
   std::optional<size_t> inferred;
+  SmallVector<std::pair<size_t, Value>> maybeInferred;
   Value known = m.constant(1);
   for (auto [i, v] : llvm::enumerate(ints)) {
-    if (matchConstantInt(v) == -1) {
+    std::optional<int64_t> constant = matchConstantInt(v);
+    if (constant == -1) {
       inferred = i;
       sizes.push_back(OpFoldResult());
       continue;
     }
     Value size = m.fromInt(v);
-    known = m.mul(known, size);
     sizes.push_back(IndexMath::fold(size));
+    if (!constant) {
+      Value isInferred =
+          arith::CmpIOp::create(m.b, m.loc, arith::CmpIPredicate::eq, size,
+                                m.constant(-1));
+      maybeInferred.push_back({i, isInferred});
+      size = arith::SelectOp::create(m.b, m.loc, isInferred, m.constant(1),
+                                     size);
+    }
+    known = m.mul(known, size);
   }
+  if (!inferred && maybeInferred.empty())
+    return sizes;
+  Value rest = m.div(total, m.max(known, m.constant(1)));
   if (inferred)
-    sizes[*inferred] = IndexMath::fold(m.div(total, known));
+    sizes[*inferred] = IndexMath::fold(rest);
+  for (auto [i, isInferred] : maybeInferred)
+    sizes[i] = arith::SelectOp::create(m.b, m.loc, isInferred, rest,
+                                       m.value(sizes[i]))
+                   .getResult();
   return sizes;
 }
 
