@@ -29,13 +29,19 @@ func.func @reshape_collapse(%x: !prim.tensor<dtype = si64, sizes = [2, 3, 4]>) -
 
 // A runtime size and -1 on a dynamic input: -1 is numel / n, and the
 // result reads each element at the same row-major position of the input.
+// The runtime size may itself be -1 (it is tested: then it is the inferred
+// size and counts as 1), and the divisor is at least 1.
 // CHECK-LABEL: func.func @reshape_dynamic(
 // CHECK: %[[X:.*]] = builtin.unrealized_conversion_cast %arg0 {{.*}} to tensor<?x4xf32>
 // CHECK: %[[D:.*]] = tensor.dim %[[X]], %c0
 // CHECK: %[[NUMEL:.*]] = arith.muli %[[D]], %c4
 // CHECK: %[[N:.*]] = arith.index_cast %arg1 : i64 to index
-// CHECK: %[[REST:.*]] = arith.divsi %[[NUMEL]], %[[N]] : index
-// CHECK: %[[E:.*]] = tensor.empty(%[[N]], %[[REST]]) : tensor<?x?xf32>
+// CHECK: %[[IS:.*]] = arith.cmpi eq, %[[N]], %c-1 : index
+// CHECK: %[[F:.*]] = arith.select %[[IS]], %{{.*}}, %[[N]] : index
+// CHECK: %[[K:.*]] = arith.maxsi %[[F]], %{{.*}} : index
+// CHECK: %[[REST:.*]] = arith.divsi %[[NUMEL]], %[[K]] : index
+// CHECK: %[[N2:.*]] = arith.select %[[IS]], %[[REST]], %[[N]] : index
+// CHECK: %[[E:.*]] = tensor.empty(%[[N2]], %[[REST]]) : tensor<?x?xf32>
 // CHECK: linalg.generic {{.*}} outs(%[[E]] : tensor<?x?xf32>)
 // CHECK: %[[I:.*]] = linalg.index 0
 // CHECK: %[[J:.*]] = linalg.index 1
