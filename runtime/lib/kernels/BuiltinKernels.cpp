@@ -23,6 +23,7 @@ void registerBuiltinKernels(KernelRegistry &registry) {
   registerScanKernels(registry);
   registerCombinatoricKernels(registry);
   registerSpecialKernels(registry);
+  registerFourierKernels(registry);
 }
 
 } // namespace tsir::rt

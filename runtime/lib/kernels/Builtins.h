@@ -24,6 +24,7 @@ void registerOrderStatisticKernels(KernelRegistry &registry);
 void registerScanKernels(KernelRegistry &registry);
 void registerCombinatoricKernels(KernelRegistry &registry);
 void registerSpecialKernels(KernelRegistry &registry);
+void registerFourierKernels(KernelRegistry &registry);
 } // namespace tsir::rt
 
 #endif // TSIR_RUNTIME_LIB_KERNELS_BUILTINS_H
