@@ -69,6 +69,31 @@ func.func @graph(%x: !prim.tensor<dtype = f32, sizes = [2, 4]>) -> !prim.tensor<
 
 // -----
 
+// copy_ into a graph input from a 0-d tensor (a segment of swin_v2_t's
+// mask, `m[a:b, c:d] = count`, whose input is the slice): the source is
+// broadcast to the input, which is written back.
+// CHECK-LABEL: func.func @graph
+// CHECK-SAME: prim.written_inputs = [0]
+// CHECK: %[[FILL:.*]] = aten.expand_as %arg1, %arg0
+// CHECK: return %[[FILL]]
+func.func @graph(%m: !prim.tensor<dtype = f32, sizes = [3, 2]>, %v: !prim.tensor<dtype = f32, sizes = []>) {
+  %false = prim.Constant {value = false} : i1
+  %0 = aten.copy_ %m, %v, %false : (!prim.tensor<dtype = f32, sizes = [3, 2]>, !prim.tensor<dtype = f32, sizes = []>, i1) -> !prim.tensor<dtype = f32, sizes = [3, 2]>
+  return
+}
+
+// -----
+
+// A copy_ that converts the dtype is not made functional yet: it says so.
+func.func @graph(%m: !prim.tensor<dtype = f32, sizes = [3, 2]>, %v: !prim.tensor<dtype = si64, sizes = []>) {
+  %false = prim.Constant {value = false} : i1
+  // expected-error @+1 {{copy_ between tensors of different dtypes is not supported yet}}
+  %0 = aten.copy_ %m, %v, %false : (!prim.tensor<dtype = f32, sizes = [3, 2]>, !prim.tensor<dtype = si64, sizes = []>, i1) -> !prim.tensor<dtype = f32, sizes = [3, 2]>
+  return
+}
+
+// -----
+
 // copy_ through two slices (`m[0:2, 1:3] = v`, v 0-d): the source is
 // broadcast to the view, then slice_scatter into each base in turn.
 // CHECK-LABEL: func.func @graph
@@ -87,6 +112,36 @@ func.func @graph(%m: !prim.tensor<dtype = f32, sizes = [4, 4]>, %v: !prim.tensor
   %rows = aten.slice.Tensor %m, %zero, %zero, %two, %one : (!prim.tensor<dtype = f32, sizes = [4, 4]>, i64, i64, i64, i64) -> !prim.tensor<dtype = f32, sizes = [2, 4]>
   %block = aten.slice.Tensor %rows, %one, %one, %three, %one : (!prim.tensor<dtype = f32, sizes = [2, 4]>, i64, i64, i64, i64) -> !prim.tensor<dtype = f32, sizes = [2, 2]>
   %0 = aten.copy_ %block, %v, %false : (!prim.tensor<dtype = f32, sizes = [2, 2]>, !prim.tensor<dtype = f32, sizes = []>, i1) -> !prim.tensor<dtype = f32, sizes = [2, 2]>
+  return %m : !prim.tensor<dtype = f32, sizes = [4, 4]>
+}
+
+// -----
+
+// TorchScript's `m[a:b, c:d] = count` reads the view's dtype and device to
+// make the tensor it copies in (swin_v2_t's attention mask): those reads
+// do not see the elements, so the write still goes through the slices.
+// CHECK-LABEL: func.func @graph
+// CHECK: %[[ROWS:.*]] = aten.slice.Tensor %arg0
+// CHECK: %[[BLOCK:.*]] = aten.slice.Tensor %[[ROWS]]
+// CHECK: %[[DTYPE:.*]] = prim.dtype %[[BLOCK]]
+// CHECK: %[[DEVICE:.*]] = prim.device %[[BLOCK]]
+// CHECK: %[[COUNT:.*]] = aten.tensor.int %{{.*}}, %[[DTYPE]], %[[DEVICE]]
+// CHECK: %[[FILL:.*]] = aten.expand_as %[[COUNT]], %[[BLOCK]]
+// CHECK: %[[NEWROWS:.*]] = aten.slice_scatter %[[ROWS]], %[[FILL]]
+// CHECK: %[[NEW:.*]] = aten.slice_scatter %arg0, %[[NEWROWS]]
+// CHECK: return %[[NEW]], %[[NEW]]
+func.func @graph(%m: !prim.tensor<dtype = f32, sizes = [4, 4]>) -> !prim.tensor<dtype = f32, sizes = [4, 4]> {
+  %zero = prim.Constant {value = 0 : i64} : i64
+  %one = prim.Constant {value = 1 : i64} : i64
+  %two = prim.Constant {value = 2 : i64} : i64
+  %three = prim.Constant {value = 3 : i64} : i64
+  %false = prim.Constant {value = false} : i1
+  %rows = aten.slice.Tensor %m, %zero, %zero, %two, %one : (!prim.tensor<dtype = f32, sizes = [4, 4]>, i64, i64, i64, i64) -> !prim.tensor<dtype = f32, sizes = [2, 4]>
+  %block = aten.slice.Tensor %rows, %one, %one, %three, %one : (!prim.tensor<dtype = f32, sizes = [2, 4]>, i64, i64, i64, i64) -> !prim.tensor<dtype = f32, sizes = [2, 2]>
+  %dtype = prim.dtype %block : (!prim.tensor<dtype = f32, sizes = [2, 2]>) -> i64
+  %device = prim.device %block : (!prim.tensor<dtype = f32, sizes = [2, 2]>) -> !prim.device
+  %count = aten.tensor.int %three, %dtype, %device, %false : (i64, i64, !prim.device, i1) -> !prim.tensor<dtype = f32, sizes = []>
+  %0 = aten.copy_ %block, %count, %false : (!prim.tensor<dtype = f32, sizes = [2, 2]>, !prim.tensor<dtype = f32, sizes = []>, i1) -> !prim.tensor<dtype = f32, sizes = [2, 2]>
   return %m : !prim.tensor<dtype = f32, sizes = [4, 4]>
 }
 

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../Common/Utils.h"
+#include "tsir/Dialect/Aten/AtenDialect.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Conversion/Passes.h"
 #include "tsir/Dialect/Aten/SchemaRegistry.h"
@@ -72,6 +73,18 @@ static bool isView(Operation *op) {
          !schema->returns.front().isWrite;
 }
 
+/// Whether `value`'s only reader of its elements is `reader`: its other
+/// users ask for its dtype, device, sizes or rank, which a write to its
+/// elements leaves as they were (TorchScript's `m[a:b] = v` reads the
+/// slice's dtype and device to make the tensor it copies in).
+static bool onlyReadBy(Value value, Operation *reader) {
+  return llvm::all_of(value.getUsers(), [&](Operation *user) {
+    return user == reader ||
+           isa<prim::DtypeOp, prim::DeviceOp, aten::SizeOp, aten::SizeIntOp,
+               aten::DimOp>(user);
+  });
+}
+
 namespace {
 struct TsirValueSemanticsPass
     : tsir::impl::TsirValueSemanticsPassBase<TsirValueSemanticsPass> {
@@ -121,6 +134,24 @@ struct TsirValueSemanticsPass
   /// The graph input each rewritten value is the latest version of.
   DenseMap<Value, BlockArgument> latestOf;
 
+  /// The value copy_ `op` gives `target`: its source broadcast to the
+  /// target's shape (copy_ broadcasts); null when the dtypes differ (or are
+  /// unknown), which needs a conversion tsir does not make here yet.
+  Value copiedValue(OpBuilder &builder, Operation *op, Value target) {
+    Value source = op->getOperand(1);
+    if (source.getType() == target.getType())
+      return source;
+    auto targetType = dyn_cast<prim::TensorType>(target.getType());
+    auto sourceType = dyn_cast<prim::TensorType>(source.getType());
+    if (!targetType || !sourceType || !targetType.getDtype() ||
+        targetType.getDtype() != sourceType.getDtype())
+      return {};
+    OperationState expand(op->getLoc(), "aten.expand_as");
+    expand.addOperands({source, target});
+    expand.addTypes(target.getType());
+    return builder.create(expand)->getResult(0);
+  }
+
   LogicalResult rewrite(Operation *op,
                         llvm::MapVector<BlockArgument, Value> &written) {
     Value self = op->getOperand(0);
@@ -139,7 +170,7 @@ struct TsirValueSemanticsPass
     }
     // A write through slices and selects of a value (`m[a:b, c:d] = v`).
     if (Operation *producer = self.getDefiningOp();
-        producer && isScatterableView(producer) && self.hasOneUse())
+        producer && isScatterableView(producer) && onlyReadBy(self, op))
       return rewriteThroughViews(op, written);
     // The value must not be seen through a view, or be one.
     if (Operation *producer = self.getDefiningOp();
@@ -165,11 +196,10 @@ struct TsirValueSemanticsPass
     OpBuilder builder(op);
     Value replacement;
     if (isCopy) {
-      Value source = op->getOperand(1);
-      if (source.getType() != self.getType())
-        return op->emitError("copy_ between tensors of different types is "
+      replacement = copiedValue(builder, op, self);
+      if (!replacement)
+        return op->emitError("copy_ between tensors of different dtypes is "
                              "not supported yet");
-      replacement = source;
     } else {
       replacement = createFunctionalVariant(builder, op)->getResult(0);
     }
@@ -187,9 +217,11 @@ struct TsirValueSemanticsPass
     Value view = op->getOperand(0);
     SmallVector<Operation *> chain;
     Value base = view;
+    Operation *reader = op;
     while (Operation *producer = base.getDefiningOp()) {
-      if (!isScatterableView(producer) || !base.hasOneUse())
+      if (!isScatterableView(producer) || !onlyReadBy(base, reader))
         break;
+      reader = producer;
       chain.push_back(producer);
       base = producer->getOperand(0);
     }
@@ -221,19 +253,9 @@ struct TsirValueSemanticsPass
     Location loc = op->getLoc();
     Value updated;
     if (op->getName().getStringRef() == "aten.copy_") {
-      updated = op->getOperand(1);
-      auto viewType = dyn_cast<prim::TensorType>(view.getType());
-      auto sourceType = dyn_cast<prim::TensorType>(updated.getType());
-      if (!viewType || !sourceType ||
-          viewType.getDtype() != sourceType.getDtype())
+      updated = copiedValue(builder, op, view);
+      if (!updated)
         return unsupported("copy_ from a tensor of another dtype");
-      if (updated.getType() != view.getType()) {
-        // copy_ broadcasts its source to the view's shape.
-        OperationState expand(loc, "aten.expand_as");
-        expand.addOperands({updated, view});
-        expand.addTypes(view.getType());
-        updated = builder.create(expand)->getResult(0);
-      }
     } else {
       updated = createFunctionalVariant(builder, op)->getResult(0);
     }
