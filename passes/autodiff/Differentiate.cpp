@@ -122,16 +122,6 @@ bool isDead(Operation *op, const AliasAnalysis &aliases) {
   return !hasSideEffects(op) && !aliases.writesMemory(op);
 }
 
-/// Clones the ops of a formula's or a decomposition's `body` (without its
-/// terminator) at `builder`, all located at `loc`: the op they stand for.
-void cloneBodyAt(OpBuilder &builder, Block &body, IRMapping &mapping,
-                 Location loc) {
-  for (Operation &inner : body.without_terminator()) {
-    Operation *clone = builder.clone(inner, mapping);
-    clone->walk([&](Operation *nested) { nested->setLoc(loc); });
-  }
-}
-
 class Differentiator {
 public:
   Differentiator(func::FuncOp graph, const DerivativeTable &table)
@@ -607,7 +597,7 @@ LogicalResult Differentiator::differentiate(Operation *op) {
       gradient = zerosLike(capture(result), currentLoc);
     mapping.map(body.getArgument(numInputs + numResults + index), gradient);
   }
-  cloneBodyAt(builder, body, mapping, currentLoc);
+  cloneGraphBodyAt(builder, body, mapping, currentLoc);
   for (auto [operand, gradient] :
        llvm::zip(op->getOperands(), returnOp.getOperands())) {
     Value mapped = mapping.lookupOrDefault(gradient);
@@ -782,7 +772,7 @@ bool applyDecompositions(func::FuncOp graph, const DerivativeTable &table,
     SmallVector<std::pair<Operation *, func::FuncOp>> found;
     graph.walk([&](Operation *op) {
       func::FuncOp decomposition = table.lookupDecomposition(op);
-      if (!decomposition && op->getNumRegions() == 0)
+      if (!decomposition)
         decomposition = library.lookup(op);
       if (decomposition)
         found.push_back({op, decomposition});

@@ -1,7 +1,9 @@
 //===- DecompositionLibrary.cpp - decompositions.txt, read once -----------===//
 //
 // decompositions.txt read as a graph library (GraphLibrary.h): every
-// entry is a `decomposition SCHEMA...` line and its graph.
+// entry is a `decomposition SCHEMA...` line and its graph. Importing the
+// graphs costs milliseconds and the pipelines create many tsir-decompose
+// passes, so `defines` answers from the header lines alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +17,12 @@ using namespace tsir;
 static constexpr llvm::StringLiteral kDecompositionsText =
 #include "DecompositionsText.inc"
     ;
+
+bool DecompositionLibrary::defines(Operation *op) {
+  static const llvm::StringSet<> schemas =
+      graphLibrarySchemas(kDecompositionsText, {"decomposition"});
+  return op->getNumRegions() == 0 && schemas.contains(schemaOf(op));
+}
 
 FailureOr<DecompositionLibrary>
 DecompositionLibrary::load(MLIRContext *context) {
@@ -37,5 +45,7 @@ DecompositionLibrary::load(MLIRContext *context) {
 }
 
 func::FuncOp DecompositionLibrary::lookup(Operation *op) const {
+  if (op->getNumRegions() != 0)
+    return {};
   return bySchema.lookup(schemaOf(op));
 }

@@ -88,6 +88,23 @@ LogicalResult tsir::readGraphLibrary(
   return success();
 }
 
+llvm::StringSet<> tsir::graphLibrarySchemas(StringRef text,
+                                             ArrayRef<StringRef> words) {
+  llvm::StringSet<> names;
+  SmallVector<StringRef> lines, schemas;
+  text.split(lines, '\n');
+  for (StringRef line : lines) {
+    StringRef listed;
+    if (headerWord(line, words, listed).empty())
+      continue;
+    schemas.clear();
+    listed.split(schemas, ' ', -1, /*KeepEmpty=*/false);
+    for (StringRef schema : schemas)
+      names.insert(schema);
+  }
+  return names;
+}
+
 std::string tsir::schemaOf(Operation *op) {
   if (auto generic = dyn_cast<prim::GenericOp>(op)) {
     std::string schema = generic.getKind().str();
@@ -103,6 +120,14 @@ std::string tsir::schemaOf(Operation *op) {
   return op->getName().getStringRef().str();
 }
 
+void tsir::cloneGraphBodyAt(OpBuilder &builder, Block &body,
+                            IRMapping &mapping, Location loc) {
+  for (Operation &inner : body.without_terminator()) {
+    Operation *copy = builder.clone(inner, mapping);
+    copy->walk([&](Operation *nested) { nested->setLoc(loc); });
+  }
+}
+
 LogicalResult tsir::inlineGraphAt(RewriterBase &rewriter, Operation *op,
                                   func::FuncOp graph) {
   Block &body = graph.front();
@@ -114,12 +139,7 @@ LogicalResult tsir::inlineGraphAt(RewriterBase &rewriter, Operation *op,
   mapping.map(body.getArguments(), op->getOperands());
   Location loc = withoutResultNames(op->getLoc());
   rewriter.setInsertionPoint(op);
-  llvm::SmallPtrSet<Operation *, 16> copies;
-  for (Operation &inner : body.without_terminator()) {
-    Operation *copy = rewriter.clone(inner, mapping);
-    copy->walk([&](Operation *nested) { nested->setLoc(loc); });
-    copies.insert(copy);
-  }
+  cloneGraphBodyAt(rewriter, body, mapping, loc);
   SmallVector<Value> replacements;
   for (auto [result, returned] :
        llvm::zip(op->getResults(), terminator->getOperands())) {
@@ -127,13 +147,12 @@ LogicalResult tsir::inlineGraphAt(RewriterBase &rewriter, Operation *op,
     Type type = result.getType();
     if (value.getType() != type) {
       // The graph types its values as torch's schemas do (`Tensor`); the
-      // result may be refined already. A plain op's result takes the
-      // refined type; anything else (an operand passed through, a prim.If's
-      // result, whose branches yield the graph's type) is cast.
-      Operation *producer = value.getDefiningOp();
-      if (producer && copies.contains(producer) &&
-          producer->getNumRegions() == 0)
-        rewriter.modifyOpInPlace(producer, [&] { value.setType(type); });
+      // result may be refined already. A plain op's copy takes the refined
+      // type; anything else (an operand passed through, a prim.If's result,
+      // whose branches yield the graph's type) is cast.
+      Operation *copied = value.getDefiningOp();
+      if (isa<OpResult>(returned) && copied->getNumRegions() == 0)
+        rewriter.modifyOpInPlace(copied, [&] { value.setType(type); });
       else
         value = castTo(rewriter, loc, value, type);
     }

@@ -26,6 +26,12 @@ public:
   /// not import, a schema defined twice) is reported there, and fails.
   static mlir::FailureOr<DecompositionLibrary> load(mlir::MLIRContext *context);
 
+  /// Whether the file defines `op` (an op without regions whose schema
+  /// has an entry), from its header lines, read once per process: no
+  /// graph is imported, so a pass can load the library only when a graph
+  /// needs it.
+  static bool defines(mlir::Operation *op);
+
   /// The graph that takes `op`'s place, or null.
   mlir::func::FuncOp lookup(mlir::Operation *op) const;
 

@@ -16,8 +16,10 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <string>
 
@@ -49,9 +51,20 @@ mlir::LogicalResult readGraphLibrary(
     llvm::function_ref<mlir::LogicalResult(const GraphLibraryEntry &)>
         onEntry);
 
+/// The schemas the entries of `text` headed by one of `words` serve, from
+/// the header lines alone: no graph is imported.
+llvm::StringSet<> graphLibrarySchemas(llvm::StringRef text,
+                                      llvm::ArrayRef<llvm::StringRef> words);
+
 /// The schema `op` was imported from: `aten::add.Tensor` for a typed op,
 /// a generic node's kind with its recorded overload.
 std::string schemaOf(mlir::Operation *op);
+
+/// Copies the ops of a library graph's `body` (without its terminator) at
+/// `builder`, its arguments mapped by `mapping`, every copy located at
+/// `loc`: the op the graph stands for.
+void cloneGraphBodyAt(mlir::OpBuilder &builder, mlir::Block &body,
+                      mlir::IRMapping &mapping, mlir::Location loc);
 
 /// Puts a copy of `graph`'s body in `op`'s place: its arguments are `op`'s
 /// operands and its returned values replace `op`'s results, which keep

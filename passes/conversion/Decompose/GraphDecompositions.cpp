@@ -4,8 +4,8 @@
 // defines ops that have no lowering of their own as TorchScript graphs of
 // ops that do, as torch._decomp and torch._refs define them in Python:
 // `addmv` is `beta * self + alpha * mv`, `cdist` a norm of differences.
-// The file is read once per pattern set (DecompositionLibrary.h); a node
-// whose schema has an entry is replaced by a copy of its graph. The graphs
+// A node whose schema has an entry (DecompositionLibrary.h) is replaced by
+// a copy of its graph. The graphs
 // branch on sizes, dims and optional arguments with prim::If; the
 // refinement rounds after tsir-decompose fold those branches for the
 // graph's input spec.
@@ -17,38 +17,47 @@
 #include "tsir/Transforms/DecompositionLibrary.h"
 #include "tsir/Transforms/GraphLibrary.h"
 
+#include <mutex>
+#include <optional>
+
 using namespace mlir;
 using namespace tsir;
 
 namespace {
 
-/// Any op, or generic node, whose schema the library defines.
+/// Any op, or generic node, whose schema the library defines. The library
+/// is imported the first time a graph has such an op (most graphs have
+/// none), once for every copy of the pass: its patterns are shared by the
+/// threads that run it.
 struct DecomposeByGraph : RewritePattern {
-  DecomposeByGraph(MLIRContext *context, DecompositionLibrary library)
+  explicit DecomposeByGraph(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context),
-        library(std::move(library)) {}
+        loaded(std::make_shared<Loaded>()) {}
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    if (op->getNumRegions() != 0)
+    if (!DecompositionLibrary::defines(op))
       return failure();
-    func::FuncOp graph = library.lookup(op);
-    if (!graph)
+    std::call_once(loaded->once, [&] {
+      FailureOr<DecompositionLibrary> library =
+          DecompositionLibrary::load(getContext());
+      if (succeeded(library))
+        loaded->library = std::move(*library);
+    });
+    if (!loaded->library)
       return failure();
-    return inlineGraphAt(rewriter, op, graph);
+    return inlineGraphAt(rewriter, op, loaded->library->lookup(op));
   }
 
-  DecompositionLibrary library;
+  struct Loaded {
+    std::once_flag once;
+    std::optional<DecompositionLibrary> library;
+  };
+  std::shared_ptr<Loaded> loaded;
 };
 
 } // namespace
 
-LogicalResult
-tsir::populateGraphDecompositionPatterns(RewritePatternSet &patterns) {
-  FailureOr<DecompositionLibrary> library =
-      DecompositionLibrary::load(patterns.getContext());
-  if (failed(library))
-    return failure();
-  patterns.add<DecomposeByGraph>(patterns.getContext(), std::move(*library));
-  return success();
+void tsir::populateGraphDecompositionPatterns(RewritePatternSet &patterns) {
+  patterns.add<DecomposeByGraph>(patterns.getContext());
 }
