@@ -118,7 +118,8 @@ def ConvertAtenToLinalgPass
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
-    "::mlir::bufferization::BufferizationDialect", "::mlir::scf::SCFDialect"
+    "::mlir::bufferization::BufferizationDialect", "::mlir::scf::SCFDialect",
+    "::mlir::cf::ControlFlowDialect"
   ];
 }
 
@@ -446,6 +447,37 @@ def TsirExpandDynamicReshapesPass
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect"
+  ];
+}
+
+def TsirLowerRuntimeChecksPass
+    : Pass<"tsir-lower-runtime-checks", "mlir::ModuleOp"> {
+  let summary = "turn each cf.assert into an error the caller of the "
+                "compiled graph gets, in torch's words at the graph's node";
+  let description = [{
+    The lowering checks at run time what only the data decides, as torch
+    does: an index tensor's elements within the indexed dim (gather,
+    index_select, embedding, scatter, advanced indexing, nll_loss's
+    targets). Each check is a `cf.assert` with torch's message. Upstream
+    lowers `cf.assert` to a print and `abort()`, which would end the user's
+    process. This pass makes each one a call of the runtime's
+    `tsirRaiseError` (runtime/include/tsir-runtime/AbiCall.h) with the
+    message, prefixed with the node's place as the executor reports
+    compile errors (`model.py:7:8: error: ...`); the code goes on (the
+    lowering clamps what it reads and writes to bounds) and the call of the
+    graph then fails with that message.
+
+    With `report=false` the checks are dropped instead: the GPU pipeline,
+    whose host cannot read the device's memory (out-of-range indices on the
+    GPU read and write clamped, unreported; docs/gpu.md).
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"true",
+           "call tsirRaiseError on a failed check (false: drop the checks)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
+    "::mlir::LLVM::LLVMDialect"
   ];
 }
 

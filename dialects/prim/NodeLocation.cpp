@@ -1,7 +1,9 @@
 //===- NodeLocation.cpp - TorchScript names and comments as locations -----===//
 //
 // Encoding and decoding of the location scheme described in NodeLocation.h,
-// and the textual form of `#prim.node`.
+// the textual form of `#prim.node`, and errors at a node in the user's
+// terms (formatError: the executor's diagnostics, the checks compiled code
+// makes at run time).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +15,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/Location.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace tsir::prim;
@@ -215,4 +218,44 @@ Attribute NodeLocAttr::parse(AsmParser &parser, Type) {
   SmallVector<StringRef> nameRefs(names.begin(), names.end());
   return NodeLocAttr::get(context, position, nameRefs, sourceFile,
                           sourceLine, sourceColumn, scope);
+}
+
+std::string tsir::formatLocation(Location loc) {
+  NodeLocation where = decodeNodeLocation(loc);
+  FileLineColLoc position = where.position;
+  if (!position) {
+    // Any other location (an MLIR file's): the first file position in it.
+    loc->walk([&](Location inner) {
+      if (auto file = dyn_cast<FileLineColLoc>(inner)) {
+        position = file;
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+  }
+  if (!position)
+    return "";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << position.getFilename().getValue() << ":" << position.getLine() << ":"
+     << position.getColumn();
+  return text;
+}
+
+std::string tsir::formatError(Location loc, const std::string &message) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  std::string where = formatLocation(loc);
+  // A node torch printed with its Python source (`# model.py:7:8`) is
+  // reported at that line, the user's own terms; the graph's place
+  // follows as a note.
+  SourceComment source = decodeNodeLocation(loc).source;
+  if (source)
+    os << source.file << ":" << source.line << ":" << source.column << ": ";
+  else if (!where.empty())
+    os << where << ": ";
+  os << "error: " << message;
+  if (source && !where.empty())
+    os << "\n" << where << ": note: the graph's node for this line";
+  return text;
 }

@@ -13,46 +13,6 @@
 
 using namespace mlir;
 
-std::string tsir::formatLocation(Location loc) {
-  NodeLocation where = decodeNodeLocation(loc);
-  FileLineColLoc position = where.position;
-  if (!position) {
-    // Any other location (an MLIR file's): the first file position in it.
-    loc->walk([&](Location inner) {
-      if (auto file = dyn_cast<FileLineColLoc>(inner)) {
-        position = file;
-        return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
-    });
-  }
-  if (!position)
-    return "";
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << position.getFilename().getValue() << ":" << position.getLine() << ":"
-     << position.getColumn();
-  return text;
-}
-
-std::string tsir::formatError(Location loc, const std::string &message) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  std::string where = formatLocation(loc);
-  // A node torch printed with its Python source (`# model.py:7:8`) is
-  // reported at that line, the user's own terms; the graph's place
-  // follows as a note.
-  SourceComment source = decodeNodeLocation(loc).source;
-  if (source)
-    os << source.file << ":" << source.line << ":" << source.column << ": ";
-  else if (!where.empty())
-    os << where << ": ";
-  os << "error: " << message;
-  if (source && !where.empty())
-    os << "\n" << where << ": note: the graph's node for this line";
-  return text;
-}
-
 /// MLIR's conversion failure, `failed to legalize operation 'aten.conv2d'
 /// that was explicitly marked illegal`, in the terms of the graph: which
 /// torch op tsir cannot compile. (Shape and dtype mistakes are reported

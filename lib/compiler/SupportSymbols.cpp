@@ -8,6 +8,7 @@
 
 #include "SupportSymbols.h"
 
+#include "tsir-runtime/AbiCall.h"
 #include "tsir-runtime/BufferCache.h"
 #include "tsir-runtime/MemrefCopy.h"
 
@@ -16,5 +17,6 @@ std::vector<std::pair<llvm::StringRef, void *>> tsir::supportSymbols() {
           {"_mlir_memref_to_llvm_alloc",
            reinterpret_cast<void *>(&tsirBufferAlloc)},
           {"_mlir_memref_to_llvm_free",
-           reinterpret_cast<void *>(&tsirBufferFree)}};
+           reinterpret_cast<void *>(&tsirBufferFree)},
+          {"tsirRaiseError", reinterpret_cast<void *>(&tsirRaiseError)}};
 }

@@ -1,9 +1,11 @@
 //===- SupportSymbols.h - Functions compiled code calls --------*- C++ -*-===//
 //
 // MLIR's lowering emits calls to a few support functions (`memrefCopy` for
-// memref.copy of non-contiguous or unknown layouts). MLIR ships them in
-// libmlir_c_runner_utils.so; tsir provides its own so that compiled graphs
-// need nothing but tsir's libraries, and gives the JIT their addresses.
+// memref.copy of non-contiguous or unknown layouts), and tsir's own
+// lowering one more (`tsirRaiseError`, a failed run-time check). MLIR ships
+// the first ones in libmlir_c_runner_utils.so; tsir provides its own so that
+// compiled graphs need nothing but tsir's libraries, and gives the JIT
+// their addresses.
 //
 //===----------------------------------------------------------------------===//
 

@@ -107,6 +107,8 @@ void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
   } else {
     pm.addPass(createForallToForLoopPass());
   }
+  // Failed index checks become errors the caller gets, not aborts.
+  pm.addPass(createTsirLowerRuntimeChecksPass());
   pm.addPass(createTsirExpandDynamicReshapesPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());

@@ -71,6 +71,12 @@ void tsir::buildLinalgToNVVMPipeline(OpPassManager &pm,
     pm.addPass(std::make_unique<RejectOptionsPass>(*error));
     return;
   }
+  // 0. The index checks read what the host cannot see, device memory: they
+  // go (the reads and writes they guard stay clamped to bounds).
+  TsirLowerRuntimeChecksPassOptions checks;
+  checks.report = false;
+  pm.addPass(createTsirLowerRuntimeChecksPass(checks));
+
   // 1. As on the CPU: pointwise chains fuse into one loop nest (one kernel),
   // then bufferization with deallocation.
   buildFuseAndBufferizePipeline(pm, /*deallocate=*/true);

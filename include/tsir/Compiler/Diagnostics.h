@@ -10,6 +10,8 @@
 #ifndef TSIR_COMPILER_DIAGNOSTICS_H
 #define TSIR_COMPILER_DIAGNOSTICS_H
 
+#include "tsir/Dialect/Prim/NodeLocation.h"
+
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 
@@ -32,14 +34,6 @@ private:
   mlir::DiagnosticEngine::HandlerID handler;
   std::string text;
 };
-
-/// `file:line:col` of a location in the graph text, or "" if it has none.
-std::string formatLocation(mlir::Location loc);
-
-/// An error at `loc` as the user reads it: `model.py:7:8: error: message`
-/// at the Python line of the node's source comment, with the graph's own
-/// place as a note line; `graph.txt:12:3: error: message` without one.
-std::string formatError(mlir::Location loc, const std::string &message);
 
 } // namespace tsir
 

@@ -5,11 +5,13 @@
 // gather and index_put (accumulating or not) as scf.for loops of
 // tensor.insert. The index tensors broadcast together to a shape B; the
 // result has B where the indexed dims were if they are adjacent, else B
-// first, then the dims kept whole. Negative indices count from the end.
+// first, then the dims kept whole. Negative indices count from the end;
+// indices are checked at run time and used clamped (IndexChecks.h).
 // Boolean masks select a data-dependent number of elements and are refused.
 //
 //===----------------------------------------------------------------------===//
 
+#include "IndexChecks.h"
 #include "PopulatePatterns.h"
 #include "ShapeHelpers.h"
 
@@ -122,9 +124,22 @@ SmallVector<Value> selfPosition(OpBuilder &b, Location loc,
     }
     Value index =
         arith::IndexCastOp::create(b, loc, b.getIndexType(), *element++);
-    position.push_back(m.wrapNegative(index, selfSizes[dim]));
+    position.push_back(clampIndex(b, loc, m.wrapNegative(index, selfSizes[dim]),
+                                  selfSizes[dim]));
   }
   return position;
+}
+
+/// Checks at run time that each index tensor's elements lie in
+/// [-size, size) of the dim it indexes, as torch does.
+void checkIndices(OpBuilder &b, Location loc, const IndexLayout &layout,
+                  ArrayRef<Value> selfSizes, RankedTensorType selfType) {
+  IndexMath m{b, loc};
+  for (auto [dim, index] : llvm::enumerate(layout.indices))
+    if (index)
+      checkIndicesInRange(
+          b, loc, index, m.sub(m.constant(0), selfSizes[dim]), selfSizes[dim],
+          outOfBoundsMessage(dim, selfType.getDimSize(dim)));
 }
 
 SmallVector<Value> indexSizes(OpBuilder &b, Location loc, Value self) {
@@ -166,6 +181,8 @@ struct ConvertIndexTensor : OpConversionPattern<aten::IndexTensorOp> {
       maps.push_back(AffineMap::get(type.getRank(), 0, exprs, getContext()));
     }
     SmallVector<Value> selfSizes = indexSizes(rewriter, loc, self);
+    checkIndices(rewriter, loc, *layout, selfSizes,
+                 cast<RankedTensorType>(self.getType()));
     Value result = buildGather(
         rewriter, loc, type, mixResultSizes(type, layout->sizes), inputs, maps,
         [&](OpBuilder &b, Location l, ValueRange args, ValueRange at) -> Value {
@@ -200,6 +217,8 @@ template <typename OpTy> struct ConvertIndexPut : OpConversionPattern<OpTy> {
     Type element = type.getElementType();
     bool valuesUnsigned = isUnsignedDtype(op.getValues().getType());
     SmallVector<Value> selfSizes = indexSizes(rewriter, loc, self);
+    checkIndices(rewriter, loc, *layout, selfSizes,
+                 cast<RankedTensorType>(self.getType()));
     Value dest = castToType(rewriter, loc, self, type);
     Value result = buildScatterLoops(
         rewriter, loc, dest, layout->sizes,

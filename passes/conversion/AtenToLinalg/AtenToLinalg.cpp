@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -95,6 +96,8 @@ struct ConvertAtenToLinalgPass
                            arith::ArithDialect, math::MathDialect,
                            bufferization::BufferizationDialect,
                            scf::SCFDialect>();
+    // The run-time checks of indices (IndexChecks.h).
+    target.addLegalOp<cf::AssertOp>();
     target.addLegalOp<UnrealizedConversionCastOp>();
     target.addDynamicallyLegalDialect<tsir::aten::AtenDialect>(
         [](Operation *op) { return !touchesPrimTensor(op); });

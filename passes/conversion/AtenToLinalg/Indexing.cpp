@@ -7,10 +7,12 @@
 // through tensor.insert (value semantics: the input is not written).
 // nonzero, and where with one argument, have data-dependent shapes and are
 // not lowered. Advanced indexing (index.Tensor, index_put) is in
-// AdvancedIndexing.cpp.
+// AdvancedIndexing.cpp. Each checks its indices at run time, as torch does,
+// and reads and writes clamped to bounds (IndexChecks.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "IndexChecks.h"
 #include "PopulatePatterns.h"
 #include "ShapeHelpers.h"
 
@@ -52,6 +54,10 @@ struct ConvertIndexSelect : OpConversionPattern<aten::IndexSelectOp> {
     if (!dim)
       return rewriter.notifyMatchFailure(op, "dim is not a valid constant");
     Location loc = op.getLoc();
+    Value size = getDimSize(rewriter, loc, self, *dim);
+    checkIndicesInRange(rewriter, loc, index,
+                        arith::ConstantIndexOp::create(rewriter, loc, 0), size,
+                        "index out of range in self");
     SmallVector<OpFoldResult> sizes =
         tensor::getMixedSizes(rewriter, loc, self);
     sizes[*dim] = indexType.getRank() == 0
@@ -66,7 +72,7 @@ struct ConvertIndexSelect : OpConversionPattern<aten::IndexSelectOp> {
         rewriter, loc, type, mixResultSizes(type, sizes), index, map,
         [&](OpBuilder &b, Location l, ValueRange args, ValueRange indices) {
           SmallVector<Value> at(indices);
-          at[*dim] = toIndex(b, l, args[0]);
+          at[*dim] = clampIndex(b, l, toIndex(b, l, args[0]), size);
           return tensor::ExtractOp::create(b, l, self, at);
         });
     rewriter.replaceOp(op, result);
@@ -91,6 +97,15 @@ struct ConvertGather : OpConversionPattern<aten::GatherOp> {
     if (!dim)
       return rewriter.notifyMatchFailure(op, "dim is not a valid constant");
     Location loc = op.getLoc();
+    Value size;
+    if (type.getRank() != 0) {
+      size = getDimSize(rewriter, loc, self, *dim);
+      checkIndicesInRange(
+          rewriter, loc, index,
+          arith::ConstantIndexOp::create(rewriter, loc, 0), size,
+          outOfBoundsMessage(
+              *dim, cast<RankedTensorType>(self.getType()).getDimSize(*dim)));
+    }
     Value result = buildGather(
         rewriter, loc, type,
         mixResultSizes(type, tensor::getMixedSizes(rewriter, loc, index)),
@@ -98,7 +113,7 @@ struct ConvertGather : OpConversionPattern<aten::GatherOp> {
         [&](OpBuilder &b, Location l, ValueRange args, ValueRange indices) {
           SmallVector<Value> at(indices);
           if (!at.empty())
-            at[*dim] = toIndex(b, l, args[0]);
+            at[*dim] = clampIndex(b, l, toIndex(b, l, args[0]), size);
           return tensor::ExtractOp::create(b, l, self, at);
         });
     rewriter.replaceOp(op, result);
@@ -123,6 +138,10 @@ struct ConvertEmbedding : OpConversionPattern<aten::EmbeddingOp> {
                                              "tensors");
     Location loc = op.getLoc();
     int64_t rank = type.getRank();
+    Value rows = getDimSize(rewriter, loc, weight, 0);
+    checkIndicesInRange(rewriter, loc, indices,
+                        arith::ConstantIndexOp::create(rewriter, loc, 0), rows,
+                        "index out of range in self");
     SmallVector<OpFoldResult> sizes =
         tensor::getMixedSizes(rewriter, loc, indices);
     sizes.push_back(tensor::getMixedSize(rewriter, loc, weight, 1));
@@ -131,7 +150,9 @@ struct ConvertEmbedding : OpConversionPattern<aten::EmbeddingOp> {
         rewriter, loc, type, mixResultSizes(type, sizes), indices, map,
         [&](OpBuilder &b, Location l, ValueRange args, ValueRange at) {
           return tensor::ExtractOp::create(
-              b, l, weight, ValueRange{toIndex(b, l, args[0]), at.back()});
+              b, l, weight,
+              ValueRange{clampIndex(b, l, toIndex(b, l, args[0]), rows),
+                         at.back()});
         });
     rewriter.replaceOp(op, result);
     return success();
@@ -169,13 +190,20 @@ template <typename OpTy> struct ConvertScatter : OpConversionPattern<OpTy> {
     }
     bool srcUnsigned = source && isUnsignedDtype(op->getOperand(3).getType());
     Value dest = castToType(rewriter, loc, adaptor.getSelf(), type);
+    Value size;
+    if (type.getRank() != 0) {
+      size = getDimSize(rewriter, loc, dest, *dim);
+      checkIndicesInRange(rewriter, loc, index,
+                          arith::ConstantIndexOp::create(rewriter, loc, 0),
+                          size, outOfBoundsMessage(*dim, type.getDimSize(*dim)));
+    }
     Value result = buildScatterLoops(
         rewriter, loc, dest, tensor::getMixedSizes(rewriter, loc, index),
         [&](OpBuilder &b, Location l, ValueRange ivs, Value into) -> Value {
           SmallVector<Value> at(ivs);
           Value position = tensor::ExtractOp::create(b, l, index, ivs);
           if (!at.empty())
-            at[*dim] = toIndex(b, l, position);
+            at[*dim] = clampIndex(b, l, toIndex(b, l, position), size);
           Value value =
               source ? castScalar(b, l,
                                   tensor::ExtractOp::create(b, l, source, ivs),

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "IndexChecks.h"
 #include "LossSupport.h"
 #include "PopulatePatterns.h"
 #include "ReductionBuilder.h"
@@ -215,10 +216,11 @@ Value buildLogSoftmax(OpBuilder &b, Location loc, Value input, int64_t dim,
 
 /// weight[classIndex] (an i64 class index, in range).
 Value classWeight(OpBuilder &b, Location loc, Value weight, Value classIndex) {
+  Value index =
+      arith::IndexCastOp::create(b, loc, b.getIndexType(), classIndex);
   return tensor::ExtractOp::create(
       b, loc, weight,
-      ValueRange{arith::IndexCastOp::create(b, loc, b.getIndexType(),
-                                            classIndex)});
+      ValueRange{clampIndex(b, loc, index, getDimSize(b, loc, weight, 0))});
 }
 
 /// The negative log likelihood of `logProbs` ([N, C, d...] or [C], compute
@@ -244,6 +246,10 @@ Value buildNllLoss(OpBuilder &b, Location loc, Value logProbs, Value target,
     target = convertElementType(b, loc, target, i64, false);
   auto targetI64 = targetType.clone(i64);
   int64_t targetRank = targetType.getRank();
+  // Each target is a class or ignore_index, checked as torch does.
+  Value classes = getDimSize(b, loc, logProbs, classDim);
+  checkIndicesInRange(b, loc, target, arith::ConstantIndexOp::create(b, loc, 0),
+                      classes, "Target is out of bounds.", ignoreIndex);
   Value losses = buildGather(
       b, loc, targetI64.clone(computeType),
       tensor::getMixedSizes(b, loc, target), {target},
@@ -257,7 +263,10 @@ Value buildNllLoss(OpBuilder &b, Location loc, Value logProbs, Value target,
         SmallVector<Value> position(at.begin(), at.end());
         position.insert(
             position.begin() + classDim,
-            arith::IndexCastOp::create(nb, l, nb.getIndexType(), safe));
+            clampIndex(nb, l,
+                       arith::IndexCastOp::create(nb, l, nb.getIndexType(),
+                                                  safe),
+                       classes));
         Value logProb = tensor::ExtractOp::create(nb, l, logProbs, position);
         Value loss = arith::NegFOp::create(nb, l, logProb);
         if (weight)

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "IndexChecks.h"
 #include "PopulatePatterns.h"
 #include "ShapeHelpers.h"
 
@@ -15,6 +16,8 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace tsir;
@@ -202,7 +205,19 @@ struct ConvertOneHot : OpConversionPattern<aten::OneHotOp> {
     Value input = adaptor.getSelf();
     SmallVector<OpFoldResult> sizes =
         tensor::getMixedSizes(rewriter, loc, input);
-    sizes.push_back(rewriter.getIndexAttr(classes.value_or(0)));
+    int64_t count = type.isDynamicDim(rank - 1) ? *classes
+                                                : type.getDimSize(rank - 1);
+    sizes.push_back(rewriter.getIndexAttr(count));
+    // torch checks the classes (a class out of range would be a row of
+    // zeros here, silently).
+    IndexMath m{rewriter, loc};
+    checkIndicesInRange(rewriter, loc, input, m.constant(0),
+                        m.constant(std::numeric_limits<int64_t>::max()),
+                        "Class values must be non-negative.");
+    checkIndicesInRange(rewriter, loc, input,
+                        m.constant(std::numeric_limits<int64_t>::min()),
+                        m.constant(count),
+                        "Class values must be smaller than num_classes.");
     AffineMap map = AffineMap::getMultiDimIdentityMap(rank, op.getContext())
                         .dropResult(rank - 1);
     Type element = type.getElementType();

@@ -5,10 +5,12 @@
 // slice bounds, which may be SSA values), slice_scatter and select_scatter
 // as tensor.insert_slice at the same places, flip and roll as gathers, and
 // repeat and tile as a broadcast into interleaved dims that one collapse
-// merges.
+// merges. An index known only at run time is checked there, as torch
+// does, and used clamped (IndexChecks.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "IndexChecks.h"
 #include "PopulatePatterns.h"
 #include "ShapeHelpers.h"
 
@@ -24,6 +26,28 @@ using namespace tsir;
 using namespace tsir::conversion;
 
 namespace {
+
+/// The index operand of select/select_scatter at `dim` of `input`:
+/// negative counts from the end; one out of range fails at run time with
+/// torch's message (which also names the index), and is clamped.
+Value selectIndex(ConversionPatternRewriter &rewriter, Location loc,
+                  Value index, Value input, int64_t dim) {
+  IndexMath m{rewriter, loc};
+  auto type = cast<RankedTensorType>(input.getType());
+  Value size = getDimSize(rewriter, loc, input, dim);
+  std::string message = "select(): index out of range";
+  if (type.hasStaticShape()) {
+    message += " for tensor of size [";
+    llvm::raw_string_ostream os(message);
+    llvm::interleaveComma(type.getShape(), os);
+    os << "]";
+  }
+  message += " at dimension " + std::to_string(dim);
+  Value raw = m.fromInt(index);
+  checkIndexInRange(rewriter, loc, raw, m.sub(m.constant(0), size), size,
+                    message);
+  return clampIndex(rewriter, loc, m.wrapNegative(raw, size), size);
+}
 
 /// The dim operand of `op` as a dim of a tensor of `rank`.
 std::optional<int64_t> constantDim(Value dim, int64_t rank) {
@@ -111,9 +135,7 @@ struct ConvertSelect : OpConversionPattern<aten::SelectIntOp> {
     if (!dim)
       return rewriter.notifyMatchFailure(op, "dim is not a valid constant");
     Location loc = op.getLoc();
-    IndexMath m{rewriter, loc};
-    Value index = m.wrapNegative(m.fromInt(adaptor.getIndex()),
-                                 getDimSize(rewriter, loc, input, *dim));
+    Value index = selectIndex(rewriter, loc, adaptor.getIndex(), input, *dim);
     Value slice =
         extractAlongDim(rewriter, loc, input, *dim, IndexMath::fold(index),
                         rewriter.getIndexAttr(1), 1,
@@ -193,9 +215,7 @@ struct ConvertSelectScatter : OpConversionPattern<aten::SelectScatterOp> {
       return rewriter.notifyMatchFailure(op, "dim is not a valid constant");
     Location loc = op.getLoc();
     Value self = castToType(rewriter, loc, adaptor.getSelf(), type);
-    IndexMath m{rewriter, loc};
-    Value index = m.wrapNegative(m.fromInt(adaptor.getIndex()),
-                                 getDimSize(rewriter, loc, self, *dim));
+    Value index = selectIndex(rewriter, loc, adaptor.getIndex(), self, *dim);
     rewriter.replaceOp(op, insertAlongDim(rewriter, loc, self, adaptor.getSrc(),
                                           *dim, IndexMath::fold(index),
                                           rewriter.getIndexAttr(1), 1,

@@ -65,10 +65,21 @@ typedef void (*tsir_abi_entry)(void **packed);
  * first num_results - num_writeback results go to `outputs`, each tensor a
  * buffer of its own (give it back with tsir_model_free); the others are
  * copied into their inputs' data. Returns the number of outputs, or -1
- * with a message in `error` (room for `error_size` bytes). */
+ * with a message in `error` (room for `error_size` bytes): a bad
+ * argument, or a check the compiled code failed (tsirRaiseError). */
 int64_t tsirAbiCall(const tsir_abi_signature *signature, tsir_abi_entry entry,
                     const tsir_value *inputs, const tsir_value *weights,
                     tsir_value *outputs, char *error, size_t error_size);
+
+/* What compiled code calls when a check it makes at run time fails (an
+ * index out of range: torch raises there). `message` is the whole error,
+ * in torch's words at the graph's node, and lives as long as the compiled
+ * code. The code goes on, reading and writing in bounds, and returns; the
+ * tsirAbiCall that called it then fails with the first such message and
+ * hands out no results. The check runs on the thread that made the call
+ * (never inside a parallel loop), so the message is kept per thread and
+ * calls on other threads do not see it. */
+void tsirRaiseError(const char *message);
 
 /* Bytes per element of torch's ScalarType `dtype`, 0 for an unknown one. */
 int64_t tsirAbiDtypeSize(int64_t dtype);

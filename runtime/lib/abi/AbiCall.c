@@ -20,6 +20,15 @@
  * no runtime at all. */
 extern const char *tsirCudaTakeError(void) __attribute__((weak));
 
+/* The first check the compiled code failed during the current call on this
+ * thread (see tsirRaiseError), or null. */
+static _Thread_local const char *raisedError;
+
+void tsirRaiseError(const char *message) {
+  if (!raisedError)
+    raisedError = message;
+}
+
 typedef struct Error {
   char *text;
   size_t size;
@@ -263,7 +272,10 @@ static int64_t call(const tsir_abi_signature *s, tsir_abi_entry entry,
   if (scalarReturn)
     state->packed[next++] = state->results;
 
+  raisedError = NULL;
   entry(state->packed);
+  const char *raised = raisedError;
+  raisedError = NULL;
 
   if (s->device == TSIR_MODEL_DEVICE_CUDA) {
     if (!tsirCudaTakeError)
@@ -290,6 +302,10 @@ static int64_t call(const tsir_abi_signature *s, tsir_abi_entry entry,
     if (status == 0 && state->values[i].allocation)
       state->taken[numTaken++] = state->values[i].allocation;
   }
+  /* A failed check: torch would have raised, so nothing is handed out and
+   * no input is written. */
+  if (status == 0 && raised)
+    status = fail(error, "%s", raised);
   for (int64_t i = 0; i < s->num_writeback && status == 0; ++i) {
     tsir_value *written = &state->values[numOutputs + i];
     /* An input, or a weight as an argument slot names it (-1 - index). */

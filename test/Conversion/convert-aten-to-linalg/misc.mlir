@@ -118,13 +118,18 @@ func.func @mse_loss_mean(%x: !prim.tensor<dtype = f32, sizes = [3, 5]>, %y: !pri
 
 // nll_loss: the negated log probability at each target, 0 where the target
 // is ignore_index (read at class 0 so that the index stays in range); the
-// mean divides by the number of targets not ignored.
+// mean divides by the number of targets not ignored. The targets are
+// checked first, as torch does: each a class or ignore_index.
 // CHECK-LABEL: func.func @nll_loss_mean
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<i1>)
+// CHECK: cf.assert %{{.*}}, "Target is out of bounds."
 // CHECK: linalg.generic
 // CHECK: ^bb0(%[[T:.*]]: i64, %{{.*}}: f32):
 // CHECK: %[[IGN:.*]] = arith.cmpi eq, %[[T]], %{{.*}} : i64
 // CHECK: %[[SAFE:.*]] = arith.select %[[IGN]], %{{.*}}, %[[T]] : i64
-// CHECK: %[[CLASS:.*]] = arith.index_cast %[[SAFE]] : i64 to index
+// CHECK: %[[CLASS0:.*]] = arith.index_cast %[[SAFE]] : i64 to index
+// CHECK: %[[LOW:.*]] = arith.minsi %[[CLASS0]], %{{.*}} : index
+// CHECK: %[[CLASS:.*]] = arith.maxsi %[[LOW]], %{{.*}} : index
 // CHECK: %[[P:.*]] = tensor.extract %{{.*}}[%{{.*}}, %[[CLASS]]] : tensor<4x5xf32>
 // CHECK: %[[NEG:.*]] = arith.negf %[[P]] : f32
 // CHECK: arith.select %[[IGN]], %{{.*}}, %[[NEG]] : f32

@@ -285,14 +285,22 @@ func.func @slice_runtime(%x: !prim.tensor<dtype = f32, sizes = [8, 3]>, %a: i64)
 // -----
 
 // select drops the dim (a rank-reducing extract_slice); a runtime index
-// may be negative.
+// may be negative, is checked to lie in [-3, 3) as torch does, and is used
+// clamped.
 // CHECK-LABEL: func.func @select(
 // CHECK: tensor.extract_slice %{{.*}}[0, 3] [3, 1] [1, 1] : tensor<3x4xi64> to tensor<3xi64>
 // CHECK: %[[I:.*]] = arith.index_cast %arg1 : i64 to index
+// CHECK: %[[BELOW:.*]] = arith.cmpi slt, %[[I]], %c-3 : index
+// CHECK: %[[ABOVE:.*]] = arith.cmpi sge, %[[I]], %{{.*}} : index
+// CHECK: %[[OUT:.*]] = arith.ori %[[BELOW]], %[[ABOVE]] : i1
+// CHECK: %[[OK:.*]] = arith.xori %[[OUT]], %true : i1
+// CHECK: cf.assert %[[OK]], "select(): index out of range for tensor of size [3, 4] at dimension 0"
 // CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[I]], %{{.*}} : index
 // CHECK: %[[WRAP:.*]] = arith.addi %[[I]], %{{.*}} : index
 // CHECK: %[[W:.*]] = arith.select %[[NEG]], %[[WRAP]], %[[I]] : index
-// CHECK: tensor.extract_slice %{{.*}}[%[[W]], 0] [1, 4] [1, 1] : tensor<3x4xi64> to tensor<4xi64>
+// CHECK: %[[LOW:.*]] = arith.minsi %[[W]], %c2 : index
+// CHECK: %[[SAFE:.*]] = arith.maxsi %[[LOW]], %{{.*}} : index
+// CHECK: tensor.extract_slice %{{.*}}[%[[SAFE]], 0] [1, 4] [1, 1] : tensor<3x4xi64> to tensor<4xi64>
 func.func @select(%x: !prim.tensor<dtype = si64, sizes = [3, 4]>, %i: i64) -> (!prim.tensor<dtype = si64, sizes = [3]>, !prim.tensor<dtype = si64, sizes = [4]>) {
   %c1 = prim.Constant {value = 1 : i64} : i64
   %m1 = prim.Constant {value = -1 : i64} : i64

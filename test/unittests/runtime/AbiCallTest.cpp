@@ -4,8 +4,8 @@
 // does: the scalar-return rule, the layout of the struct of results (a bool
 // after a descriptor), fresh buffers handed over and borrowed ones copied
 // (an input returned as it is, one buffer returned twice), a float argument
-// given an int, results written back into inputs, and a signature it must
-// refuse. The JIT and every model.so call through it, so these are the
+// given an int, results written back into inputs, a check the code failed
+// at run time, and a signature it must refuse. The JIT and every model.so call through it, so these are the
 // rules both follow.
 //
 //===----------------------------------------------------------------------===//
@@ -220,6 +220,41 @@ TEST(AbiCall, TrailingResultsAreWrittenBack) {
       << error;
   EXPECT_EQ(data, (std::vector<float>{2, 3}));
   EXPECT_EQ(static_cast<const float *>(outputs[0].data)[1], 0);
+  tsirBufferFree(outputs[0].allocation);
+}
+
+/// addInPlace, failing a run-time check on the way (twice: the first
+/// message is the one reported), as compiled code does on an index out of
+/// range.
+void addInPlaceFailingACheck(void **packed) {
+  tsirRaiseError("model.py:3:8: error: index out of range in self");
+  addInPlace(packed);
+  tsirRaiseError("a later failure");
+}
+
+TEST(AbiCall, AFailedCheckFailsTheCallAndWritesNothing) {
+  std::vector<tsir_abi_slot> arguments = {floatVector()};
+  std::vector<tsir_abi_slot> results = {floatVector(), floatVector()};
+  std::vector<int64_t> writeback = {0};
+  tsir_abi_signature signature = signatureOf(arguments, results, writeback);
+  std::vector<float> data = {1, 2};
+  tsir_value input = floats(data);
+  tsir_value outputs[1] = {};
+  char error[256];
+  EXPECT_EQ(tsirAbiCall(&signature, addInPlaceFailingACheck, &input, nullptr,
+                        outputs, error, sizeof error),
+            -1);
+  EXPECT_EQ(std::string(error),
+            "model.py:3:8: error: index out of range in self");
+  // No input written back, no output handed out (the fresh buffers went
+  // back to the cache: the sanitized suite's leak check sees them).
+  EXPECT_EQ(data, (std::vector<float>{1, 2}));
+  EXPECT_EQ(outputs[0].data, nullptr);
+  // The failure belonged to that call: the next one succeeds.
+  ASSERT_EQ(tsirAbiCall(&signature, addInPlace, &input, nullptr, outputs,
+                        error, sizeof error),
+            1)
+      << error;
   tsirBufferFree(outputs[0].allocation);
 }
 

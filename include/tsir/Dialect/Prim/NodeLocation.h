@@ -30,6 +30,8 @@
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <string>
+
 namespace tsir {
 
 /// The `# file:line:col` comment torch prints after a node.
@@ -73,6 +75,14 @@ mlir::Location withoutResultNames(mlir::Location loc);
 
 /// The value name a block argument's location carries, or "".
 llvm::StringRef getArgumentName(mlir::Location loc);
+
+/// `file:line:col` of a location in the graph text, or "" if it has none.
+std::string formatLocation(mlir::Location loc);
+
+/// An error at `loc` as the user reads it: `model.py:7:8: error: message`
+/// at the Python line of the node's source comment, with the graph's own
+/// place as a note line; `graph.txt:12:3: error: message` without one.
+std::string formatError(mlir::Location loc, const std::string &message);
 
 } // namespace tsir
 
