@@ -77,3 +77,20 @@ def test_devices():
         f(torch.empty(2, 3, device="meta"), 2)
     with pytest.raises(TypeError, match="complex"):
         f(torch.ones(2, 3, dtype=torch.complex64), 2)
+
+
+def test_an_index_out_of_range_raises_torchs_error():
+    # Checked where the compiled code runs (docs/lowering.md): the same
+    # plan then runs in-range indices, and the failed call wrote nothing.
+    f = tsir.compile(tsir.import_graph("""graph(%w : Tensor, %i : Tensor):
+  %pad : int = prim::Constant[value=-1]()
+  %false : bool = prim::Constant[value=0]()
+  %y : Tensor = aten::embedding(%w, %i, %pad, %false, %false) # model.py:4:8
+  return (%y)
+"""))
+    w = np.arange(8, dtype=np.float32).reshape(4, 2)
+    with pytest.raises(tsir.Error, match=r"model.py:4:8: error: index out of range in self"):
+        f(w, np.array([1, 4]))
+    with pytest.raises(tsir.Error, match="index out of range in self"):
+        f(w, np.array([-1, 0]))
+    np.testing.assert_array_equal(f(w, np.array([3, 0])), w[[3, 0]])
