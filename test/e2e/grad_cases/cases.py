@@ -291,6 +291,21 @@ def group_norm_plain(x):
     return F.group_norm(x, 3)
 
 
+def instance_norm_affine(x, w, b):
+    return F.instance_norm(x, weight=w, bias=b)
+
+
+def instance_norm_plain(x):
+    return F.instance_norm(x, eps=1e-3)
+
+
+def instance_norm_running(x, w, b):
+    # Eval mode with tracked statistics: the running ones, per channel.
+    mean = torch.linspace(-1.0, 2.0, 3, dtype=x.dtype)
+    var = torch.linspace(0.25, 4.0, 3, dtype=x.dtype)
+    return F.instance_norm(x, mean, var, w, b, use_input_stats=False)
+
+
 def conv1d_strided(x, w, b):
     return F.conv1d(x, w, b, stride=2, padding=1, dilation=2, groups=2)
 
@@ -459,6 +474,9 @@ CASES = [
     GradCase(permute_negative, [r(3, 5, 4)]),
     GradCase(group_norm_affine, [r(2, 4, 3, 5), r(4), r(4)]),
     GradCase(group_norm_plain, [r(2, 6, 7)]),
+    GradCase(instance_norm_affine, [r(2, 3, 4, 5), r(3), r(3)]),
+    GradCase(instance_norm_plain, [r(2, 4, 7)]),
+    GradCase(instance_norm_running, [r(2, 3, 4, 4), r(3), r(3)]),
     GradCase(conv1d_strided, [r(2, 4, 11), r(6, 2, 3), r(6)]),
     GradCase(std_whole_and_dim, [r(3, 5)]),
     GradCase(var_correction, [r(4, 6)]),
