@@ -221,6 +221,15 @@ def conv2d_depthwise(x, w, b):
     return F.conv2d(x, w, b, stride=2, padding=1, groups=4)
 
 
+def conv3d(x, w, b):
+    return F.conv3d(x, w, b, stride=(1, 2, 2), padding=1)
+
+
+def conv3d_dilated_groups(x, w):
+    return F.conv3d(x, w, None, stride=(2, 1, 3), padding=(0, 2, 1),
+                    dilation=(1, 2, 1), groups=2)
+
+
 def batch_norm_eval(x, w, b, mean, var):
     return F.batch_norm(x, mean, var, w, b, False, 0.1, 1e-5)
 
@@ -458,6 +467,8 @@ CASES = [
     GradCase(conv2d_dilated_uneven, [r(1, 2, 9, 8), r(3, 2, 2, 3), r(3)]),
     GradCase(conv2d_groups, [r(2, 4, 5, 5), r(6, 2, 3, 3)]),
     GradCase(conv2d_depthwise, [r(1, 4, 6, 6), r(4, 1, 3, 3), r(4)]),
+    GradCase(conv3d, [r(2, 2, 4, 5, 5), r(3, 2, 3, 3, 3), r(3)]),
+    GradCase(conv3d_dilated_groups, [r(1, 4, 5, 6, 7), r(4, 2, 2, 2, 3)]),
     GradCase(batch_norm_eval, [r(2, 3, 4, 4), r(3), r(3), r(3), pos(3)],
              constant=(3, 4)),
     GradCase(batch_norm_no_affine, [r(2, 3, 5), r(3), pos(3)],
