@@ -221,6 +221,15 @@ def conv2d_depthwise(x, w, b):
     return F.conv2d(x, w, b, stride=2, padding=1, groups=4)
 
 
+def traced_convolutions(x, w2, w3):
+    # torch.jit.trace records every nn.Conv*d as _convolution.
+    y = torch._convolution(x, w2, None, [1, 1], [1, 1], [1, 1], False,
+                           [0, 0], 1, False, False, True, True)
+    z = torch.convolution(y.unsqueeze(2), w3, None, [1, 1, 1], [0, 1, 1],
+                          [1, 1, 1], False, [0, 0, 0], 1)
+    return z
+
+
 def conv3d(x, w, b):
     return F.conv3d(x, w, b, stride=(1, 2, 2), padding=1)
 
@@ -468,6 +477,8 @@ CASES = [
     GradCase(conv2d_groups, [r(2, 4, 5, 5), r(6, 2, 3, 3)]),
     GradCase(conv2d_depthwise, [r(1, 4, 6, 6), r(4, 1, 3, 3), r(4)]),
     GradCase(conv3d, [r(2, 2, 4, 5, 5), r(3, 2, 3, 3, 3), r(3)]),
+    GradCase(traced_convolutions, [r(2, 3, 5, 5), r(4, 3, 3, 3),
+                                   r(2, 4, 1, 3, 3)]),
     GradCase(conv3d_dilated_groups, [r(1, 4, 5, 6, 7), r(4, 2, 2, 2, 3)]),
     GradCase(batch_norm_eval, [r(2, 3, 4, 4), r(3), r(3), r(3), pos(3)],
              constant=(3, 4)),
