@@ -230,6 +230,26 @@ def traced_convolutions(x, w2, w3):
     return z
 
 
+def conv_transpose2d(x, w, b):
+    return F.conv_transpose2d(x, w, b, stride=2, padding=1, output_padding=1)
+
+
+def conv_transpose2d_groups_dilated(x, w):
+    return F.conv_transpose2d(x, w, None, stride=(1, 2), padding=(1, 0),
+                              groups=2, dilation=(2, 1))
+
+
+def conv_transpose3d(x, w, b):
+    return F.conv_transpose3d(x, w, b, stride=(1, 2, 2), padding=1,
+                              output_padding=(0, 1, 0))
+
+
+def conv_transpose1d_traced(x, w, b):
+    y = F.conv_transpose1d(x, w, b, stride=3, padding=1, output_padding=2)
+    return torch.convolution(y, w.transpose(0, 1).contiguous(), None, [2],
+                             [1], [1], True, [1], 1)
+
+
 def conv3d(x, w, b):
     return F.conv3d(x, w, b, stride=(1, 2, 2), padding=1)
 
@@ -477,6 +497,10 @@ CASES = [
     GradCase(conv2d_groups, [r(2, 4, 5, 5), r(6, 2, 3, 3)]),
     GradCase(conv2d_depthwise, [r(1, 4, 6, 6), r(4, 1, 3, 3), r(4)]),
     GradCase(conv3d, [r(2, 2, 4, 5, 5), r(3, 2, 3, 3, 3), r(3)]),
+    GradCase(conv_transpose2d, [r(2, 3, 4, 5), r(3, 2, 3, 3), r(2)]),
+    GradCase(conv_transpose2d_groups_dilated, [r(1, 4, 5, 4), r(4, 3, 3, 2)]),
+    GradCase(conv_transpose1d_traced, [r(2, 3, 5), r(3, 3, 4), r(3)]),
+    GradCase(conv_transpose3d, [r(1, 2, 3, 4, 3), r(2, 3, 3, 3, 2), r(3)]),
     GradCase(traced_convolutions, [r(2, 3, 5, 5), r(4, 3, 3, 3),
                                    r(2, 4, 1, 3, 3)]),
     GradCase(conv3d_dilated_groups, [r(1, 4, 5, 6, 7), r(4, 2, 2, 2, 3)]),
