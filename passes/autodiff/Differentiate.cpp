@@ -132,6 +132,11 @@ public:
 private:
   LogicalResult resolveWrt(ArrayRef<std::string> wrtNames);
   void markActive(Block &block);
+  /// Refuses a `with torch.no_grad():` block that reads
+  /// the differentiated path: torch records nothing inside it (an in-place
+  /// op there passes the gradient through untouched), which the formulas
+  /// cannot say.
+  LogicalResult checkGradModeBlocks(Block &block);
   /// Gives each active prim.If one more result per value its branches
   /// define, so that the backward can read them (the other branch yields
   /// a stand-in, never read: the backward takes the same branch).
@@ -228,6 +233,46 @@ LogicalResult Differentiator::resolveWrt(ArrayRef<std::string> names) {
     }
     wrt.push_back(*found);
     wrtNames.push_back(wanted);
+  }
+  return success();
+}
+
+LogicalResult Differentiator::checkGradModeBlocks(Block &block) {
+  auto contextKind = [](Operation &op) -> StringRef {
+    auto generic = dyn_cast<prim::GenericOp>(op);
+    if (!generic || generic->getNumOperands() != 1)
+      return "";
+    auto type = dyn_cast<prim::ClassType>(generic->getOperand(0).getType());
+    if (!type || type.getName() != "__torch__.torch.autograd.grad_mode.no_grad")
+      return "";
+    return generic.getKind();
+  };
+  int depth = 0;
+  for (Operation &op : block) {
+    StringRef kind = contextKind(op);
+    if (kind == "prim::Enter") {
+      ++depth;
+      continue;
+    }
+    if (kind == "prim::Exit") {
+      --depth;
+      continue;
+    }
+    if (depth == 0)
+      continue;
+    bool reads = op.walk([&](Operation *inner) {
+                     return llvm::any_of(inner->getOperands(),
+                                         [&](Value operand) {
+                                           return active.contains(operand);
+                                         })
+                                ? WalkResult::interrupt()
+                                : WalkResult::advance();
+                   }).wasInterrupted();
+    if (reads)
+      return op.emitError("tsir-differentiate: an op inside `with "
+                          "torch.no_grad()` reads a value being "
+                          "differentiated; torch records no gradient there, "
+                          "which tsir's formulas cannot express yet");
   }
   return success();
 }
@@ -735,6 +780,8 @@ LogicalResult Differentiator::run(ArrayRef<std::string> names) {
     return failure();
   active.insert(wrt.begin(), wrt.end());
   markActive(graph.front());
+  if (failed(checkGradModeBlocks(graph.front())))
+    return failure();
   exportBranchValues(graph.front());
   auto returnOp = cast<func::ReturnOp>(graph.front().getTerminator());
   for (Value output : returnOp.getOperands())

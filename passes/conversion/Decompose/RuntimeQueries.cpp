@@ -5,7 +5,8 @@
 // autocast is on and whether a tensor is nested or on the GPU, and take
 // another path (or raise) if so. Under tsir none is ever true: it does not
 // autocast, and its tensors are dense host tensors. Folding the answers when the graph is specialized
-// lets constant propagation drop the branches they guard.
+// lets constant propagation drop the branches they guard. For the same
+// reason a `with torch.no_grad():` context is no more than its block.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,10 +56,45 @@ struct FoldRuntimeQuery : OpRewritePattern<prim::GenericOp> {
   }
 };
 
+/// `with torch.no_grad():` (and enable_grad) in a scripted function: the
+/// context object, the `prev` attribute its __init__ sets, and the
+/// prim::Enter/prim::Exit around the block. tsir records no gradient, so
+/// the context changes nothing and all of it goes. (tsir-differentiate,
+/// which would have to honour it, runs before this and refuses it.)
+struct RemoveGradModeContext : OpRewritePattern<prim::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(prim::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getKind() != "prim::CreateObject" || op->getNumResults() != 1)
+      return failure();
+    auto type = dyn_cast<prim::ClassType>(op->getResult(0).getType());
+    if (!type || (type.getName() != "__torch__.torch.autograd.grad_mode.no_grad" &&
+                  type.getName() !=
+                      "__torch__.torch.autograd.grad_mode.enable_grad"))
+      return failure();
+    SmallVector<Operation *> uses;
+    for (Operation *user : op->getResult(0).getUsers()) {
+      auto generic = dyn_cast<prim::GenericOp>(user);
+      bool context = generic && (generic.getKind() == "prim::Enter" ||
+                                 generic.getKind() == "prim::Exit");
+      if (!isa<prim::SetAttrOp>(user) && !context)
+        return failure();
+      if (!user->use_empty())
+        return failure();
+      uses.push_back(user);
+    }
+    for (Operation *user : uses)
+      rewriter.eraseOp(user);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void tsir::populateRuntimeQueryFoldingPatterns(RewritePatternSet &patterns) {
   patterns.add<FoldAutocastQuery<aten::IsAutocastEnabledOp>,
-               FoldAutocastQuery<aten::IsAutocastCpuEnabledOp>, FoldRuntimeQuery>(
-      patterns.getContext());
+               FoldAutocastQuery<aten::IsAutocastCpuEnabledOp>, FoldRuntimeQuery,
+               RemoveGradModeContext>(patterns.getContext());
 }
