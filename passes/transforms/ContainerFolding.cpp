@@ -3,7 +3,7 @@
 //
 // The rest of the constant-folding table: list and string ops on constant
 // lists and strings, list and tuple construction from constants, `str()`
-// with TorchScript's printing, `is None`, casts, and tensor metadata
+// and `str.format` with TorchScript's printing, `is None`, casts, and tensor metadata
 // (`dim`, `size`, `len`, `numel`, `dtype`, `device`, `is_floating_point`)
 // read from refined tensor types. Strings are byte strings, as in
 // TorchScript (`len("é")` is 2). Indexing out of range, `index` of a missing
@@ -434,6 +434,37 @@ LogicalResult evalEnumName(Operation *op, ArrayRef<Attribute> operands,
   return success();
 }
 
+/// `"...{}...".format(a, b)` (varargs, so `prim.Generic "aten::format"`)
+/// of constants: each `{}` replaced by the next argument printed as `str()`
+/// prints it, as the runtime's kernel does. Too few arguments raise at run
+/// time, so they are not folded. torch.nn's transformer layers build the
+/// reason they leave their fast path so, from sizes specialization knows.
+LogicalResult evalFormat(Operation *op, ArrayRef<Attribute> operands,
+                         SmallVectorImpl<Attribute> &results) {
+  if (operands.empty() || op->getNumResults() != 1 ||
+      !isa<prim::StrType>(op->getResult(0).getType()))
+    return failure();
+  auto format = dyn_cast_or_null<StringAttr>(operands[0]);
+  if (!format)
+    return failure();
+  StringRef rest = format.getValue();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  size_t used = 1;
+  for (size_t hole = rest.find("{}"); hole != StringRef::npos;
+       hole = rest.find("{}")) {
+    os << rest.take_front(hole);
+    if (used >= operands.size() || !operands[used] ||
+        !printConstant(os, operands[used], op->getOperand(used).getType()))
+      return failure();
+    ++used;
+    rest = rest.drop_front(hole + 2);
+  }
+  os << rest;
+  results.push_back(StringAttr::get(op->getContext(), text));
+  return success();
+}
+
 /// `aten::add.str` has no typed op; it arrives as `prim.Generic
 /// "aten::add"`, which is only folded for two strings.
 LogicalResult evalStrConcat(Operation *op, ArrayRef<Attribute> operands,
@@ -683,6 +714,7 @@ void tsir::registerContainerEvaluators(ConstantEvaluatorTable &table) {
   table.add<NeDeviceOp>(evalStrEq<false>);
   table.addGeneric("aten::add", evalStrConcat);
   table.addGeneric("aten::find", evalStrFind);
+  table.addGeneric("aten::format", evalFormat);
   table.addGeneric("aten::all", evalAllAny<true>);
   table.addGeneric("aten::any", evalAllAny<false>);
   table.add<EqEnumOp>(evalEnumEq<true>);
