@@ -9,7 +9,9 @@
 //   device (TorchScript's shape peepholes);
 // - `int(NumToTensor(n))` (and Float/IntImplicit/FloatImplicit/
 //   ScalarImplicit) is `n` where `n` has the result's type;
-// - `x is None` / `x is not None` where `x` cannot be None, and
+// - `x is None` / `x is not None` where `x` cannot be None, `a is b` of
+//   tensors that cannot alias (the one rewrite that needs the alias
+//   analysis, so it runs after the patterns), and
 //   `_unwrap_optional`/`unchecked_cast` of a value that already has the
 //   type;
 // - `len`, `__getitem__`, `ListUnpack`, `+` and slicing of a
@@ -528,6 +530,34 @@ struct IfResultIsCondition : OpRewritePattern<prim::IfOp> {
   }
 };
 
+/// `a is b` / `a is not b` of two tensors that alias analysis says share
+/// no memory: they cannot be one object. (torch.nn's attention asks
+/// `query is key` to pick self-attention's packed projection; a layer's
+/// output is never its memory input.) Two graph inputs may be one object,
+/// so they stay.
+bool foldDistinctTensorIdentities(func::FuncOp graph) {
+  SmallVector<Operation *> tests;
+  graph.walk([&](Operation *op) {
+    if (isa<aten::DunderIsOp, aten::DunderIsnotOp>(op) &&
+        isa<prim::TensorType>(op->getOperand(0).getType()) &&
+        isa<prim::TensorType>(op->getOperand(1).getType()))
+      tests.push_back(op);
+  });
+  if (tests.empty())
+    return false;
+  AliasAnalysis aliases(graph);
+  PatternRewriter rewriter(graph.getContext());
+  bool changed = false;
+  for (Operation *op : tests) {
+    if (aliases.mayAlias(op->getOperand(0), op->getOperand(1)))
+      continue;
+    rewriter.setInsertionPoint(op);
+    replaceOpWithBool(rewriter, op, isa<aten::DunderIsnotOp>(op));
+    changed = true;
+  }
+  return changed;
+}
+
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -552,6 +582,7 @@ struct PrimPeepholePass : tsir::impl::PrimPeepholePassBase<PrimPeepholePass> {
         .setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
     bool changed = false;
     (void)applyPatternsGreedily(getOperation(), *patterns, config, &changed);
+    changed |= foldDistinctTensorIdentities(getOperation());
     // Unchanged IR needs no re-verification (the pass manager's rule).
     if (!changed)
       markAllAnalysesPreserved();

@@ -118,6 +118,30 @@ func.func @is_none(%i: i64, %x: !prim.tensor, %o: !prim.optional<i64>, %a: !prim
 
 // -----
 
+// `a is b` of tensors that cannot alias is false (`is not`, true): a
+// layer's fresh output is not its input (torch.nn's attention asks `query
+// is key`). Two graph inputs, or an input and its view, may be one object
+// or share memory: those stay.
+// CHECK-LABEL: func.func @is_distinct_tensor
+// CHECK-DAG: %[[FALSE:.*]] = prim.Constant {value = false}
+// CHECK-DAG: %[[TRUE:.*]] = prim.Constant {value = true}
+// CHECK-DAG: %[[INPUTS:.*]] = aten.__is__ %arg0, %arg1
+// CHECK-DAG: %[[VIEW:.*]] = aten.__isnot__ %arg0, %{{.*}}
+// CHECK: return %[[FALSE]], %[[TRUE]], %[[INPUTS]], %[[VIEW]]
+func.func @is_distinct_tensor(%x: !prim.tensor, %m: !prim.tensor) -> (i1, i1, i1, i1) {
+  %fresh = aten.relu %x : (!prim.tensor) -> !prim.tensor
+  %zero = prim.Constant {value = 0 : i64} : i64
+  %one = prim.Constant {value = 1 : i64} : i64
+  %view = aten.transpose.int %x, %zero, %one : (!prim.tensor, i64, i64) -> !prim.tensor
+  %0 = aten.__is__ %fresh, %m : (!prim.tensor, !prim.tensor) -> i1
+  %1 = aten.__isnot__ %m, %fresh : (!prim.tensor, !prim.tensor) -> i1
+  %2 = aten.__is__ %x, %m : (!prim.tensor, !prim.tensor) -> i1
+  %3 = aten.__isnot__ %x, %view : (!prim.tensor, !prim.tensor) -> i1
+  return %0, %1, %2, %3 : i1, i1, i1, i1
+}
+
+// -----
+
 // Unwrapping or casting a value to a type it has is the value; unwrapping an
 // optional stays.
 // CHECK-LABEL: func.func @unwrap
