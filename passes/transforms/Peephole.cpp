@@ -530,15 +530,41 @@ struct IfResultIsCondition : OpRewritePattern<prim::IfOp> {
   }
 };
 
-/// `a is b` / `a is not b` of two tensors that alias analysis says share
-/// no memory: they cannot be one object. (torch.nn's attention asks
-/// `query is key` to pick self-attention's packed projection; a layer's
-/// output is never its memory input.) Two graph inputs may be one object,
-/// so they stay.
+/// `value` is a tensor object the graph made at that op, so no other
+/// value of the graph (but itself) is that object: an aten op's result
+/// that shares no memory with its operands, or a view op's, which torch
+/// always makes as a new tensor (ops that may hand back their input,
+/// `contiguous`, `to`, `flatten`, and in-place ops, are not here).
+bool isNewObject(Value value, const AliasAnalysis &aliases) {
+  auto result = dyn_cast<OpResult>(value);
+  if (!result)
+    return false;
+  Operation *op = result.getOwner();
+  if (isa<aten::TransposeIntOp, aten::UnsqueezeOp, aten::PermuteOp,
+          aten::SelectIntOp, aten::SliceTensorOp, aten::ViewOp, aten::TOp,
+          aten::ExpandOp, aten::NarrowOp, aten::SqueezeDimOp,
+          aten::SqueezeOp>(op))
+    return true;
+  if (!isa<aten::AtenDialect>(op->getDialect()))
+    return false;
+  return llvm::none_of(op->getOperands(), [&](Value operand) {
+    return aliases.mayAlias(value, operand);
+  });
+}
+
+/// `a is b` / `a is not b` of two different tensor values that cannot be
+/// one object: they share no memory (alias analysis), or one is an object
+/// the graph made (isNewObject) and the other is too, or is a graph input
+/// (which existed before). torch.nn's attention asks `query is key` and
+/// `key is value` to pick self-attention's packed projection, of a layer's
+/// output and its memory input, or of two views of one tensor. Two graph
+/// inputs may be one object, and an If's result may be either branch's
+/// value: those stay.
 bool foldDistinctTensorIdentities(func::FuncOp graph) {
   SmallVector<Operation *> tests;
   graph.walk([&](Operation *op) {
     if (isa<aten::DunderIsOp, aten::DunderIsnotOp>(op) &&
+        op->getOperand(0) != op->getOperand(1) &&
         isa<prim::TensorType>(op->getOperand(0).getType()) &&
         isa<prim::TensorType>(op->getOperand(1).getType()))
       tests.push_back(op);
@@ -546,10 +572,21 @@ bool foldDistinctTensorIdentities(func::FuncOp graph) {
   if (tests.empty())
     return false;
   AliasAnalysis aliases(graph);
+  auto isGraphInput = [&](Value value) {
+    auto argument = dyn_cast<BlockArgument>(value);
+    return argument && argument.getOwner() == &graph.front();
+  };
+  auto distinct = [&](Value a, Value b) {
+    if (!aliases.mayAlias(a, b))
+      return true;
+    bool newA = isNewObject(a, aliases), newB = isNewObject(b, aliases);
+    return (newA && (newB || isGraphInput(b))) ||
+           (newB && isGraphInput(a));
+  };
   PatternRewriter rewriter(graph.getContext());
   bool changed = false;
   for (Operation *op : tests) {
-    if (aliases.mayAlias(op->getOperand(0), op->getOperand(1)))
+    if (!distinct(op->getOperand(0), op->getOperand(1)))
       continue;
     rewriter.setInsertionPoint(op);
     replaceOpWithBool(rewriter, op, isa<aten::DunderIsnotOp>(op));

@@ -118,26 +118,41 @@ func.func @is_none(%i: i64, %x: !prim.tensor, %o: !prim.optional<i64>, %a: !prim
 
 // -----
 
-// `a is b` of tensors that cannot alias is false (`is not`, true): a
-// layer's fresh output is not its input (torch.nn's attention asks `query
-// is key`). Two graph inputs, or an input and its view, may be one object
-// or share memory: those stay.
+// `a is b` of different tensor values is false (`is not`, true) when they
+// cannot be one object: a layer's fresh output is not its input, and two
+// views of one tensor are two objects, as is a view and the graph input it
+// views (torch.nn's attention asks `query is key`, `key is value`). Two
+// graph inputs may be one object, `contiguous` may hand back its input, and
+// an If's result may be either branch's value: those stay.
 // CHECK-LABEL: func.func @is_distinct_tensor
-// CHECK-DAG: %[[FALSE:.*]] = prim.Constant {value = false}
-// CHECK-DAG: %[[TRUE:.*]] = prim.Constant {value = true}
-// CHECK-DAG: %[[INPUTS:.*]] = aten.__is__ %arg0, %arg1
-// CHECK-DAG: %[[VIEW:.*]] = aten.__isnot__ %arg0, %{{.*}}
-// CHECK: return %[[FALSE]], %[[TRUE]], %[[INPUTS]], %[[VIEW]]
-func.func @is_distinct_tensor(%x: !prim.tensor, %m: !prim.tensor) -> (i1, i1, i1, i1) {
+// CHECK: %[[A:.*]] = prim.Constant {value = false}
+// CHECK: %[[B:.*]] = prim.Constant {value = true}
+// CHECK: %[[INPUTS:.*]] = aten.__is__ %arg0, %arg1
+// CHECK: %[[C:.*]] = prim.Constant {value = true}
+// CHECK: %[[D:.*]] = prim.Constant {value = false}
+// CHECK: %[[MAYBE:.*]] = aten.__is__ %{{.*}}, %arg0
+// CHECK: %[[EITHER:.*]] = aten.__isnot__ %{{.*}}, %{{.*}} : (!prim.tensor, !prim.tensor)
+// CHECK: return %[[A]], %[[B]], %[[INPUTS]], %[[C]], %[[D]], %[[MAYBE]], %[[EITHER]]
+func.func @is_distinct_tensor(%x: !prim.tensor, %m: !prim.tensor, %c: i1) -> (i1, i1, i1, i1, i1, i1, i1) {
   %fresh = aten.relu %x : (!prim.tensor) -> !prim.tensor
   %zero = prim.Constant {value = 0 : i64} : i64
   %one = prim.Constant {value = 1 : i64} : i64
   %view = aten.transpose.int %x, %zero, %one : (!prim.tensor, i64, i64) -> !prim.tensor
+  %view2 = aten.unsqueeze %x, %one : (!prim.tensor, i64) -> !prim.tensor
+  %same = aten.contiguous %x, %zero : (!prim.tensor, i64) -> !prim.tensor
+  %either = prim.If %c -> (!prim.tensor) {
+    prim.Yield %view : !prim.tensor
+  } else {
+    prim.Yield %x : !prim.tensor
+  }
   %0 = aten.__is__ %fresh, %m : (!prim.tensor, !prim.tensor) -> i1
   %1 = aten.__isnot__ %m, %fresh : (!prim.tensor, !prim.tensor) -> i1
   %2 = aten.__is__ %x, %m : (!prim.tensor, !prim.tensor) -> i1
   %3 = aten.__isnot__ %x, %view : (!prim.tensor, !prim.tensor) -> i1
-  return %0, %1, %2, %3 : i1, i1, i1, i1
+  %4 = aten.__is__ %view, %view2 : (!prim.tensor, !prim.tensor) -> i1
+  %5 = aten.__is__ %same, %x : (!prim.tensor, !prim.tensor) -> i1
+  %6 = aten.__isnot__ %either, %view : (!prim.tensor, !prim.tensor) -> i1
+  return %0, %1, %2, %3, %4, %5, %6 : i1, i1, i1, i1, i1, i1, i1
 }
 
 // -----
