@@ -531,11 +531,12 @@ struct IfResultIsCondition : OpRewritePattern<prim::IfOp> {
 };
 
 /// `value` is a tensor object the graph made at that op, so no other
-/// value of the graph (but itself) is that object: an aten op's result
-/// that shares no memory with its operands, or a view op's, which torch
-/// always makes as a new tensor (ops that may hand back their input,
-/// `contiguous`, `to`, `flatten`, and in-place ops, are not here).
-bool isNewObject(Value value, const AliasAnalysis &aliases) {
+/// value of the graph (but itself) is that object: a typed aten op's
+/// result whose schema gives it no alias annotation (a fresh tensor), or a
+/// view op's, which torch always makes as a new tensor. Ops that may hand
+/// back an input (`contiguous`, `to`, `flatten`, in-place ops) or an
+/// element of a container (`__getitem__`) are not here.
+bool isNewObject(Value value) {
   auto result = dyn_cast<OpResult>(value);
   if (!result)
     return false;
@@ -545,11 +546,12 @@ bool isNewObject(Value value, const AliasAnalysis &aliases) {
           aten::ExpandOp, aten::NarrowOp, aten::SqueezeDimOp,
           aten::SqueezeOp>(op))
     return true;
-  if (!isa<aten::AtenDialect>(op->getDialect()))
+  const aten::Schema *schema = getSchema(op);
+  if (!schema || schema->isVarret ||
+      result.getResultNumber() >= schema->returns.size())
     return false;
-  return llvm::none_of(op->getOperands(), [&](Value operand) {
-    return aliases.mayAlias(value, operand);
-  });
+  const aten::SchemaArg &returned = schema->returns[result.getResultNumber()];
+  return returned.aliasSet.empty() && returned.type.alias.empty();
 }
 
 /// `a is b` / `a is not b` of two different tensor values that cannot be
@@ -579,7 +581,7 @@ bool foldDistinctTensorIdentities(func::FuncOp graph) {
   auto distinct = [&](Value a, Value b) {
     if (!aliases.mayAlias(a, b))
       return true;
-    bool newA = isNewObject(a, aliases), newB = isNewObject(b, aliases);
+    bool newA = isNewObject(a), newB = isNewObject(b);
     return (newA && (newB || isGraphInput(b))) ||
            (newB && isGraphInput(a));
   };

@@ -122,8 +122,9 @@ func.func @is_none(%i: i64, %x: !prim.tensor, %o: !prim.optional<i64>, %a: !prim
 // cannot be one object: a layer's fresh output is not its input, and two
 // views of one tensor are two objects, as is a view and the graph input it
 // views (torch.nn's attention asks `query is key`, `key is value`). Two
-// graph inputs may be one object, `contiguous` may hand back its input, and
-// an If's result may be either branch's value: those stay.
+// graph inputs may be one object, `contiguous` may hand back its input, an
+// If's result may be either branch's value, and a list's element may be
+// any tensor put in it: those stay.
 // CHECK-LABEL: func.func @is_distinct_tensor
 // CHECK: %[[A:.*]] = prim.Constant {value = false}
 // CHECK: %[[B:.*]] = prim.Constant {value = true}
@@ -132,8 +133,9 @@ func.func @is_none(%i: i64, %x: !prim.tensor, %o: !prim.optional<i64>, %a: !prim
 // CHECK: %[[D:.*]] = prim.Constant {value = false}
 // CHECK: %[[MAYBE:.*]] = aten.__is__ %{{.*}}, %arg0
 // CHECK: %[[EITHER:.*]] = aten.__isnot__ %{{.*}}, %{{.*}} : (!prim.tensor, !prim.tensor)
-// CHECK: return %[[A]], %[[B]], %[[INPUTS]], %[[C]], %[[D]], %[[MAYBE]], %[[EITHER]]
-func.func @is_distinct_tensor(%x: !prim.tensor, %m: !prim.tensor, %c: i1) -> (i1, i1, i1, i1, i1, i1, i1) {
+// CHECK: %[[ELEMENT:.*]] = aten.__is__ %{{.*}}, %{{.*}} : (!prim.tensor, !prim.tensor)
+// CHECK: return %[[A]], %[[B]], %[[INPUTS]], %[[C]], %[[D]], %[[MAYBE]], %[[EITHER]], %[[ELEMENT]]
+func.func @is_distinct_tensor(%x: !prim.tensor, %m: !prim.tensor, %c: i1, %list: !prim.list<!prim.tensor>) -> (i1, i1, i1, i1, i1, i1, i1, i1) {
   %fresh = aten.relu %x : (!prim.tensor) -> !prim.tensor
   %zero = prim.Constant {value = 0 : i64} : i64
   %one = prim.Constant {value = 1 : i64} : i64
@@ -152,7 +154,10 @@ func.func @is_distinct_tensor(%x: !prim.tensor, %m: !prim.tensor, %c: i1) -> (i1
   %4 = aten.__is__ %view, %view2 : (!prim.tensor, !prim.tensor) -> i1
   %5 = aten.__is__ %same, %x : (!prim.tensor, !prim.tensor) -> i1
   %6 = aten.__isnot__ %either, %view : (!prim.tensor, !prim.tensor) -> i1
-  return %0, %1, %2, %3, %4, %5, %6 : i1, i1, i1, i1, i1, i1, i1
+  %grown = aten.append.t %list, %fresh : (!prim.list<!prim.tensor>, !prim.tensor) -> !prim.list<!prim.tensor>
+  %element = aten.__getitem__.t %list, %zero : (!prim.list<!prim.tensor>, i64) -> !prim.tensor
+  %7 = aten.__is__ %element, %fresh : (!prim.tensor, !prim.tensor) -> i1
+  return %0, %1, %2, %3, %4, %5, %6, %7 : i1, i1, i1, i1, i1, i1, i1, i1
 }
 
 // -----
