@@ -50,11 +50,9 @@ Value outOfRange(OpBuilder &b, Location loc, Value index, Value lower,
   Value out = arith::OrIOp::create(b, loc, below, above);
   if (!except)
     return out;
-  Value skipped = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::eq, index,
+  Value kept = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne, index,
       arith::IndexCastOp::create(b, loc, b.getIndexType(), except));
-  Value kept = arith::XOrIOp::create(
-      b, loc, skipped, arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
   return arith::AndIOp::create(b, loc, out, kept);
 }
 

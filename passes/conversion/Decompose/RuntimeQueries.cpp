@@ -60,7 +60,8 @@ struct FoldRuntimeQuery : OpRewritePattern<prim::GenericOp> {
 /// context object, the `prev` attribute its __init__ sets, and the
 /// prim::Enter/prim::Exit around the block. tsir records no gradient, so
 /// the context changes nothing and all of it goes. (tsir-differentiate,
-/// which would have to honour it, runs before this and refuses it.)
+/// which would have to honour no_grad, runs before this and refuses a
+/// no_grad block that reads the path it differentiates.)
 struct RemoveGradModeContext : OpRewritePattern<prim::GenericOp> {
   using OpRewritePattern::OpRewritePattern;
 

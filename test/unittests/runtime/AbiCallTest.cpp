@@ -205,11 +205,20 @@ void addInPlace(void **packed) {
   std::memcpy(results + sizeof first, &second, sizeof second);
 }
 
-TEST(AbiCall, TrailingResultsAreWrittenBack) {
+/// addInPlace's signature: a float vector in, two out, the second written
+/// back into the input.
+struct InPlaceSignature {
   std::vector<tsir_abi_slot> arguments = {floatVector()};
   std::vector<tsir_abi_slot> results = {floatVector(), floatVector()};
   std::vector<int64_t> writeback = {0};
-  tsir_abi_signature signature = signatureOf(arguments, results, writeback);
+  tsir_abi_signature get() const {
+    return signatureOf(arguments, results, writeback);
+  }
+};
+
+TEST(AbiCall, TrailingResultsAreWrittenBack) {
+  InPlaceSignature inPlace;
+  tsir_abi_signature signature = inPlace.get();
   std::vector<float> data = {1, 2};
   tsir_value input = floats(data);
   tsir_value outputs[1];
@@ -233,10 +242,8 @@ void addInPlaceFailingACheck(void **packed) {
 }
 
 TEST(AbiCall, AFailedCheckFailsTheCallAndWritesNothing) {
-  std::vector<tsir_abi_slot> arguments = {floatVector()};
-  std::vector<tsir_abi_slot> results = {floatVector(), floatVector()};
-  std::vector<int64_t> writeback = {0};
-  tsir_abi_signature signature = signatureOf(arguments, results, writeback);
+  InPlaceSignature inPlace;
+  tsir_abi_signature signature = inPlace.get();
   std::vector<float> data = {1, 2};
   tsir_value input = floats(data);
   tsir_value outputs[1] = {};
