@@ -61,12 +61,16 @@ void tsir::buildSpecializedOptimizePipeline(OpPassManager &pm) {
   pm.addPass(createTsirRefineUntilStablePass());
 }
 
-/// One round of tsir-refine-until-stable.
+/// One round of tsir-refine-until-stable. A branch that folds can leave
+/// writes to a list literal in straight-line code (Swin's
+/// `shift_size[0] = 0` when the window covers the map): remove-mutation
+/// folds them, and the list's reads fold in the next round.
 static void buildRefineRound(OpPassManager &pm) {
   pm.addPass(createTsirRefineTypesPass());
   pm.addPass(createTsirDecomposePass());
   pm.addPass(createPrimPeepholePass());
   pm.addPass(createPrimConstantPropagationPass());
+  pm.addPass(createPrimRemoveMutationPass());
   pm.addPass(createPrimDCEPass());
 }
 

@@ -34,7 +34,11 @@
 //
 // List ops: `append`, `insert` at a constant index and `_set_item` at a
 // constant index inside the list on a `prim.ListConstruct` are folded into
-// the construct, which moves down to where the mutation was.
+// the construct, which moves down to where the mutation was. A copy of a
+// constant list that such an op writes is first made a literal, and a
+// literal that its block only appends to and reads becomes one literal per
+// read (tsir additions: TorchScript folds only literals, and only writes
+// with no read of the list before them).
 //
 // Freshness is read from the creating op's schema (an unannotated result
 // is new memory) rather than from the alias sets. TorchScript asks its
@@ -107,6 +111,8 @@ public:
 
   /// Whether anything changed.
   bool run() {
+    expandCopiedConstantLists();
+    splitAppendedLiterals(func.getBody());
     removeListMutation(func.getBody());
     removeTensorMutation(func.getBody());
     return changed;
@@ -268,6 +274,103 @@ private:
   //===--------------------------------------------------------------------===//
   // Lists
   //===--------------------------------------------------------------------===//
+
+  /// `l = list(constant).copy()` made mutable for the writes that follow
+  /// (torchvision's Swin: `shift_size = shift_size.copy()`, then
+  /// `shift_size[0] = 0` under a test the specialized shapes decide). A
+  /// copy is a fresh list, as a literal of the constant's elements is, so
+  /// the copy becomes that literal and the writes fold into it below. Only
+  /// copies that something writes are expanded, before the alias analysis
+  /// is built; lists of immutable elements only (a constant holds no tensor).
+  void expandCopiedConstantLists() {
+    llvm::SmallVector<aten::CopyTOp> copies;
+    func.walk([&](aten::CopyTOp copy) {
+      auto constant = copy.getSelf().getDefiningOp<prim::ConstantOp>();
+      if (!constant || !isa<ArrayAttr>(constant.getValue()))
+        return;
+      if (llvm::any_of(copy->getUsers(), [](Operation *user) {
+            return isa<aten::AppendTOp, aten::InsertTOp,
+                       aten::PrivateSetItemTOp>(user);
+          }))
+        copies.push_back(copy);
+    });
+    for (aten::CopyTOp copy : copies) {
+      auto constant = copy.getSelf().getDefiningOp<prim::ConstantOp>();
+      Type elementType = cast<prim::ListType>(copy.getType()).getElementType();
+      OpBuilder builder(copy);
+      llvm::SmallVector<Value> elements;
+      for (Attribute element : cast<ArrayAttr>(constant.getValue()))
+        elements.push_back(prim::ConstantOp::create(builder, copy.getLoc(),
+                                                    elementType, element));
+      Value literal = prim::ListConstructOp::create(builder, copy.getLoc(),
+                                                    copy.getType(), elements);
+      copy.getResult().replaceAllUsesWith(literal);
+      copy.erase();
+      changed = true;
+    }
+  }
+
+  /// A list literal that is only appended to and read, all in its own
+  /// block, holds at each read the elements appended before it; each read
+  /// then gets a literal of those, and the appends go. DenseNet's blocks
+  /// are `features.append(layer(cat(features)))` over and over, which
+  /// TorchScript's folding keeps (the list is read before each append):
+  /// after this, every `cat` has a literal and its sizes refine. The reads
+  /// (cat, stack, len, indexing, unpacking) take the list's elements and
+  /// keep no reference to it, so which list object they read cannot be
+  /// observed; an append's result must be unused for the same reason.
+  void splitAppendedLiterals(Region &region) {
+    // Collected first: splitting erases appends further down the block.
+    SmallVector<prim::ListConstructOp> lists;
+    region.walk([&](prim::ListConstructOp list) { lists.push_back(list); });
+    for (prim::ListConstructOp list : lists)
+      splitAppends(list);
+  }
+
+  void splitAppends(prim::ListConstructOp list) {
+    Block *block = list->getBlock();
+    SmallVector<Operation *> users(list->getUsers());
+    bool appends = false;
+    for (Operation *user : users) {
+      if (user->getBlock() != block)
+        return;
+      if (auto append = dyn_cast<aten::AppendTOp>(user)) {
+        if (append.getEl() == list.getResult() || !append->use_empty())
+          return;
+        appends = true;
+      } else if (!isa<aten::CatOp, aten::StackOp, aten::LenTOp,
+                      aten::DunderGetitemTOp, prim::ListUnpackOp>(user)) {
+        return;
+      }
+    }
+    if (!appends)
+      return;
+    llvm::sort(users, [](Operation *a, Operation *b) {
+      return a->isBeforeInBlock(b);
+    });
+    users.erase(llvm::unique(users), users.end());
+    SmallVector<Value> elements(list.getElements());
+    Value current = list.getResult();
+    bool stale = false;
+    for (Operation *user : users) {
+      if (auto append = dyn_cast<aten::AppendTOp>(user)) {
+        elements.push_back(append.getEl());
+        append.erase();
+        stale = true;
+        continue;
+      }
+      if (stale) {
+        OpBuilder builder(user);
+        current = prim::ListConstructOp::create(builder, list.getLoc(),
+                                                list.getType(), elements);
+        stale = false;
+      }
+      user->replaceUsesOfWith(list.getResult(), current);
+    }
+    if (list->use_empty())
+      list.erase();
+    changed = true;
+  }
 
   /// For `append`, `insert` and `_set_item` on a list literal: where the
   /// element goes in the literal's operands, and whether it replaces one.

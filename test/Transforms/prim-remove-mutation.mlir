@@ -412,7 +412,8 @@ func.func @insert_set_item(%x: !prim.tensor, %y: !prim.tensor, %i: i64) -> !prim
 // -----
 
 // The corpus's list_ops: the append runs in a loop on a list made outside
-// it, so it stays; so does an append after another use of the list.
+// it, so it stays; so does an append after another use of the list when
+// the list leaves the graph.
 // CHECK-LABEL: func.func @list_ops
 // CHECK: %[[L:.*]] = prim.ListConstruct  :
 // CHECK: prim.Loop
@@ -420,7 +421,7 @@ func.func @insert_set_item(%x: !prim.tensor, %y: !prim.tensor, %i: i64) -> !prim
 // CHECK: %[[K:.*]] = prim.ListConstruct %arg0 :
 // CHECK-NEXT: aten.len.t %[[K]]
 // CHECK-NEXT: aten.append.t %[[K]]
-func.func @list_ops(%arg0: !prim.tensor) -> (!prim.tuple<!prim.tensor, i64>, i64) {
+func.func @list_ops(%arg0: !prim.tensor) -> (!prim.tuple<!prim.tensor, i64>, i64, !prim.list<!prim.tensor>) {
   %0 = prim.Constant {value = true} : i1
   %1 = prim.Constant {value = 0 : i64} : i64
   %2 = prim.Constant {value = 2.000000e+00 : f64} : f64
@@ -440,5 +441,73 @@ func.func @list_ops(%arg0: !prim.tensor) -> (!prim.tuple<!prim.tensor, i64>, i64
   %k = prim.ListConstruct %arg0 : (!prim.tensor) -> !prim.list<!prim.tensor>
   %n = aten.len.t %k : (!prim.list<!prim.tensor>) -> i64
   %e = aten.append.t %k, %arg0 : (!prim.list<!prim.tensor>, !prim.tensor) -> !prim.list<!prim.tensor>
-  return %8, %n : !prim.tuple<!prim.tensor, i64>, i64
+  return %8, %n, %k : !prim.tuple<!prim.tensor, i64>, i64, !prim.list<!prim.tensor>
+}
+
+// -----
+
+// DenseNet's blocks: a list literal its block only appends to and reads
+// (`features.append(layer(cat(features)))`). Each read gets a literal of
+// the elements appended before it, and the appends go. A list that is
+// also read where it could escape (here, passed to an op that keeps it)
+// stays as it is.
+// CHECK-LABEL: func.func @dense_block
+// CHECK: %[[L0:.*]] = prim.ListConstruct %arg0 :
+// CHECK-NEXT: %[[C0:.*]] = aten.cat %[[L0]]
+// CHECK-NEXT: %[[R0:.*]] = aten.relu %[[C0]]
+// CHECK-NEXT: %[[L1:.*]] = prim.ListConstruct %arg0, %[[R0]] :
+// CHECK-NEXT: %[[C1:.*]] = aten.cat %[[L1]]
+// CHECK-NEXT: %[[R1:.*]] = aten.relu %[[C1]]
+// CHECK-NEXT: %[[L2:.*]] = prim.ListConstruct %arg0, %[[R0]], %[[R1]] :
+// CHECK-NEXT: %[[N:.*]] = aten.len.t %[[L2]]
+// CHECK-NEXT: %[[C2:.*]] = aten.cat %[[L2]]
+// CHECK-NOT: aten.append.t
+// CHECK: return %[[C2]], %[[N]]
+func.func @dense_block(%arg0: !prim.tensor) -> (!prim.tensor, i64) {
+  %dim = prim.Constant {value = 1 : i64} : i64
+  %l = prim.ListConstruct %arg0 : (!prim.tensor) -> !prim.list<!prim.tensor>
+  %c0 = aten.cat %l, %dim : (!prim.list<!prim.tensor>, i64) -> !prim.tensor
+  %r0 = aten.relu %c0 : (!prim.tensor) -> !prim.tensor
+  %a0 = aten.append.t %l, %r0 : (!prim.list<!prim.tensor>, !prim.tensor) -> !prim.list<!prim.tensor>
+  %c1 = aten.cat %l, %dim : (!prim.list<!prim.tensor>, i64) -> !prim.tensor
+  %r1 = aten.relu %c1 : (!prim.tensor) -> !prim.tensor
+  %a1 = aten.append.t %l, %r1 : (!prim.list<!prim.tensor>, !prim.tensor) -> !prim.list<!prim.tensor>
+  %n = aten.len.t %l : (!prim.list<!prim.tensor>) -> i64
+  %c2 = aten.cat %l, %dim : (!prim.list<!prim.tensor>, i64) -> !prim.tensor
+  return %c2, %n : !prim.tensor, i64
+}
+
+// CHECK-LABEL: func.func @escaping_list
+// CHECK: %[[L:.*]] = prim.ListConstruct %arg0 :
+// CHECK-NEXT: aten.cat %[[L]]
+// CHECK-NEXT: aten.append.t %[[L]]
+// CHECK-NEXT: aten.copy.t %[[L]]
+func.func @escaping_list(%arg0: !prim.tensor) -> (!prim.tensor, !prim.list<!prim.tensor>) {
+  %dim = prim.Constant {value = 1 : i64} : i64
+  %l = prim.ListConstruct %arg0 : (!prim.tensor) -> !prim.list<!prim.tensor>
+  %c0 = aten.cat %l, %dim : (!prim.list<!prim.tensor>, i64) -> !prim.tensor
+  %a0 = aten.append.t %l, %c0 : (!prim.list<!prim.tensor>, !prim.tensor) -> !prim.list<!prim.tensor>
+  %k = aten.copy.t %l : (!prim.list<!prim.tensor>) -> !prim.list<!prim.tensor>
+  return %c0, %k : !prim.tensor, !prim.list<!prim.tensor>
+}
+
+// -----
+
+// A copy of a constant list that is written becomes a literal the write
+// folds into (Swin's `shift_size = shift_size.copy(); shift_size[0] = 0`);
+// a copy nothing writes stays a copy.
+// CHECK-LABEL: func.func @copied_constant
+// CHECK-DAG: %[[ZERO:.*]] = prim.Constant {value = 0 : i64} : i64
+// CHECK-DAG: %[[ONE:.*]] = prim.Constant {value = 1 : i64} : i64
+// CHECK: %[[L:.*]] = prim.ListConstruct %[[ZERO]], %[[ONE]] :
+// CHECK-NOT: aten._set_item.t
+// CHECK: %[[K:.*]] = aten.copy.t
+// CHECK: return %[[L]], %[[K]]
+func.func @copied_constant() -> (!prim.list<i64>, !prim.list<i64>) {
+  %c = prim.Constant {value = [3, 1]} : !prim.list<i64>
+  %zero = prim.Constant {value = 0 : i64} : i64
+  %l = aten.copy.t %c : (!prim.list<i64>) -> !prim.list<i64>
+  %s = aten._set_item.t %l, %zero, %zero : (!prim.list<i64>, i64, i64) -> !prim.list<i64>
+  %k = aten.copy.t %c : (!prim.list<i64>) -> !prim.list<i64>
+  return %l, %k : !prim.list<i64>, !prim.list<i64>
 }
