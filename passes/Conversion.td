@@ -356,18 +356,21 @@ def TsirOutlineLoopNestsPass
                 "as a private function of its own, identical nests shared";
   let description = [{
     Runs on the CPU pipeline after convert-linalg-to-loops. In every public
-    function, each `scf.for` that is not inside another loop becomes a call
-    of a private function (`tsir_loop_nest*`, never inlined) that holds the
-    nest: the values it uses from outside are the function's arguments,
-    except constants, which are cloned in so the bounds stay known. Nests
-    that come out identical (the same blocks of a network at the same
-    sizes) share one function.
+    function, each `scf.for` or `scf.forall` that is not inside another loop
+    becomes a call of a private function (`tsir_loop_nest*`, never inlined)
+    that holds the nest: the values it uses from outside are the function's
+    arguments, except constants, which are cloned in so the bounds stay
+    known. Nests that come out identical (the same blocks of a network at
+    the same sizes) share one function; for an `scf.forall`, which becomes
+    an OpenMP parallel region, that also shares the region's outlined body.
 
     Why: otherwise every loop that is not a parallel region or a GEMM
     kernel stays in the graph function, which for MobileNet v3 is a third
     of the module's IR in one function. LLVM's code generation of one
     function is serial and superlinear in its size; many small functions
     compile faster, and on several threads (tsir-compile's partitions).
+    Swin-T's twelve blocks made 250 parallel regions, most of them copies:
+    shared, its optimized LLVM IR went from 20 MB to 9 MB.
   }];
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }

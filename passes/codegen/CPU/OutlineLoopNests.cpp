@@ -1,10 +1,12 @@
 //===- OutlineLoopNests.cpp - Sequential loop nests as functions ----------===//
 //
-// Each outermost scf.for of a public function becomes a call of a private,
-// never-inlined function holding the nest; identical nests share one
-// (passes/Conversion.td). The graph function then holds calls and glue,
-// and LLVM compiles many small functions, in parallel where the module is
-// split (ModelObject.cpp), instead of one huge one.
+// Each outermost scf.for or scf.forall of a public function becomes a call
+// of a private, never-inlined function holding the nest; identical nests
+// share one (passes/Conversion.td). The graph function then holds calls and
+// glue, and LLVM compiles many small functions, in parallel where the
+// module is split (ModelObject.cpp), instead of one huge one. A forall is a
+// parallel region: shared, its OpenMP outlined body is compiled once for
+// all the blocks of a network that repeat it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,20 +47,21 @@ struct TsirOutlineLoopNestsPass
     SymbolTable symbols(module);
     llvm::StringMap<func::FuncOp> byBody;
 
-    SmallVector<scf::ForOp> nests;
+    SmallVector<Operation *> nests;
     for (auto function : module.getOps<func::FuncOp>()) {
       if (function.isPrivate() || function.isExternal())
         continue;
-      function.walk([&](scf::ForOp loop) {
-        if (!loop->getParentOfType<LoopLikeOpInterface>())
+      function.walk([&](Operation *loop) {
+        if (isa<scf::ForOp, scf::ForallOp>(loop) &&
+            !loop->getParentOfType<LoopLikeOpInterface>())
           nests.push_back(loop);
       });
     }
-    for (scf::ForOp loop : nests)
+    for (Operation *loop : nests)
       outline(loop, symbols, byBody);
   }
 
-  void outline(scf::ForOp loop, SymbolTable &symbols,
+  void outline(Operation *loop, SymbolTable &symbols,
                llvm::StringMap<func::FuncOp> &byBody) {
     // What the nest reads from outside: constants are cloned in (known
     // bounds and steps), the rest become arguments.
@@ -81,7 +84,7 @@ struct TsirOutlineLoopNestsPass
     auto type = builder.getFunctionType(ValueRange(arguments).getTypes(),
                                         loop->getResultTypes());
     auto function =
-        func::FuncOp::create(builder, loop.getLoc(), "tsir_loop_nest", type);
+        func::FuncOp::create(builder, loop->getLoc(), "tsir_loop_nest", type);
     function.setPrivate();
     function->setAttr("passthrough",
                       builder.getArrayAttr({builder.getStringAttr("noinline")}));
@@ -92,7 +95,7 @@ struct TsirOutlineLoopNestsPass
     for (Operation *constant : constants)
       builder.clone(*constant, mapping);
     Operation *copy = builder.clone(*loop, mapping);
-    func::ReturnOp::create(builder, loop.getLoc(), copy->getResults());
+    func::ReturnOp::create(builder, loop->getLoc(), copy->getResults());
 
     // The same nest again: call the function made for the first one.
     std::string key = bodyKey(function);
@@ -105,7 +108,7 @@ struct TsirOutlineLoopNestsPass
     }
     builder.setInsertionPoint(loop);
     auto call =
-        func::CallOp::create(builder, loop.getLoc(), function, arguments);
+        func::CallOp::create(builder, loop->getLoc(), function, arguments);
     loop->replaceAllUsesWith(call.getResults());
     loop->erase();
   }

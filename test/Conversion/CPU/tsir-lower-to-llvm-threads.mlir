@@ -1,6 +1,7 @@
 // The CPU pipeline runs large ops on OpenMP threads: the forall of chunks
 // that tsir-parallelize-loops makes becomes omp.parallel + omp.wsloop, one
-// region per op, none nested; small ops stay plain loops. In LLVM IR the
+// region per op, none nested, each in a function of its own
+// (tsir-outline-loop-nests); small ops stay plain loops. In LLVM IR the
 // region is an outlined function forked by __kmpc_fork_call, its chunks
 // handed out by the static worksharing schedule.
 // RUN: tsir-opt %s --tsir-lower-to-llvm -split-input-file | FileCheck %s
@@ -9,6 +10,10 @@
 
 // A 1M-element pointwise chain (one loop nest after fusion) in 64 chunks.
 // CHECK-LABEL: llvm.func @graph(
+// CHECK: llvm.call @[[REGION:tsir_loop_nest[_0-9]*]](
+// CHECK-NOT: omp.parallel
+// CHECK: llvm.return
+// CHECK: llvm.func @[[REGION]](
 // CHECK: omp.parallel {
 // CHECK-NOT: omp.parallel
 // CHECK: omp.wsloop {
@@ -22,8 +27,9 @@
 // SERIAL-NOT: omp.
 // SERIAL: llvm.return
 // IR-LABEL: define { ptr, ptr, i64, [2 x i64], [2 x i64] } @graph(
+// IR: call void @[[REGION:tsir_loop_nest[_0-9]*]](
 // IR: call void (ptr, i32, ptr, ...) @__kmpc_fork_call(
-// IR: define internal void @graph..omp_par(
+// IR: define internal void @[[REGION]]..omp_par(
 // IR: call void @__kmpc_for_static_init_8u(
 // IR: call void @__kmpc_for_static_fini(
 #id = affine_map<(d0, d1) -> (d0, d1)>

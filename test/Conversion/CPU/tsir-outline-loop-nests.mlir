@@ -45,17 +45,24 @@ func.func @graph(%a: memref<4x8xf32>, %b: memref<4x8xf32>, %n: index) -> f32 {
 
 // -----
 
-// Loops inside a parallel loop (an OpenMP region's chunks) and in private
-// functions (GEMM kernels) stay where they are.
+// A parallel loop (an OpenMP region once lowered) is outlined whole, the
+// loops inside it with it, and identical ones share a function: the
+// repeated blocks of a network compile one parallel region. Loops in
+// private functions (GEMM kernels) stay where they are.
 // CHECK-LABEL: func.func @graph
-// CHECK-NOT: call
-// CHECK: scf.forall
-// CHECK: scf.for
+// CHECK-SAME: (%[[A:.*]]: memref<4x8xf32>, %[[B:.*]]: memref<4x8xf32>)
+// CHECK: call @[[REGION:tsir_loop_nest[_0-9]*]](%[[A]])
+// CHECK-NEXT: call @[[REGION]](%[[B]])
+// CHECK-NEXT: call @kernel(%[[A]])
+// CHECK-NEXT: return
 // CHECK-LABEL: func.func private @kernel
 // CHECK-NOT: call
 // CHECK: scf.for
-// CHECK-NOT: tsir_loop_nest
-func.func @graph(%a: memref<4x8xf32>) {
+// CHECK: func.func private @[[REGION]](%{{.*}}: memref<4x8xf32>) attributes {passthrough = ["noinline"]}
+// CHECK: scf.forall
+// CHECK: scf.for
+// CHECK-NOT: func.func private @tsir_loop_nest
+func.func @graph(%a: memref<4x8xf32>, %b: memref<4x8xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
@@ -63,6 +70,11 @@ func.func @graph(%a: memref<4x8xf32>) {
   scf.forall (%i) in (4) {
     scf.for %j = %c0 to %c8 step %c1 {
       memref.store %one, %a[%i, %j] : memref<4x8xf32>
+    }
+  }
+  scf.forall (%i) in (4) {
+    scf.for %j = %c0 to %c8 step %c1 {
+      memref.store %one, %b[%i, %j] : memref<4x8xf32>
     }
   }
   func.call @kernel(%a) : (memref<4x8xf32>) -> ()
