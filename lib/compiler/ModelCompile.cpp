@@ -103,10 +103,21 @@ refineSpecOf(MLIRContext *context, const std::string &spec,
     Type type = parseTorchType(context, entry, why);
     if (!type)
       return rt::Status::error(where + " " + why);
-    if (!isa<prim::TensorType>(type))
+    auto tensor = dyn_cast<prim::TensorType>(type);
+    if (!tensor)
       return rt::Status::error(where + " is not a tensor type, int, float, "
                                        "bool, None or _");
-    refined.push_back(type);
+    // A model's inputs are host tensors, as the executor's are
+    // (refinedTensorType): a spec that names no device means the host, so
+    // that `x.device` folds as it does under tsir-run (ViT's fast-path test
+    // `str(x.device).find(...)` has no lowering).
+    if (!tensor.getDevice())
+      tensor = prim::TensorType::get(
+          context, tensor.getDtype(), tensor.getHasSizes(), tensor.getSizes(),
+          tensor.getHasStrides(), tensor.getStrides(),
+          StringAttr::get(context, "cpu"), tensor.getRequiresGrad(),
+          tensor.getLegacyNonContiguous());
+    refined.push_back(tensor);
   }
   return refined;
 }

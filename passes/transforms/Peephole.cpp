@@ -16,7 +16,8 @@
 //   type;
 // - `len`, `__getitem__`, `ListUnpack`, `+` and slicing of a
 //   `prim.ListConstruct` no op can mutate;
-// - TupleUnpack/TupleIndex of a `prim.TupleConstruct`;
+// - TupleUnpack/TupleIndex of a `prim.TupleConstruct` (an unpack also
+//   through an unchecked_cast of it);
 // - the int idioms TorchScript also rewrites: `x + 0`, `x - 0`, `x * 1`,
 //   `x // 1`, `int(x)` of an int, `x == x` on ints and bools, and an If
 //   whose bool result is `true`/`false` by branch (`c and True`).
@@ -425,11 +426,17 @@ struct SliceOfListConstruct : OpRewritePattern<aten::SliceTOp> {
   }
 };
 
+/// Also through an `unchecked_cast` of the tuple: nn.MultiheadAttention
+/// returns `(out, None)` cast to `Tuple[Tensor, Optional[Tensor]]`, and ViT
+/// unpacks it; each element keeps the cast's element type.
 struct UnpackOfTupleConstruct : OpRewritePattern<prim::TupleUnpackOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(prim::TupleUnpackOp op,
                                 PatternRewriter &rewriter) const override {
-    auto tuple = op.getTuple().getDefiningOp<prim::TupleConstructOp>();
+    Value built = op.getTuple();
+    if (auto cast = built.getDefiningOp<prim::UncheckedCastOp>())
+      built = cast.getInput();
+    auto tuple = built.getDefiningOp<prim::TupleConstructOp>();
     if (!tuple || tuple.getElements().size() != op.getNumResults())
       return failure();
     for (auto [result, element] :

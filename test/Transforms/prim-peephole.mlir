@@ -252,6 +252,21 @@ func.func @tuples(%x: !prim.tensor, %i: i64) -> (!prim.tensor, i64, i64) {
   return %a#0, %a#1, %b : !prim.tensor, i64, i64
 }
 
+// An unpack through an unchecked_cast of the construct (what
+// nn.MultiheadAttention's `(out, None)` is): each element is cast to the
+// unpacked type where it differs.
+// CHECK-LABEL: func.func @unpack_cast_tuple
+// CHECK-NEXT: %[[NONE:.*]] = prim.Constant {value} : !prim.none
+// CHECK-NEXT: %[[CAST:.*]] = prim.unchecked_cast %[[NONE]] : (!prim.none) -> !prim.optional<!prim.tensor>
+// CHECK-NEXT: return %arg0, %[[CAST]]
+func.func @unpack_cast_tuple(%x: !prim.tensor) -> (!prim.tensor, !prim.optional<!prim.tensor>) {
+  %none = prim.Constant {value} : !prim.none
+  %t = prim.TupleConstruct %x, %none : (!prim.tensor, !prim.none) -> !prim.tuple<!prim.tensor, !prim.none>
+  %c = prim.unchecked_cast %t : (!prim.tuple<!prim.tensor, !prim.none>) -> !prim.tuple<!prim.tensor, !prim.optional<!prim.tensor>>
+  %a:2 = prim.TupleUnpack %c : (!prim.tuple<!prim.tensor, !prim.optional<!prim.tensor>>) -> (!prim.tensor, !prim.optional<!prim.tensor>)
+  return %a#0, %a#1 : !prim.tensor, !prim.optional<!prim.tensor>
+}
+
 // -----
 
 // The int idioms: x + 0, 0 + x, x - 0, x * 1, x // 1, int(x) of an int,

@@ -555,6 +555,23 @@ func.func @advanced_indexing(%x: !prim.tensor<dtype = f32, sizes = [4, 2, 5]>, %
   return %0, %1, %2, %3, %4, %5, %6, %7, %8 : !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.tensor, !prim.number, !prim.number
 }
 
+// -----
+
+// `n, c, h, w = x.shape` feeding a reshape: the unpacked sizes are known
+// while refining, so the reshape refines in the same pass (MaxViT's blocks
+// chain this; waiting for folding between rounds left them unrefined).
+// CHECK-LABEL: func.func @unpacked_sizes
+// CHECK: aten.reshape {{.*}} -> !prim.tensor<dtype = f32, sizes = [2, 3, 2, 5]>
+func.func @unpacked_sizes(%x: !prim.tensor<dtype = f32, sizes = [2, 3, 10]>) -> !prim.tensor {
+  %two = prim.Constant {value = 2 : i64} : i64
+  %five = prim.Constant {value = 5 : i64} : i64
+  %sizes = aten.size %x : (!prim.tensor<dtype = f32, sizes = [2, 3, 10]>) -> !prim.list<i64>
+  %n, %c, %w = prim.ListUnpack %sizes : (!prim.list<i64>) -> (i64, i64, i64)
+  %shape = prim.ListConstruct %n, %c, %two, %five : (i64, i64, i64, i64) -> !prim.list<i64>
+  %y = aten.reshape %x, %shape : (!prim.tensor<dtype = f32, sizes = [2, 3, 10]>, !prim.list<i64>) -> !prim.tensor
+  return %y : !prim.tensor
+}
+
 //--- spec.mlir
 
 // arg-spec sets the inputs' types (`_` keeps one) and the function type

@@ -421,6 +421,16 @@ std::optional<int64_t> RuleContext::evalInt(Value value, unsigned depth) const {
   }
   if (auto dtype = dyn_cast<prim::DtypeOp>(def))
     return scalarTypeCodeOf(tensor(dtype.getTensor()).dtype);
+  // `n, c, h, w = x.shape`: one element of a list whose values are known
+  // (MaxViT's blocks read their input's sizes this way, block after block;
+  // without it each block's sizes waited for a round of folding).
+  if (auto unpack = dyn_cast<prim::ListUnpackOp>(def)) {
+    auto list = getIntList(unpack.getList());
+    unsigned at = cast<OpResult>(value).getResultNumber();
+    if (!list || list->size() != unpack->getNumResults())
+      return std::nullopt;
+    return (*list)[at];
+  }
   if (name == "aten.dim") {
     TensorFacts self = tensor(def->getOperand(0));
     return self.hasRank() ? std::optional<int64_t>(self.rank()) : std::nullopt;
