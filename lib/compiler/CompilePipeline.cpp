@@ -84,6 +84,39 @@ static LogicalResult runPasses(PassManager &pm, ModuleOp module,
   return result;
 }
 
+/// A weight the graph declares without a dtype or sizes takes the weights
+/// file's type. The elements of a constant list of tensors (Swin v2's
+/// `Tensor?[] = prim::Constant[value=[<Tensor>]]`, its relative position
+/// index) have none in the text, and nothing refined them: the ops that
+/// read them could not lower.
+static void typeWeightsFromFile(func::FuncOp func,
+                                const CompileOptions &options) {
+  ArrayAttr names = func->getContext()
+                        ->getLoadedDialect<prim::PrimDialect>()
+                        ->getWeightNamesAttrHelper()
+                        .getAttr(func);
+  if (!names || options.weightTypes.size() != options.weightNames.size())
+    return;
+  unsigned first = func.getNumArguments() - names.size();
+  bool changed = false;
+  for (auto [i, name] : llvm::enumerate(names.getAsValueRange<StringAttr>())) {
+    BlockArgument argument = func.getArgument(first + i);
+    auto declared = dyn_cast<prim::TensorType>(argument.getType());
+    if (!declared || (declared.getDtype() && declared.getHasSizes()))
+      continue;
+    auto found = llvm::find(options.weightNames, name);
+    if (found == options.weightNames.end())
+      continue;
+    argument.setType(
+        options.weightTypes[found - options.weightNames.begin()]);
+    changed = true;
+  }
+  if (changed)
+    func.setType(FunctionType::get(func->getContext(),
+                                   func.getBody().getArgumentTypes(),
+                                   func.getResultTypes()));
+}
+
 rt::StatusOr<SpecializedGraph>
 tsir::specializeGraph(ModuleOp graph, const CompileOptions &options) {
   MLIRContext *context = graph.getContext();
@@ -111,6 +144,7 @@ tsir::specializeGraph(ModuleOp graph, const CompileOptions &options) {
     if (failed(runPasses(pm, *result.module, options, "inline")))
       return rt::Status::error(diagnostics.take("inlining the graph failed"));
   }
+  typeWeightsFromFile(func, options);
 
   // 2. Specialize (the weights, which the spec has no entries for, keep
   // the types the graph declares) and decompose what the sizes now decide.

@@ -72,6 +72,9 @@ struct CompileOptions {
   /// The names in the weights file: inline tensor constants of those names
   /// are bound to the file's exact values (tsir-externalize-weights{names}).
   std::vector<std::string> weightNames;
+  /// The file's type of each of `weightNames` (refinedTensorType): a weight
+  /// the graph declares without a dtype or sizes takes it.
+  std::vector<mlir::Type> weightTypes;
   /// Where the stages are reported; null: nowhere.
   CompileProgress *progress = nullptr;
 };

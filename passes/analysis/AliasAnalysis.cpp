@@ -53,12 +53,14 @@ static bool isAnnotated(const aten::SchemaType &type) {
          });
 }
 
-const aten::Schema *getPureGenericSchema(Operation *op) {
+/// The schema of a `prim.Generic` aten op: the overload the importer
+/// resolved, or the name's only one; null for a named side effect or
+/// randomness, which stay opaque.
+static const aten::Schema *getGenericSchema(Operation *op) {
   auto generic = dyn_cast<prim::GenericOp>(op);
   if (!generic || !generic.getKind().starts_with("aten::") ||
       op->getNumRegions() != 0)
     return nullptr;
-  // The overload the importer resolved, or the name's only one.
   auto candidates = aten::SchemaRegistry::get().lookup(generic.getKind());
   const aten::Schema *schema = nullptr;
   if (auto overload = op->getAttrOfType<StringAttr>("tsir.overload")) {
@@ -70,16 +72,22 @@ const aten::Schema *getPureGenericSchema(Operation *op) {
   }
   if (!schema || schema->isVarret)
     return nullptr;
+  StringRef base = generic.getKind().drop_front(6).split('.').first;
+  if (llvm::is_contained({"warn", "print", "manual_seed", "seed"}, base) ||
+      base.starts_with("rand") || base.contains("dropout"))
+    return nullptr;
+  return schema;
+}
+
+const aten::Schema *getPureGenericSchema(Operation *op) {
+  const aten::Schema *schema = getGenericSchema(op);
+  if (!schema)
+    return nullptr;
   for (const std::vector<aten::SchemaArg> *list :
        {&schema->arguments, &schema->returns})
     for (const aten::SchemaArg &arg : *list)
       if (isAnnotated(arg.type) || arg.isWrite)
         return nullptr;
-  // Named side effects and randomness stay opaque.
-  StringRef base = generic.getKind().drop_front(6).split('.').first;
-  if (llvm::is_contained({"warn", "print", "manual_seed", "seed"}, base) ||
-      base.starts_with("rand") || base.contains("dropout"))
-    return nullptr;
   return schema;
 }
 
@@ -444,6 +452,15 @@ void AliasAnalysis::analyze(Operation *op) {
       unite(result, returned);
     return;
   }
+  // A None cast to a tensor (an `out=None` argument refined on a branch
+  // its `is None` test rules out, as in F.normalize) holds no memory: it
+  // is its own set, not the wildcard, whose writes would reach every graph
+  // input (and make tsir-refine-types forget their sizes).
+  if (auto cast = dyn_cast<prim::UncheckedCastOp>(op);
+      cast && isa<prim::NoneType>(cast.getInput().getType())) {
+    addValue(cast.getResult());
+    return;
+  }
   if (isa<prim::TupleConstructOp, prim::TupleUnpackOp, prim::TupleIndexOp,
           prim::UncheckedCastOp>(op)) {
     // Tuples are immutable: a tuple stands for the union of what it holds.
@@ -484,6 +501,13 @@ void AliasAnalysis::analyze(Operation *op) {
     return analyzeSchemaOp(op, *schema);
   if (getPureGenericSchema(op))
     return; // reads its operands; its results are fresh values
+  // A generic op whose schema says what it aliases and writes (an `out=`
+  // overload, torch.norm's among them) is read as that schema, as a typed
+  // op is, rather than as writing the wildcard: that write reached every
+  // graph input and made tsir-refine-types forget their sizes. The op
+  // stays opaque to the passes that ask isOpaque.
+  if (const aten::Schema *schema = getGenericSchema(op))
+    return analyzeSchemaOp(op, *schema);
   if (isOpaque(op))
     return analyzeOpaque(op);
 }

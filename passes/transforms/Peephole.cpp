@@ -13,7 +13,7 @@
 //   tensors that cannot alias (the one rewrite that needs the alias
 //   analysis, so it runs after the patterns), and
 //   `_unwrap_optional`/`unchecked_cast` of a value that already has the
-//   type;
+//   type, and an `unchecked_cast` of one (it casts the first input);
 // - `len`, `__getitem__`, `ListUnpack`, `+` and slicing of a
 //   `prim.ListConstruct` no op can mutate;
 // - TupleUnpack/TupleIndex of a `prim.TupleConstruct` (an unpack also
@@ -278,6 +278,13 @@ struct UncheckedCastToSupertype : OpRewritePattern<prim::UncheckedCastOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(prim::UncheckedCastOp op,
                                 PatternRewriter &rewriter) const override {
+    // A cast of a cast casts the first input (torch.norm's `dim`, a list
+    // refined to Optional[List[int]] and back, twice).
+    if (auto inner = op.getInput().getDefiningOp<prim::UncheckedCastOp>()) {
+      rewriter.modifyOpInPlace(
+          op, [&] { op->setOperand(0, inner.getInput()); });
+      return success();
+    }
     Value input = op.getInput();
     Type inputType = input.getType();
     if (inputType == op.getType()) {

@@ -252,6 +252,15 @@ func.func @tuples(%x: !prim.tensor, %i: i64) -> (!prim.tensor, i64, i64) {
   return %a#0, %a#1, %b : !prim.tensor, i64, i64
 }
 
+// A cast of a cast casts the first input, and a round trip is no cast.
+// CHECK-LABEL: func.func @cast_of_cast
+// CHECK-NEXT: return %arg0
+func.func @cast_of_cast(%l: !prim.list<i64>) -> !prim.list<i64> {
+  %o = prim.unchecked_cast %l : (!prim.list<i64>) -> !prim.optional<!prim.list<i64>>
+  %b = prim.unchecked_cast %o : (!prim.optional<!prim.list<i64>>) -> !prim.list<i64>
+  return %b : !prim.list<i64>
+}
+
 // An unpack through an unchecked_cast of the construct (what
 // nn.MultiheadAttention's `(out, None)` is): each element is cast to the
 // unpacked type where it differs.

@@ -572,6 +572,23 @@ func.func @unpacked_sizes(%x: !prim.tensor<dtype = f32, sizes = [2, 3, 10]>) -> 
   return %y : !prim.tensor
 }
 
+// -----
+
+// An `out=` overload writing a None cast to a tensor (F.normalize's and
+// torch.norm's `out=None`, on the branch their `is None` test rules out)
+// resizes nothing else: the input keeps its sizes. The generic op is read
+// as its schema says (it writes `out` only), and the cast of None is no
+// alias of anything.
+// CHECK-LABEL: func.func @out_none
+// CHECK: aten.relu {{.*}} -> !prim.tensor<dtype = f32, sizes = [2, 3]>
+func.func @out_none(%x: !prim.tensor<dtype = f32, sizes = [2, 3]>) -> (!prim.tensor, !prim.tensor) {
+  %none = prim.Constant {value} : !prim.none
+  %out = prim.unchecked_cast %none : (!prim.none) -> !prim.tensor
+  %d = prim.Generic "aten::div"(%x, %x, %out) {tsir.overload = "out"} : (!prim.tensor<dtype = f32, sizes = [2, 3]>, !prim.tensor<dtype = f32, sizes = [2, 3]>, !prim.tensor) -> !prim.tensor
+  %r = aten.relu %x : (!prim.tensor<dtype = f32, sizes = [2, 3]>) -> !prim.tensor
+  return %d, %r : !prim.tensor, !prim.tensor
+}
+
 //--- spec.mlir
 
 // arg-spec sets the inputs' types (`_` keeps one) and the function type

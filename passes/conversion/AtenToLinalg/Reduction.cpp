@@ -291,22 +291,38 @@ private:
   bool isMax;
 };
 
-/// norm.Scalar(self, p) over every element: max|x| (inf), min|x| (-inf),
-/// the count of non-zeros (0), sum|x| (1), sqrt(sum x^2) (2), else
-/// (sum |x|^p)^(1/p).
-class NormScalarPattern : public OpConversionPattern<aten::NormScalarOp> {
+/// The order, dims and keepdim of a p-norm op: norm.Scalar(self, p) over
+/// every element, linalg_vector_norm(self, ord, dim, keepdim, dtype) over
+/// `dim` (None: every element). A given dtype is the result's, which the
+/// sum accumulates in.
+struct NormArguments {
+  Value order, dims, keepdim;
+};
+static NormArguments normArguments(aten::NormScalarOp op) {
+  return {op.getP(), Value(), Value()};
+}
+static NormArguments normArguments(aten::LinalgVectorNormOp op) {
+  return {op.getOrd(), op.getDim(), op.getKeepdim()};
+}
+
+/// A p-norm: max|x| (inf), min|x| (-inf), the count of non-zeros (0),
+/// sum|x| (1), sqrt(sum x^2) (2), else (sum |x|^p)^(1/p).
+template <typename OpTy>
+class NormPattern : public OpConversionPattern<OpTy> {
 public:
-  using OpConversionPattern::OpConversionPattern;
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
 
   LogicalResult
-  matchAndRewrite(aten::NormScalarOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    std::optional<double> p = matchConstantFloat(op.getP());
+    NormArguments arguments = normArguments(op);
+    std::optional<double> p = matchConstantFloat(arguments.order);
     if (!p)
       return rewriter.notifyMatchFailure(op, "p is not a constant");
     FailureOr<ReductionOperands> operands = getReductionOperands(
-        rewriter, op, *getTypeConverter(), adaptor.getSelf(), op.getSelf(),
-        Value(), Value(), op.getResult());
+        rewriter, op, *this->getTypeConverter(), adaptor.getSelf(),
+        op.getSelf(), arguments.dims, arguments.keepdim, op.getResult());
     if (failed(operands))
       return failure();
     Type accType = getComputeType(operands->resultType.getElementType());
@@ -385,7 +401,8 @@ void conversion::populateReductionPatterns(const TypeConverter &typeConverter,
                ArgReducePattern<aten::ArgmaxOp>>(tc, context, /*isMax=*/true);
   patterns.add<ReduceWithIndicesPattern<aten::MinDimOp>,
                ArgReducePattern<aten::ArgminOp>>(tc, context, /*isMax=*/false);
-  patterns.add<NormScalarPattern>(tc, context);
+  patterns.add<NormPattern<aten::NormScalarOp>,
+               NormPattern<aten::LinalgVectorNormOp>>(tc, context);
   populateStatisticsPatterns(tc, patterns);
   populateSoftmaxPatterns(tc, patterns);
 }

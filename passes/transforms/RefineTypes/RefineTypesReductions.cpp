@@ -215,6 +215,7 @@ void refine::addReductionRules(llvm::StringMap<ShapeRule> &rules) {
       reduceRule<ReduceDtype::Keep, 1, 2>);
   add({"std.dim", "var.dim", "std.correction", "var.correction"},
       reduceRule<ReduceDtype::Real, 1, 3>);
+  add({"linalg_vector_norm"}, reduceRule<ReduceDtype::Real, 2, 3>);
   add({"any.dim", "all.dim"}, reduceRule<ReduceDtype::Bool, 1, 2>);
   add({"argmax", "argmin"}, reduceRule<ReduceDtype::Long, 1, 2>);
   add({"logsumexp"}, reduceRule<ReduceDtype::IntToFloat, 1, 2>);

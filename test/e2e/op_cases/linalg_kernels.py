@@ -190,6 +190,16 @@ def legacy_norm(x):
     return torch.norm(x), torch.norm(x, p=1, dim=1)
 
 
+def norm_dims(x):
+    # F.normalize (Swin v2's cosine attention) is norm(x, 2, dim, keepdim);
+    # norm.ScalarOpt_dim decomposes into linalg_vector_norm, which lowers.
+    return (torch.nn.functional.normalize(x, dim=-1),
+            torch.norm(x, p=3, dim=[0, 2], keepdim=True),
+            torch.norm(x, p=float("inf"), dim=1),
+            torch.norm(x, p=0, dim=2),
+            torch.linalg.vector_norm(x, 2, dim=-1, dtype=torch.float64))
+
+
 def cond(a):
     return torch.linalg.cond(a), torch.linalg.cond(a, 1)
 
@@ -258,6 +268,7 @@ CASES = [
     Case(matrix_norm, [r(2, 3, 4)]),
     Case(linalg_norm, [r(3, 4)]),
     Case(legacy_norm, [r(3, 4)]),
+    Case(norm_dims, [r(2, 3, 4)]),
     Case(cond, [well(2, 3, 3)], rtol=1e-3),
     Case(cross, [r(2, 3), r(2, 3)]),
     Case(vecdot, [r(2, 4), r(4)]),
