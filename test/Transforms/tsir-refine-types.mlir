@@ -589,6 +589,28 @@ func.func @out_none(%x: !prim.tensor<dtype = f32, sizes = [2, 3]>) -> (!prim.ten
   return %d, %r : !prim.tensor, !prim.tensor
 }
 
+// -----
+
+// `sizes[:1] + [n, k] + sizes[2:]` of known sizes (the pooling
+// decompositions' window shapes): the list is known while refining.
+// CHECK-LABEL: func.func @sliced_sizes
+// CHECK: aten.reshape {{.*}} -> !prim.tensor<dtype = f32, sizes = [2, 5, 2, 4]>
+func.func @sliced_sizes(%x: !prim.tensor<dtype = f32, sizes = [2, 10, 4]>) -> !prim.tensor {
+  %none = prim.Constant {value} : !prim.none
+  %zero = prim.Constant {value = 0 : i64} : i64
+  %one = prim.Constant {value = 1 : i64} : i64
+  %two = prim.Constant {value = 2 : i64} : i64
+  %five = prim.Constant {value = 5 : i64} : i64
+  %sizes = aten.size %x : (!prim.tensor<dtype = f32, sizes = [2, 10, 4]>) -> !prim.list<i64>
+  %before = aten.slice.t %sizes, %zero, %one, %one : (!prim.list<i64>, i64, i64, i64) -> !prim.list<i64>
+  %after = aten.slice.t %sizes, %two, %none, %one : (!prim.list<i64>, i64, !prim.none, i64) -> !prim.list<i64>
+  %middle = prim.ListConstruct %five, %two : (i64, i64) -> !prim.list<i64>
+  %head = aten.add.t %before, %middle : (!prim.list<i64>, !prim.list<i64>) -> !prim.list<i64>
+  %shape = aten.add.t %head, %after : (!prim.list<i64>, !prim.list<i64>) -> !prim.list<i64>
+  %y = aten.reshape %x, %shape : (!prim.tensor<dtype = f32, sizes = [2, 10, 4]>, !prim.list<i64>) -> !prim.tensor
+  return %y : !prim.tensor
+}
+
 //--- spec.mlir
 
 // arg-spec sets the inputs' types (`_` keeps one) and the function type

@@ -169,6 +169,8 @@ public:
 
 private:
   std::optional<int64_t> evalInt(mlir::Value value, unsigned depth) const;
+  std::optional<llvm::SmallVector<std::optional<int64_t>>>
+  evalIntList(mlir::Value value, unsigned depth) const;
 
   mlir::MLIRContext *context;
   const AliasAnalysis &aliases;

@@ -425,7 +425,7 @@ std::optional<int64_t> RuleContext::evalInt(Value value, unsigned depth) const {
   // (MaxViT's blocks read their input's sizes this way, block after block;
   // without it each block's sizes waited for a round of folding).
   if (auto unpack = dyn_cast<prim::ListUnpackOp>(def)) {
-    auto list = getIntList(unpack.getList());
+    auto list = evalIntList(unpack.getList(), depth + 1);
     unsigned at = cast<OpResult>(value).getResultNumber();
     if (!list || list->size() != unpack->getNumResults())
       return std::nullopt;
@@ -440,7 +440,7 @@ std::optional<int64_t> RuleContext::evalInt(Value value, unsigned depth) const {
   if (name == "aten.len.t")
     return listLength(*this, def->getOperand(0));
   if (name == "aten.__getitem__.t") {
-    auto list = getIntList(def->getOperand(0));
+    auto list = evalIntList(def->getOperand(0), depth + 1);
     std::optional<int64_t> index = operand(1);
     if (!list || !index)
       return std::nullopt;
@@ -500,7 +500,31 @@ bool RuleContext::isNone(Value value) const {
 
 std::optional<SmallVector<std::optional<int64_t>>>
 RuleContext::getIntList(Value value) const {
-  if (!isa<prim::ListType>(value.getType()) || aliases.hasWriters(value))
+  return evalIntList(value, 0);
+}
+
+/// Python's list slice l[start:end:step] of a list of `size`, for step > 0:
+/// the positions it takes.
+static SmallVector<int64_t> slicePositions(int64_t size,
+                                           std::optional<int64_t> start,
+                                           std::optional<int64_t> end,
+                                           int64_t step) {
+  auto clamp = [&](int64_t at) {
+    if (at < 0)
+      at += size;
+    return std::clamp<int64_t>(at, 0, size);
+  };
+  SmallVector<int64_t> positions;
+  for (int64_t at = start ? clamp(*start) : 0, stop = end ? clamp(*end) : size;
+       at < stop; at += step)
+    positions.push_back(at);
+  return positions;
+}
+
+std::optional<SmallVector<std::optional<int64_t>>>
+RuleContext::evalIntList(Value value, unsigned depth) const {
+  if (!isa<prim::ListType>(value.getType()) || aliases.hasWriters(value) ||
+      depth > kMaxEvalDepth)
     return std::nullopt;
   SmallVector<std::optional<int64_t>> result;
   if (auto array = dyn_cast_or_null<ArrayAttr>(constantValue(value))) {
@@ -515,7 +539,36 @@ RuleContext::getIntList(Value value) const {
   Operation *def = value.getDefiningOp();
   if (auto construct = dyn_cast_or_null<prim::ListConstructOp>(def)) {
     for (Value element : construct.getElements())
-      result.push_back(evalInt(element, 1));
+      result.push_back(evalInt(element, depth + 1));
+    return result;
+  }
+  // `a + b` and `l[start:end]` of known lists: the pooling decompositions
+  // build their window shapes as `sizes[:d] + [n, k] + sizes[d+1:]`, and
+  // each waited for a round of folding before its reshape refined.
+  StringRef name = def ? def->getName().getStringRef() : "";
+  if (name == "aten.add.t") {
+    auto front = evalIntList(def->getOperand(0), depth + 1);
+    auto back = evalIntList(def->getOperand(1), depth + 1);
+    if (!front || !back)
+      return std::nullopt;
+    front->append(back->begin(), back->end());
+    return front;
+  }
+  if (name == "aten.slice.t") {
+    auto list = evalIntList(def->getOperand(0), depth + 1);
+    auto bound = [&](unsigned i) -> std::optional<std::optional<int64_t>> {
+      if (isNone(def->getOperand(i)))
+        return std::optional<int64_t>();
+      if (std::optional<int64_t> known = evalInt(def->getOperand(i), depth + 1))
+        return known;
+      return std::nullopt;
+    };
+    auto start = bound(1), end = bound(2);
+    std::optional<int64_t> step = evalInt(def->getOperand(3), depth + 1);
+    if (!list || !start || !end || !step || *step <= 0)
+      return std::nullopt;
+    for (int64_t at : slicePositions(list->size(), *start, *end, *step))
+      result.push_back((*list)[at]);
     return result;
   }
   if (def && def->getName().getStringRef() == "aten.size") {
