@@ -259,11 +259,14 @@ def TsirFuseElementwisePass
 }
 
 def TsirConvToMatmulPass : Pass<"tsir-conv-to-matmul", "mlir::func::FuncOp"> {
-  let summary = "2-d convolutions as an im2col copy and a matrix product";
+  let summary = "1-d, 2-d and 3-d convolutions as an im2col copy and a "
+                "matrix product";
   let description = [{
     Runs on tensors, before bufferization, for the CPU. Every
     `linalg.conv_2d_nchw_fchw` of static shape and one float type becomes
-    `out[n, f, oh*ow] += weight[f, c*kh*kw] * columns[n, c*kh*kw, oh*ow]`:
+    `out[n, f, oh*ow] += weight[f, c*kh*kw] * columns[n, c*kh*kw, oh*ow]`
+    (`conv_1d_ncw_fcw` and `conv_3d_ncdhw_fcdhw` alike, with one kernel
+    and output dim fewer or more):
     a linalg.generic copies the input's windows into `columns` (innermost
     loop along ow, so it vectorizes), and the product is a contraction
     generic that tsir-cpu-contraction-kernels turns into its GEMM kernel.

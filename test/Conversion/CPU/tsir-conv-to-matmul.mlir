@@ -54,6 +54,41 @@ func.func @pointwise(%input: tensor<1x8x5x5xf32>, %weight: tensor<16x8x1x1xf32>,
 
 // -----
 
+// A 3-d convolution (the video models' conv3d): the copy iterates
+// (n, c, kd, kh, kw, od, oh, ow), each output dim read with its own
+// stride, and the product is the same [f, k] x [n, k, p].
+// CHECK-DAG: #[[READ3:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2 + d5, d6 * 2 + d3, d7 * 2 + d4)>
+// CHECK-LABEL: func.func @volume
+// CHECK: %[[COPY:.*]] = linalg.generic {indexing_maps = [#[[READ3]], {{.*}}]{{.*}} outs(%{{.*}} : tensor<1x2x3x3x3x4x4x4xf32>)
+// CHECK: tensor.collapse_shape %[[COPY]] {{\[}}[0], [1, 2, 3, 4], [5, 6, 7]] : tensor<1x2x3x3x3x4x4x4xf32> into tensor<1x54x64xf32>
+// CHECK: tensor.collapse_shape %arg1 {{\[}}[0], [1, 2, 3, 4]] : tensor<8x2x3x3x3xf32> into tensor<8x54xf32>
+// CHECK: iterator_types = ["parallel", "parallel", "parallel", "reduction"]
+// CHECK: tensor.expand_shape {{.*}} {{\[}}[0], [1], [2, 3, 4]] {{.*}} : tensor<1x8x64xf32> into tensor<1x8x4x4x4xf32>
+// CHECK-NOT: linalg.conv_3d
+func.func @volume(%input: tensor<1x2x6x9x9xf32>, %weight: tensor<8x2x3x3x3xf32>,
+                  %init: tensor<1x8x4x4x4xf32>) -> tensor<1x8x4x4x4xf32> {
+  %0 = linalg.conv_3d_ncdhw_fcdhw {dilations = dense<1> : tensor<3xi64>, strides = dense<[1, 2, 2]> : tensor<3xi64>}
+    ins(%input, %weight : tensor<1x2x6x9x9xf32>, tensor<8x2x3x3x3xf32>)
+    outs(%init : tensor<1x8x4x4x4xf32>) -> tensor<1x8x4x4x4xf32>
+  return %0 : tensor<1x8x4x4x4xf32>
+}
+
+// -----
+
+// A 1-d convolution: columns[n, c*k, ow].
+// CHECK-LABEL: func.func @line
+// CHECK: tensor.collapse_shape {{.*}} {{\[}}[0], [1, 2], [3]] : tensor<2x3x5x12xf32> into tensor<2x15x12xf32>
+// CHECK-NOT: linalg.conv_1d
+func.func @line(%input: tensor<2x3x16xf32>, %weight: tensor<4x3x5xf32>,
+                %init: tensor<2x4x12xf32>) -> tensor<2x4x12xf32> {
+  %0 = linalg.conv_1d_ncw_fcw {dilations = dense<1> : tensor<1xi64>, strides = dense<1> : tensor<1xi64>}
+    ins(%input, %weight : tensor<2x3x16xf32>, tensor<4x3x5xf32>)
+    outs(%init : tensor<2x4x12xf32>) -> tensor<2x4x12xf32>
+  return %0 : tensor<2x4x12xf32>
+}
+
+// -----
+
 // Dynamic sizes and integer convolutions keep their direct form.
 // CHECK-LABEL: func.func @kept
 // CHECK: linalg.conv_2d_nchw_fchw {{.*}} tensor<?x4x8x8xf32>
