@@ -200,10 +200,12 @@ tsir::Plan::compile(ModuleOp module, PlanSignature signature) {
   auto optimize =
       makeOptimizingTransformer(/*optLevel=*/3,
                                 /*sizeLevel=*/0, targetMachine->get());
-  options.transformer = [optimize](llvm::Module *module) {
+  // `transformer` is a function_ref: the lambda must outlive create().
+  auto transform = [&optimize](llvm::Module *module) {
     internalizeAllBut(*module, kPackedEntry);
     return optimize(module);
   };
+  options.transformer = transform;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   auto engine =
       ExecutionEngine::create(module, options, std::move(*targetMachine));
