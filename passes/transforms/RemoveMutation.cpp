@@ -283,23 +283,22 @@ private:
   /// copies that something writes are expanded, before the alias analysis
   /// is built; lists of immutable elements only (a constant holds no tensor).
   void expandCopiedConstantLists() {
-    llvm::SmallVector<aten::CopyTOp> copies;
+    llvm::SmallVector<std::pair<aten::CopyTOp, ArrayAttr>> copies;
     func.walk([&](aten::CopyTOp copy) {
       auto constant = copy.getSelf().getDefiningOp<prim::ConstantOp>();
-      if (!constant || !isa<ArrayAttr>(constant.getValue()))
-        return;
-      if (llvm::any_of(copy->getUsers(), [](Operation *user) {
+      auto elements =
+          constant ? dyn_cast<ArrayAttr>(constant.getValue()) : ArrayAttr();
+      if (elements && llvm::any_of(copy->getUsers(), [](Operation *user) {
             return isa<aten::AppendTOp, aten::InsertTOp,
                        aten::PrivateSetItemTOp>(user);
           }))
-        copies.push_back(copy);
+        copies.push_back({copy, elements});
     });
-    for (aten::CopyTOp copy : copies) {
-      auto constant = copy.getSelf().getDefiningOp<prim::ConstantOp>();
+    for (auto [copy, constantElements] : copies) {
       Type elementType = cast<prim::ListType>(copy.getType()).getElementType();
       OpBuilder builder(copy);
       llvm::SmallVector<Value> elements;
-      for (Attribute element : cast<ArrayAttr>(constant.getValue()))
+      for (Attribute element : constantElements)
         elements.push_back(prim::ConstantOp::create(builder, copy.getLoc(),
                                                     elementType, element));
       Value literal = prim::ListConstructOp::create(builder, copy.getLoc(),

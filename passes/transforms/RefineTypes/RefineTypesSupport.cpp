@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RefineTypesRules.h"
+#include "../FoldUtils.h"
 
 #include "tsir/Dialect/Aten/SchemaRegistry.h"
 
@@ -503,24 +504,6 @@ RuleContext::getIntList(Value value) const {
   return evalIntList(value, 0);
 }
 
-/// Python's list slice l[start:end:step] of a list of `size`, for step > 0:
-/// the positions it takes.
-static SmallVector<int64_t> slicePositions(int64_t size,
-                                           std::optional<int64_t> start,
-                                           std::optional<int64_t> end,
-                                           int64_t step) {
-  auto clamp = [&](int64_t at) {
-    if (at < 0)
-      at += size;
-    return std::clamp<int64_t>(at, 0, size);
-  };
-  SmallVector<int64_t> positions;
-  for (int64_t at = start ? clamp(*start) : 0, stop = end ? clamp(*end) : size;
-       at < stop; at += step)
-    positions.push_back(at);
-  return positions;
-}
-
 std::optional<SmallVector<std::optional<int64_t>>>
 RuleContext::evalIntList(Value value, unsigned depth) const {
   if (!isa<prim::ListType>(value.getType()) || aliases.hasWriters(value) ||
@@ -567,7 +550,11 @@ RuleContext::evalIntList(Value value, unsigned depth) const {
     std::optional<int64_t> step = evalInt(def->getOperand(3), depth + 1);
     if (!list || !start || !end || !step || *step <= 0)
       return std::nullopt;
-    for (int64_t at : slicePositions(list->size(), *start, *end, *step))
+    FailureOr<SmallVector<int64_t>> positions =
+        sliceIndices(list->size(), *start, *end, *step);
+    if (failed(positions))
+      return std::nullopt;
+    for (int64_t at : *positions)
       result.push_back((*list)[at]);
     return result;
   }
