@@ -188,8 +188,11 @@ tsir::lowerToLLVMDialect(const SpecializedGraph &graph,
   {
     PassManager pm(context);
     buildLowerToLinalgPipeline(pm);
-    if (failed(runPasses(pm, *module, options, "lower to linalg")))
+    if (failed(runPasses(pm, *module, options, "lower to linalg"))) {
+      if (options.unlowered)
+        *options.unlowered = diagnostics.unlowered();
       return rt::Status::error(diagnostics.take("lowering the graph failed"));
+    }
   }
   auto func = module->lookupSymbol<func::FuncOp>("graph");
   rt::StatusOr<PlanSignature> signature = readPlanSignature(

@@ -15,6 +15,8 @@
 #include "Plan.h"
 #include "Signature.h"
 
+#include "tsir/Compiler/Diagnostics.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/Timing.h"
@@ -77,6 +79,10 @@ struct CompileOptions {
   std::vector<mlir::Type> weightTypes;
   /// Where the stages are reported; null: nowhere.
   CompileProgress *progress = nullptr;
+  /// Where a failed lowering reports the ops no conversion pattern lowered
+  /// (a norm whose order is known only at run time); null: nowhere. The
+  /// executor runs them by their kernels instead.
+  std::vector<UnloweredOp> *unlowered = nullptr;
 };
 
 /// A graph specialized to a spec and optimized, still on prim/aten. Its

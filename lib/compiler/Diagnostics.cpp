@@ -13,15 +13,22 @@
 
 using namespace mlir;
 
-/// MLIR's conversion failure, `failed to legalize operation 'aten.conv2d'
-/// that was explicitly marked illegal`, in the terms of the graph: which
-/// torch op tsir cannot compile. (Shape and dtype mistakes are reported
-/// before lowering, by tsir-refine-types, in torch's words.)
+/// The op named in MLIR's conversion failure, `failed to legalize
+/// operation 'aten.conv2d' that was explicitly marked illegal`; "" for any
+/// other message.
+static StringRef unlegalizedOpName(StringRef message) {
+  if (!message.consume_front("failed to legalize operation '"))
+    return "";
+  return message.split('\'').first;
+}
+
+/// MLIR's conversion failure in the terms of the graph: which torch op
+/// tsir cannot compile. (Shape and dtype mistakes are reported before
+/// lowering, by tsir-refine-types, in torch's words.)
 static std::string inUserTerms(const std::string &message) {
-  StringRef text = message;
-  if (!text.consume_front("failed to legalize operation '"))
+  StringRef opName = unlegalizedOpName(message);
+  if (opName.empty())
     return message;
-  StringRef opName = text.split('\'').first;
   auto [dialect, name] = opName.split('.');
   std::string torchName = (dialect + "::" + name).str();
   return "tsir cannot compile " + torchName +
@@ -35,17 +42,21 @@ tsir::DiagnosticCollector::DiagnosticCollector(MLIRContext *context)
   handler = context->getDiagEngine().registerHandler([this](Diagnostic &diag) {
     if (diag.getSeverity() != DiagnosticSeverity::Error)
       return success();
+    std::string message = diag.str();
+    StringRef opName = unlegalizedOpName(message);
+    if (!opName.empty())
+      unloweredOps.push_back({diag.getLocation(), opName.str()});
     llvm::raw_string_ostream os(text);
-    os << formatError(diag.getLocation(), inUserTerms(diag.str())) << "\n";
+    os << formatError(diag.getLocation(), inUserTerms(message)) << "\n";
     for (Diagnostic &note : diag.getNotes()) {
       // "see current operation" notes dump whole functions; skip them.
-      std::string message = note.str();
-      if (llvm::StringRef(message).starts_with("see current operation"))
+      std::string noteText = note.str();
+      if (llvm::StringRef(noteText).starts_with("see current operation"))
         continue;
       std::string noteWhere = formatLocation(note.getLocation());
       if (!noteWhere.empty())
         os << noteWhere << ": ";
-      os << "note: " << message << "\n";
+      os << "note: " << noteText << "\n";
     }
     return success();
   });

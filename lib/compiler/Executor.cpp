@@ -228,8 +228,11 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &inputs) {
 
   Operation *missing = nullptr;
   if (!SegmentedGraph::needsInterpreter(func, *roles, missing)) {
+    std::vector<UnloweredOp> unlowered;
+    CompileOptions wholeOptions = compileOptions;
+    wholeOptions.unlowered = &unlowered;
     rt::StatusOr<std::unique_ptr<Plan>> plan =
-        lowerSpecializedGraph(cached->specialized, compileOptions);
+        lowerSpecializedGraph(cached->specialized, wholeOptions);
     if (plan.ok()) {
       cached->whole = std::move(*plan);
       cached->specialized.module = OwningOpRef<ModuleOp>();
@@ -237,11 +240,16 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &inputs) {
     }
     if (missing)
       return rt::Status::error(describeMissingOp(missing));
-    // Some part did not lower as a whole (control flow the conversions
-    // cannot express yet, say): interpret the control flow, compile the
-    // rest. If that cannot be done either, the first error stands.
+    // Some part did not lower as a whole. An op whose lowering does not
+    // take these operands (a norm's order known only at run time) runs by
+    // its kernel, the rest compiled around it; otherwise (control flow the
+    // conversions cannot express yet, say) the control flow is
+    // interpreted and the rest compiled. If neither can be done, the first
+    // error stands.
+    bool byKernels = SegmentedGraph::kernelsRunAny(func, unlowered, *roles);
     rt::StatusOr<std::unique_ptr<SegmentedGraph>> segmented =
-        SegmentedGraph::build(func, *roles, /*interpretControlFlow=*/true);
+        SegmentedGraph::build(func, *roles,
+                              /*interpretControlFlow=*/!byKernels, unlowered);
     if (!segmented.ok())
       return plan.status();
     cached->segmented = std::move(*segmented);

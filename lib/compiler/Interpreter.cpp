@@ -104,12 +104,15 @@ rt::Status tsir::Interpreter::runSegment(Segment &segment) {
     return located(segment.ops.front(), inputs.status().message());
   auto start = std::chrono::steady_clock::now();
   bool compiledNow = false;
+  std::vector<UnloweredOp> unlowered;
   rt::StatusOr<Plan *> plan =
-      segment.planFor(*inputs, segmentOptions, compiledNow);
+      segment.planFor(*inputs, segmentOptions, compiledNow, &unlowered);
   if (!plan.ok()) {
-    // Control flow the conversions cannot express yet: interpret it, and
-    // compile its bodies.
-    if (graph.interpretControlFlowIn(segment)) {
+    // An op whose lowering does not take these operands runs by its
+    // kernel; control flow the conversions cannot express yet is
+    // interpreted, its bodies compiled. Either way the segment is cut again.
+    if (graph.runByKernelsIn(segment, unlowered) ||
+        graph.interpretControlFlowIn(segment)) {
       segment.interpreted = true;
       return runSteps(segment.fallback);
     }

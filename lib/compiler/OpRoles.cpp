@@ -70,11 +70,13 @@ std::string tsir::OpRoles::kernelName(Operation *op) const {
   std::string name = torchName(op);
   if (registry.lookup(name))
     return name;
-  // A bare name (`aten::foo`, a generic node's kind) may be registered
-  // under one of its overloads, or an overload under the bare name.
+  // An overload may be registered under the bare name, and a bare name
+  // (`aten::foo`, a generic node's kind) under one of its overloads. An
+  // overload never takes another overload's kernel: `sum.dim_IntList` is
+  // not `sum.int`.
   StringRef bare = StringRef(name).split('.').first;
-  if (bare.size() != name.size() && registry.lookup(bare))
-    return bare.str();
+  if (bare.size() != name.size())
+    return registry.lookup(bare) ? bare.str() : "";
   for (const aten::Schema *schema : aten::SchemaRegistry::get().lookup(bare)) {
     if (schema->overload.empty())
       continue;

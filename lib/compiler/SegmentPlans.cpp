@@ -215,7 +215,8 @@ static OwningOpRef<ModuleOp> outline(const Segment &segment,
 
 rt::StatusOr<Plan *>
 tsir::Segment::planFor(const std::vector<rt::Value> &inputValues,
-                       const CompileOptions &options, bool &compiled) {
+                       const CompileOptions &options, bool &compiled,
+                       std::vector<UnloweredOp> *unlowered) {
   compiled = false;
   std::string key;
   for (const rt::Value &value : inputValues) {
@@ -229,6 +230,7 @@ tsir::Segment::planFor(const std::vector<rt::Value> &inputValues,
 
   CompileOptions segmentOptions = options;
   segmentOptions.firstCallerArgument = 0;
+  segmentOptions.unlowered = unlowered;
   OwningOpRef<ModuleOp> module =
       outline(*this, inputValues, segmentOptions.spec);
   rt::StatusOr<std::unique_ptr<Plan>> plan =

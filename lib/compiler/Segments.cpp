@@ -94,13 +94,33 @@ static bool bodiesLower(Operation *op,
   return true;
 }
 
-void tsir::SegmentedGraph::assignRoles(const OpRoles &opRoles,
-                                       bool interpretControlFlow) {
+/// The ops in `ops` (at any depth) that a failed lowering named and that a
+/// kernel runs. The lowering worked on a copy of them, which kept their
+/// places.
+static llvm::DenseSet<Operation *>
+kernelOpsNamedIn(ArrayRef<Operation *> ops, ArrayRef<UnloweredOp> unlowered,
+                 const OpRoles &opRoles) {
+  llvm::DenseSet<Operation *> found;
+  for (Operation *op : ops)
+    op->walk([&](Operation *nested) {
+      bool named = llvm::any_of(unlowered, [&](const UnloweredOp &failed) {
+        return failed.loc == nested->getLoc() &&
+               failed.name == nested->getName().getStringRef();
+      });
+      if (named && !opRoles.kernelName(nested).empty())
+        found.insert(nested);
+    });
+  return found;
+}
+
+void tsir::SegmentedGraph::assignRoles(
+    const OpRoles &opRoles, bool interpretControlFlow,
+    const llvm::DenseSet<Operation *> &byKernel) {
   // Post-order: nested ops have their roles before the ops holding them.
   graph.walk([&](Operation *op) {
     if (op == graph || isTerminator(op))
       return;
-    OpRole role = opRoles.classify(op);
+    OpRole role = byKernel.contains(op) ? OpRole::Kernel : opRoles.classify(op);
     if (isa<prim::IfOp, prim::LoopOp>(op) && !interpretControlFlow &&
         bodiesLower(op, roles))
       role = OpRole::Lowered;
@@ -305,13 +325,39 @@ bool tsir::SegmentedGraph::interpretControlFlowIn(Segment &segment) {
     });
   if (!found)
     return false;
+  cutAgain(segment);
+  return true;
+}
+
+bool tsir::SegmentedGraph::runByKernelsIn(Segment &segment,
+                                          ArrayRef<UnloweredOp> unlowered) {
+  llvm::DenseSet<Operation *> byKernel =
+      kernelOpsNamedIn(segment.ops, unlowered, *opRoles);
+  if (byKernel.empty())
+    return false;
+  Block *block = segment.ops.front()->getBlock();
+  for (Operation *op : byKernel) {
+    roles[op] = OpRole::Kernel;
+    kernels[op] = opRoles->kernelName(op);
+    // The control flow around it no longer lowers as one op.
+    for (Operation *parent = op->getParentOp();
+         parent && parent != block->getParentOp();
+         parent = parent->getParentOp())
+      if (isa<prim::IfOp, prim::LoopOp>(parent))
+        roles[parent] = OpRole::Native;
+  }
+  cutAgain(segment);
+  return true;
+}
+
+void tsir::SegmentedGraph::cutAgain(Segment &segment) {
   Block *block = segment.ops.front()->getBlock();
   size_t numSegments = segments.size();
   while (true) {
     std::vector<Step> plan;
     if (!partitionOps(block, segment.ops, plan, *opRoles)) {
       segment.fallback = std::move(plan);
-      return true;
+      return;
     }
     segments.resize(numSegments);
   }
@@ -342,13 +388,29 @@ bool tsir::SegmentedGraph::needsInterpreter(func::FuncOp func,
   return needed;
 }
 
+/// The ops at the top of `func`'s body.
+static SmallVector<Operation *> topLevelOps(func::FuncOp func) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : func.getBody().front())
+    ops.push_back(&op);
+  return ops;
+}
+
+bool tsir::SegmentedGraph::kernelsRunAny(func::FuncOp func,
+                                         ArrayRef<UnloweredOp> unlowered,
+                                         const OpRoles &opRoles) {
+  return !kernelOpsNamedIn(topLevelOps(func), unlowered, opRoles).empty();
+}
+
 rt::StatusOr<std::unique_ptr<SegmentedGraph>>
 tsir::SegmentedGraph::build(func::FuncOp func, const OpRoles &opRoles,
-                            bool interpretControlFlow) {
+                            bool interpretControlFlow,
+                            ArrayRef<UnloweredOp> unlowered) {
   std::unique_ptr<SegmentedGraph> graph(new SegmentedGraph());
   graph->graph = func;
   graph->opRoles = &opRoles;
-  graph->assignRoles(opRoles, interpretControlFlow);
+  graph->assignRoles(opRoles, interpretControlFlow,
+                     kernelOpsNamedIn(topLevelOps(func), unlowered, opRoles));
   while (true) {
     bool demoted = true;
     while (demoted) {

@@ -20,6 +20,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <map>
 #include <memory>
@@ -52,9 +53,11 @@ public:
   std::vector<mlir::Operation *> replayed;
 
   /// The plan for `inputValues` (one runtime value per input), compiled on
-  /// first use of their spec. `compiled` says whether this call compiled.
+  /// first use of their spec. `compiled` says whether this call compiled;
+  /// a failed lowering names in `unlowered` the ops it could not lower.
   rt::StatusOr<Plan *> planFor(const std::vector<rt::Value> &inputValues,
-                               const CompileOptions &options, bool &compiled);
+                               const CompileOptions &options, bool &compiled,
+                               std::vector<UnloweredOp> *unlowered);
 
   /// Runtime values of the inputs as the plan takes them: tensors and
   /// scalars, lists and tuples flattened (None and strings are constants
@@ -79,9 +82,12 @@ public:
   /// `interpretControlFlow`, every prim.If and prim.Loop is interpreted
   /// (their bodies still compile), even those whose bodies all lower.
   /// Errors, before anything runs, for the first op nothing runs.
+  /// The ops `unlowered` names (a failed lowering of the whole graph) run
+  /// by their kernels.
   static rt::StatusOr<std::unique_ptr<SegmentedGraph>>
   build(mlir::func::FuncOp func, const OpRoles &roles,
-        bool interpretControlFlow);
+        bool interpretControlFlow,
+        llvm::ArrayRef<UnloweredOp> unlowered = {});
 
   /// Whether `func` needs the interpreter: it holds an op that only a
   /// runtime kernel runs, the first of which `interpreted` receives.
@@ -89,6 +95,12 @@ public:
   static bool needsInterpreter(mlir::func::FuncOp func, const OpRoles &roles,
                                mlir::Operation *&missing,
                                mlir::Operation **interpreted = nullptr);
+
+  /// Whether a kernel runs one of the ops of `func` that `unlowered` (its
+  /// failed lowering) names.
+  static bool kernelsRunAny(mlir::func::FuncOp func,
+                            llvm::ArrayRef<UnloweredOp> unlowered,
+                            const OpRoles &roles);
 
   llvm::ArrayRef<Step> steps(mlir::Block *block) const;
   OpRole role(mlir::Operation *op) const;
@@ -102,9 +114,20 @@ public:
   /// compile as a whole. False if it holds no control flow.
   bool interpretControlFlowIn(Segment &segment);
 
+  /// Cuts `segment` again with the ops of it that `unlowered` names (its
+  /// failed lowering) run by their kernels, into `segment.fallback`: a
+  /// lowering that needs a constant (a norm's order, `sum`'s dims) where
+  /// the graph passes it at run time. False if no such op has a kernel.
+  bool runByKernelsIn(Segment &segment,
+                      llvm::ArrayRef<UnloweredOp> unlowered);
+
 private:
   SegmentedGraph() = default;
-  void assignRoles(const OpRoles &roles, bool interpretControlFlow);
+  void assignRoles(const OpRoles &roles, bool interpretControlFlow,
+                   const llvm::DenseSet<mlir::Operation *> &byKernel);
+  /// Cuts `segment`'s ops again, with the roles as they now are, into its
+  /// fallback.
+  void cutAgain(Segment &segment);
   bool partition(mlir::Block *block, const OpRoles &roles);
   bool partitionOps(mlir::Block *block, llvm::ArrayRef<mlir::Operation *> ops,
                     std::vector<Step> &plan, const OpRoles &roles);

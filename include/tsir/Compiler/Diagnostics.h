@@ -16,8 +16,17 @@
 #include "mlir/IR/MLIRContext.h"
 
 #include <string>
+#include <vector>
 
 namespace tsir {
+
+/// An op no conversion pattern lowered (MLIR's `failed to legalize
+/// operation`), by its place and its op name (`aten.linalg_vector_norm`):
+/// the executor runs such an op by its runtime kernel instead.
+struct UnloweredOp {
+  mlir::Location loc;
+  std::string name;
+};
 
 /// Collects the errors (with their notes) reported in a context while it
 /// lives.
@@ -29,10 +38,14 @@ public:
   /// What was collected, one diagnostic per line; `fallback` if nothing was.
   std::string take(const std::string &fallback);
 
+  /// The ops whose legalization failed, in the order reported.
+  const std::vector<UnloweredOp> &unlowered() const { return unloweredOps; }
+
 private:
   mlir::MLIRContext *context;
   mlir::DiagnosticEngine::HandlerID handler;
   std::string text;
+  std::vector<UnloweredOp> unloweredOps;
 };
 
 } // namespace tsir

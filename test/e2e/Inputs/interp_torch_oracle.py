@@ -3,7 +3,7 @@
 
     interp_torch_oracle.py GRAPH OUTDIR INPUT...
 
-Each INPUT is a .npy file or an int. Runs GRAPH with torch's own
+Each INPUT is a .npy file, a float (with a point) or an int. Runs GRAPH with torch's own
 interpreter (parse_ir), flattens tuple outputs depth-first as tsir-run
 does, and compares them with OUTDIR/out<i>.npy. Prints `match` or exits
 non-zero naming the first difference.
@@ -30,8 +30,8 @@ def main():
     graph, outdir, *inputs = sys.argv[1:]
     function = torch._C._create_function_from_graph(
         "f", torch._C.parse_ir(open(graph).read()))
-    args = [torch.from_numpy(np.load(a)) if a.endswith(".npy") else int(a)
-            for a in inputs]
+    args = [torch.from_numpy(np.load(a)) if a.endswith(".npy")
+            else float(a) if "." in a else int(a) for a in inputs]
     expected = []
     flatten(function(*args), expected)
     for i, want in enumerate(expected):
