@@ -17,6 +17,7 @@
 #include "tsir/Dialect/Aten/AtenDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 
@@ -350,6 +351,57 @@ struct ConvertMovedim : OpConversionPattern<aten::MovedimIntOp> {
   }
 };
 
+/// The size of result dim `out` of expand for the size list's element `v`:
+/// -1 keeps the input's size `in[out - leading]` (decided at run time when
+/// `v` is not a constant). A size known only at run time is checked there
+/// as torch checks it.
+static OpFoldResult expandedSize(OpBuilder &b, Location loc, Value v,
+                                 int64_t out, int64_t leading,
+                                 ArrayRef<OpFoldResult> in) {
+  int64_t dim = out - leading;
+  std::optional<int64_t> constant = matchConstantInt(v);
+  if (constant == -1 && dim >= 0)
+    return in[dim];
+  IndexMath m{b, loc};
+  Value size = m.fromInt(v);
+  if (constant)
+    return IndexMath::fold(size);
+  Value minusOne = m.constant(-1);
+  Value keeps =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, size, minusOne);
+  if (dim >= 0)
+    size = arith::SelectOp::create(b, loc, keeps, m.value(in[dim]), size);
+  Value nonNegative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                            size, m.constant(0));
+  cf::AssertOp::create(
+      b, loc, nonNegative,
+      dim >= 0 ? "Trying to create tensor with negative dimension"
+               : "The expanded size of the tensor (-1) isn't allowed in a "
+                 "leading, non-existing dimension " +
+                     std::to_string(out));
+  // The code after a failed check runs on (it cannot unwind): it must not
+  // allocate a negative size.
+  return m.max(size, m.constant(0));
+}
+
+/// torch's check of an input dim expand keeps: its size must be the
+/// result's (`out` is the result's dim). Returns the result's size to use,
+/// which never exceeds the input's: the code after a failed check runs on
+/// (it cannot unwind) and must not read past the input.
+static OpFoldResult checkSizesEqual(OpBuilder &b, Location loc,
+                                    OpFoldResult input, OpFoldResult result,
+                                    int64_t out) {
+  IndexMath m{b, loc};
+  Value inputSize = m.value(input), resultSize = m.value(result);
+  Value equal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      inputSize, resultSize);
+  cf::AssertOp::create(b, loc, equal,
+                       "The expanded size of the tensor must match the "
+                       "existing size at non-singleton dimension " +
+                           std::to_string(out));
+  return IndexMath::fold(m.min(inputSize, resultSize));
+}
+
 /// expand and expand_as: a linalg.generic reading the input's dim 0 where a
 /// size-1 dim is broadcast. A dynamic input dim is taken to match the
 /// result's (an expand that broadcasts it needs its size refined to 1).
@@ -377,11 +429,8 @@ template <typename OpTy> struct ConvertExpand : OpConversionPattern<OpTy> {
       auto ints = getIntListValues(rewriter, loc, op.getSize());
       if (!ints || ints->size() != static_cast<size_t>(rank))
         return rewriter.notifyMatchFailure(op, "size is not a list of ints");
-      IndexMath m{rewriter, loc};
       for (auto [dim, v] : llvm::enumerate(*ints))
-        computed.push_back(matchConstantInt(v) == -1
-                               ? in[dim - leading]
-                               : IndexMath::fold(m.fromInt(v)));
+        computed.push_back(expandedSize(rewriter, loc, v, dim, leading, in));
     }
     SmallVector<AffineExpr> exprs;
     for (int64_t dim = 0; dim < inType.getRank(); ++dim) {
@@ -389,6 +438,11 @@ template <typename OpTy> struct ConvertExpand : OpConversionPattern<OpTy> {
       bool broadcast = inType.getDimSize(dim) == 1 && type.getDimSize(out) != 1;
       exprs.push_back(broadcast ? rewriter.getAffineConstantExpr(0)
                                 : rewriter.getAffineDimExpr(out));
+      // A dim read as it is must have the result's size: known only at run
+      // time, that is checked there, before anything reads out of bounds.
+      if (!broadcast && computed[out] != in[dim])
+        computed[out] =
+            checkSizesEqual(rewriter, loc, in[dim], computed[out], out);
     }
     AffineMap map = AffineMap::get(rank, 0, exprs, rewriter.getContext());
     Value result = buildGather(
