@@ -23,6 +23,20 @@ def PrimInlineSubgraphsPass : Pass<"prim-inline-subgraphs", "mlir::func::FuncOp"
   }];
 }
 
+def TsirForwardAttributeWritesPass
+    : Pass<"tsir-forward-attribute-writes", "mlir::func::FuncOp"> {
+  let summary = "read back module attributes that forward writes itself";
+  let description = [{
+    A module attribute that forward writes (`prim.SetAttr`) and reads back
+    (`prim.GetAttr`) in the same call, as RAFT's correlation block builds
+    its pyramid in `self.corr_pyramid`: each read of an attribute path
+    after the one write in the graph's body that makes it becomes the
+    value written, and the write goes. The module's state after the call
+    is not kept (tsir holds no module object). Reads before the write,
+    paths written twice or inside control flow, stay as they are.
+  }];
+}
+
 def PrimDCEPass : Pass<"prim-dce", "mlir::func::FuncOp"> {
   let summary = "dead code elimination with TorchScript's alias rules";
   let description = [{

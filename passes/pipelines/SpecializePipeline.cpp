@@ -30,6 +30,7 @@ using namespace tsir;
 void tsir::buildBindWeightsPipeline(OpPassManager &pm,
                                     ArrayRef<std::string> weightNames) {
   pm.addPass(createPrimInlineSubgraphsPass());
+  pm.addPass(createTsirForwardAttributeWritesPass());
   TsirExternalizeWeightsPassOptions externalize;
   externalize.names.assign(weightNames.begin(), weightNames.end());
   pm.addPass(createTsirExternalizeWeightsPass(externalize));
@@ -70,6 +71,12 @@ static void buildRefineRound(OpPassManager &pm) {
   pm.addPass(createTsirDecomposePass());
   pm.addPass(createPrimPeepholePass());
   pm.addPass(createPrimConstantPropagationPass());
+  // A loop whose trip count the round made constant (a decomposition's
+  // loop over a rank) unrolls, as TorchScript unrolls after specializing;
+  // only fully: a partial unroll would grow every round.
+  PrimUnrollLoopsPassOptions fullUnrollOnly;
+  fullUnrollOnly.unrollFactor = 1;
+  pm.addPass(createPrimUnrollLoopsPass(fullUnrollOnly));
   pm.addPass(createPrimRemoveMutationPass());
   pm.addPass(createPrimDCEPass());
 }

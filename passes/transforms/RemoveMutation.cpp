@@ -309,9 +309,10 @@ private:
     }
   }
 
-  /// A list literal that is only appended to and read, all in its own
-  /// block, holds at each read the elements appended before it; each read
-  /// then gets a literal of those, and the appends go. DenseNet's blocks
+  /// A list literal that is only appended to in its own block, and read
+  /// there or in the control flow after (loops, branches), holds at each
+  /// read the elements appended before it; each read then gets a literal
+  /// of those, and the appends go. DenseNet's blocks
   /// are `features.append(layer(cat(features)))` over and over, which
   /// TorchScript's folding keeps (the list is read before each append):
   /// after this, every `cat` has a literal and its sizes refine. The reads
@@ -328,30 +329,37 @@ private:
 
   void splitAppends(prim::ListConstructOp list) {
     Block *block = list->getBlock();
-    SmallVector<Operation *> users(list->getUsers());
+    // Each user with the op of the list's block that holds it: a read may
+    // sit in a loop or branch after the appends (RAFT reads its pyramid
+    // in the refinement loop), an append must be in the block itself.
+    SmallVector<std::pair<Operation *, Operation *>> users;
     bool appends = false;
-    for (Operation *user : users) {
-      if (user->getBlock() != block)
+    for (Operation *user : list->getUsers()) {
+      Operation *ancestor = block->findAncestorOpInBlock(*user);
+      if (!ancestor)
         return;
       if (auto append = dyn_cast<aten::AppendTOp>(user)) {
-        if (append.getEl() == list.getResult() || !append->use_empty())
+        if (ancestor != user || append.getEl() == list.getResult() ||
+            !append->use_empty())
           return;
         appends = true;
       } else if (!isa<aten::CatOp, aten::StackOp, aten::LenTOp,
                       aten::DunderGetitemTOp, prim::ListUnpackOp>(user)) {
         return;
       }
+      users.push_back({ancestor, user});
     }
     if (!appends)
       return;
-    llvm::sort(users, [](Operation *a, Operation *b) {
-      return a->isBeforeInBlock(b);
+    // Reads under one op see the same elements: their order is free.
+    llvm::sort(users, [](const auto &a, const auto &b) {
+      return a.first != b.first && a.first->isBeforeInBlock(b.first);
     });
     users.erase(llvm::unique(users), users.end());
     SmallVector<Value> elements(list.getElements());
     Value current = list.getResult();
     bool stale = false;
-    for (Operation *user : users) {
+    for (auto [ancestor, user] : users) {
       if (auto append = dyn_cast<aten::AppendTOp>(user)) {
         elements.push_back(append.getEl());
         append.erase();
@@ -359,7 +367,7 @@ private:
         continue;
       }
       if (stale) {
-        OpBuilder builder(user);
+        OpBuilder builder(ancestor);
         current = prim::ListConstructOp::create(builder, list.getLoc(),
                                                 list.getType(), elements);
         stale = false;

@@ -241,20 +241,39 @@ void unrollPartially(RewriterBase &rewriter, prim::LoopOp loop,
   }
 }
 
-/// Unrolls `loop` if TorchScript would: a for loop with a small body.
+/// Whether `loop` walks a list literal of tensors by its iteration number
+/// (`for corr_volume in self.corr_pyramid`, once the list is a literal):
+/// its elements may differ in shape, which no one compiled body takes.
+bool walksTensorListLiteral(prim::LoopOp loop) {
+  BlockArgument iteration = loop.getIterationArg();
+  return llvm::any_of(iteration.getUsers(), [&](Operation *user) {
+    auto read = dyn_cast<aten::DunderGetitemTOp>(user);
+    auto list = read ? read.getList().getDefiningOp<prim::ListConstructOp>()
+                     : prim::ListConstructOp();
+    return list && read.getIdx() == iteration && !loop->isAncestor(list) &&
+           isa<prim::TensorType>(
+               cast<prim::ListType>(list.getType()).getElementType());
+  });
+}
+
+/// Unrolls `loop` if TorchScript would: a for loop with a small body. A
+/// loop over a list literal of tensors unrolls fully whatever its body's
+/// size (tsir's addition: its elements' shapes differ from one iteration
+/// to the next, RAFT's correlation pyramid).
 LogicalResult unrollLoop(RewriterBase &rewriter, prim::LoopOp loop,
                          const UnrollLimits &limits) {
-  if (!isForLoop(loop) ||
-      limitedBlockSize(loop.getBodyBlock(), limits.maxBodySize + 1) >
-          limits.maxBodySize)
+  if (!isForLoop(loop))
     return failure();
+  bool small = limitedBlockSize(loop.getBodyBlock(), limits.maxBodySize + 1) <=
+               limits.maxBodySize;
   std::optional<int64_t> tripCount = getConstantInt(loop.getMaxTripCount());
-  if (tripCount && *tripCount < int64_t(limits.fullUnrollLimit)) {
+  if (tripCount && *tripCount < int64_t(limits.fullUnrollLimit) &&
+      (small || walksTensorListLiteral(loop))) {
     unrollFully(rewriter, loop, *tripCount);
     return success();
   }
   // A factor of 0 or 1 would not unroll anything (and 0 would divide by 0).
-  if (limits.unrollFactor < 2)
+  if (!small || limits.unrollFactor < 2)
     return failure();
   unrollPartially(rewriter, loop, limits.unrollFactor);
   return success();

@@ -477,6 +477,49 @@ func.func @dense_block(%arg0: !prim.tensor) -> (!prim.tensor, i64) {
   return %c2, %n : !prim.tensor, i64
 }
 
+// RAFT's correlation pyramid: appended to in the graph's body, read in a
+// loop after the appends. The loop reads a literal of every element.
+// CHECK-LABEL: func.func @pyramid_read_in_loop
+// CHECK-NOT: aten.append.t
+// CHECK: %[[ALL:.*]] = prim.ListConstruct %arg0, %[[HALF:.*]], %[[QUARTER:.*]] :
+// CHECK-NEXT: prim.Loop
+// CHECK: aten.__getitem__.t %[[ALL]]
+// CHECK: aten.len.t %[[ALL]]
+func.func @pyramid_read_in_loop(%arg0: !prim.tensor, %n: i64) -> !prim.tensor {
+  %true = prim.Constant {value = true} : i1
+  %l = prim.ListConstruct %arg0 : (!prim.tensor) -> !prim.list<!prim.tensor>
+  %half = aten.relu %arg0 : (!prim.tensor) -> !prim.tensor
+  %a0 = aten.append.t %l, %half : (!prim.list<!prim.tensor>, !prim.tensor) -> !prim.list<!prim.tensor>
+  %quarter = aten.relu %half : (!prim.tensor) -> !prim.tensor
+  %a1 = aten.append.t %l, %quarter : (!prim.list<!prim.tensor>, !prim.tensor) -> !prim.list<!prim.tensor>
+  %r = prim.Loop %n, %true, %arg0 : !prim.tensor -> (!prim.tensor) {
+  ^bb0(%i: i64, %acc: !prim.tensor):
+    %level = aten.__getitem__.t %l, %i : (!prim.list<!prim.tensor>, i64) -> !prim.tensor
+    %count = aten.len.t %l : (!prim.list<!prim.tensor>) -> i64
+    %next = aten.add.Tensor %acc, %level, %count : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+    prim.Yield %true, %next : i1, !prim.tensor
+  }
+  return %r : !prim.tensor
+}
+
+// An append in the loop changes the list from one iteration to the
+// next: the list stays.
+// CHECK-LABEL: func.func @append_in_loop
+// CHECK: %[[L:.*]] = prim.ListConstruct %arg0 :
+// CHECK: aten.append.t %[[L]]
+func.func @append_in_loop(%arg0: !prim.tensor, %n: i64) -> i64 {
+  %true = prim.Constant {value = true} : i1
+  %zero = prim.Constant {value = 0 : i64} : i64
+  %l = prim.ListConstruct %arg0 : (!prim.tensor) -> !prim.list<!prim.tensor>
+  %r = prim.Loop %n, %true, %zero : i64 -> (i64) {
+  ^bb0(%i: i64, %acc: i64):
+    %a = aten.append.t %l, %arg0 : (!prim.list<!prim.tensor>, !prim.tensor) -> !prim.list<!prim.tensor>
+    %count = aten.len.t %l : (!prim.list<!prim.tensor>) -> i64
+    prim.Yield %true, %count : i1, i64
+  }
+  return %r : i64
+}
+
 // CHECK-LABEL: func.func @escaping_list
 // CHECK: %[[L:.*]] = prim.ListConstruct %arg0 :
 // CHECK-NEXT: aten.cat %[[L]]

@@ -407,3 +407,47 @@ func.func @size_over(%x: !prim.tensor) -> !prim.tensor {
   }
   return %r : !prim.tensor
 }
+
+// -----
+
+// A loop over a list literal of tensors (`for level in pyramid`, RAFT)
+// unrolls fully whatever the size of its body: each copy reads its own
+// element, whose shape may differ. Here the body is over SMALL's limit of
+// 3 ops; the same body over an int list is not unrolled.
+// SMALL-LABEL: func.func @walks_tensor_literal
+// SMALL-NOT: prim.Loop
+// SMALL: return
+func.func @walks_tensor_literal(%a: !prim.tensor, %b: !prim.tensor) -> !prim.tensor {
+  %true = prim.Constant {value = true} : i1
+  %two = prim.Constant {value = 2 : i64} : i64
+  %levels = prim.ListConstruct %a, %b : (!prim.tensor, !prim.tensor) -> !prim.list<!prim.tensor>
+  %r = prim.Loop %two, %true, %a : !prim.tensor -> (!prim.tensor) {
+  ^bb0(%i: i64, %acc: !prim.tensor):
+    %level = aten.__getitem__.t %levels, %i : (!prim.list<!prim.tensor>, i64) -> !prim.tensor
+    %s = aten.sigmoid %level : (!prim.tensor) -> !prim.tensor
+    %t = aten.tanh %s : (!prim.tensor) -> !prim.tensor
+    %u = aten.relu %t : (!prim.tensor) -> !prim.tensor
+    %next = aten.mul.Tensor %acc, %u : (!prim.tensor, !prim.tensor) -> !prim.tensor
+    prim.Yield %true, %next : i1, !prim.tensor
+  }
+  return %r : !prim.tensor
+}
+
+// SMALL-LABEL: func.func @walks_int_literal
+// SMALL: prim.Loop
+func.func @walks_int_literal(%a: !prim.tensor) -> !prim.tensor {
+  %true = prim.Constant {value = true} : i1
+  %two = prim.Constant {value = 2 : i64} : i64
+  %c1 = prim.Constant {value = 1 : i64} : i64
+  %sizes = prim.ListConstruct %c1, %two : (i64, i64) -> !prim.list<i64>
+  %r = prim.Loop %two, %true, %a : !prim.tensor -> (!prim.tensor) {
+  ^bb0(%i: i64, %acc: !prim.tensor):
+    %size = aten.__getitem__.t %sizes, %i : (!prim.list<i64>, i64) -> i64
+    %s = aten.sigmoid %acc : (!prim.tensor) -> !prim.tensor
+    %t = aten.tanh %s : (!prim.tensor) -> !prim.tensor
+    %u = aten.relu %t : (!prim.tensor) -> !prim.tensor
+    %next = aten.mul.Scalar %u, %size : (!prim.tensor, i64) -> !prim.tensor
+    prim.Yield %true, %next : i1, !prim.tensor
+  }
+  return %r : !prim.tensor
+}

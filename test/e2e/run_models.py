@@ -107,6 +107,15 @@ def models():
     }
 
 
+def all_nodes(nodes):
+    """`nodes` and the nodes of their blocks, at any depth (a loop's body
+    holds constants too: RAFT's)."""
+    for node in nodes:
+        yield node
+        for block in node.blocks():
+            yield from all_nodes(block.nodes())
+
+
 def export(model, workdir, trace_inputs=None):
     """Freezes `model`, scripted (or traced on `trace_inputs`); writes
     graph.txt and weights.safetensors."""
@@ -119,7 +128,7 @@ def export(model, workdir, trace_inputs=None):
     frozen = torch.jit.freeze(module)
     graph = frozen.graph
     weights = {}
-    for node in graph.nodes():
+    for node in all_nodes(graph.nodes()):
         if node.kind() != "prim::Constant":
             continue
         kind = node.output().type().kind()

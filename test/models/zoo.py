@@ -30,7 +30,7 @@ import tsir_run  # noqa: E402
 from run_models import export  # noqa: E402
 
 # Every classification family of torchvision 0.14 at its smallest member,
-# then segmentation and video. (name, input size, tolerance)
+# then segmentation, video and optical flow.
 CLASSIFICATION = [
     "alexnet", "vgg11_bn", "resnet18", "resnet50", "resnext50_32x4d",
     "wide_resnet50_2", "densenet121", "squeezenet1_1", "shufflenet_v2_x1_0",
@@ -41,7 +41,8 @@ CLASSIFICATION = [
 ]
 SEGMENTATION = ["fcn_resnet50", "deeplabv3_mobilenet_v3_large",
                 "lraspp_mobilenet_v3_large"]
-VIDEO = ["r3d_18", "mc3_18", "r2plus1d_18", "s3d"]
+VIDEO = ["r3d_18", "mc3_18", "r2plus1d_18", "s3d", "mvit_v1_b"]
+OPTICAL_FLOW = ["raft_small"]
 # Scripted, these return something other than eager mode does (GoogLeNet's
 # and Inception's namedtuple with None aux outputs): traced, as a user
 # deploying them would.
@@ -69,9 +70,17 @@ def build(name):
         return model, [torch.randn(1, 3, 224, 224)]
     if name in VIDEO:
         model = getattr(torchvision.models.video, name)(weights=None)
-        # S3D pools over 7x7 at the end: it needs its own clip size.
-        clip = (1, 3, 16, 224, 224) if name == "s3d" else (1, 3, 8, 112, 112)
+        # S3D pools over 7x7 at the end, and MViT's position embedding is
+        # for 16 frames of 224x224: they need their own clip size.
+        clip = ((1, 3, 16, 224, 224) if name in ("s3d", "mvit_v1_b")
+                else (1, 3, 8, 112, 112))
         return model, [torch.randn(*clip)]
+    if name in OPTICAL_FLOW:
+        # Two frames, and the number of refinement steps (forward's
+        # `num_flow_updates`, an int input of the graph): one flow each.
+        model = getattr(torchvision.models.optical_flow, name)(weights=None)
+        return model, [torch.randn(1, 3, 128, 128), torch.randn(1, 3, 128, 128),
+                       12]
     kwargs = {"init_weights": True} if name in ("googlenet", "inception_v3") else {}
     if name in ("googlenet", "inception_v3"):
         kwargs["aux_logits"] = False
@@ -102,7 +111,8 @@ def main():
     torch.set_num_threads(1)
     work = args.keep or tempfile.mkdtemp(prefix="tsir-zoo-")
     rows, failures = [], 0
-    for name in args.model or CLASSIFICATION + SEGMENTATION + VIDEO:
+    for name in args.model or (CLASSIFICATION + SEGMENTATION + VIDEO +
+                               OPTICAL_FLOW):
         workdir = os.path.join(work, name)
         model, inputs = build(name)
         model = model.eval()
@@ -125,7 +135,8 @@ def main():
         extra = ["--bench", str(args.bench)] if args.bench else []
         code, output = tsir_run.run(
             args.tsir_run, os.path.join(workdir, "graph.txt"),
-            [t.numpy() for t in inputs], os.path.join(workdir, "out"),
+            [t.numpy() if isinstance(t, torch.Tensor) else t for t in inputs],
+            os.path.join(workdir, "out"),
             weights=os.path.join(workdir, "weights.safetensors"),
             # The compile column is a compile, not a load from the
             # persistent plan cache (docs/plan-cache.md).

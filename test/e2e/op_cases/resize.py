@@ -1,7 +1,9 @@
 """resize.py - generated end-to-end cases for the Resize family:
 upsample_nearest2d.vec and upsample_bilinear2d.vec by output size and by
 scale factors (integer, fractional and shrinking), bilinear with and
-without align_corners, on odd sizes; torch's CPU kernels' index arithmetic
+without align_corners, on odd sizes; grid_sample (bilinear and nearest,
+zeros and border padding, with and without align_corners, points inside
+and outside the input); torch's CPU kernels' index arithmetic
 is matched to the float (nearest follows torch's NCHW kernel, which
 torch does not take for one channel: the cases have several). Most cases call the ops directly: F.interpolate's
 Python body (size lists sliced with aten::slice.t, a branch per rank and
@@ -76,6 +78,26 @@ def interpolate_nearest(x):
     return F.interpolate(x, scale_factor=2.0, mode="nearest")
 
 
+def grid_sample_bilinear(x, grid):
+    return (F.grid_sample(x, grid, align_corners=True),
+            F.grid_sample(x, grid, align_corners=False))
+
+
+def grid_sample_border(x, grid):
+    return (F.grid_sample(x, grid, padding_mode="border", align_corners=True),
+            F.grid_sample(x, grid, padding_mode="border",
+                          align_corners=False))
+
+
+def grid_sample_nearest(x, grid):
+    return (F.grid_sample(x, grid, mode="nearest", align_corners=True),
+            F.grid_sample(x, grid, mode="nearest", padding_mode="border",
+                          align_corners=False))
+
+
+# Points past the edges (|coordinate| up to 1.3) read zeros or the border.
+GRID = torch.rand(2, 4, 6, 2) * 2.6 - 1.3
+
 CASES = [
     Case(nearest_scale2, [torch.randn(1, 2, 3, 5)]),
     Case(nearest_scale_frac, [torch.randn(2, 3, 5, 3)]),
@@ -97,4 +119,10 @@ CASES = [
     # refines and folds to a fixpoint.
     Case(interpolate_nearest, [torch.randn(1, 2, 3, 5)],
          op="upsample_nearest2d.vec"),
+    Case(grid_sample_bilinear, [torch.randn(2, 3, 5, 7), GRID],
+         op="grid_sampler"),
+    Case(grid_sample_border, [torch.randn(2, 3, 5, 7), GRID],
+         op="grid_sampler"),
+    Case(grid_sample_nearest, [torch.randn(2, 3, 5, 7), GRID],
+         op="grid_sampler"),
 ]

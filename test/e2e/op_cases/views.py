@@ -189,6 +189,12 @@ def repeat_0d(x):
     return x.repeat(3)
 
 
+def repeat_interleave_int(x):
+    return (torch.repeat_interleave(x, 2, dim=0),
+            torch.repeat_interleave(x.transpose(0, 2), 3, dim=-1),
+            x.repeat_interleave(2))
+
+
 def tile(x):
     return torch.tile(x, [2]), torch.tile(x, [2, 1, 3])
 
@@ -265,6 +271,8 @@ CASES = [
     Case(roll_dims, [r(3, 4, 5)], op="roll"),
     Case(repeat, [r(2, 3)]),
     Case(repeat_0d, [r(())], op="repeat"),
+    Case(repeat_interleave_int, [r(2, 3, 4)],
+         op="repeat_interleave.self_int"),
     Case(tile, [r(3, 4)]),
     Case(chain, [r(24)], op="view"),
     # No typed op: tsir-decompose makes them reshapes and a permute.
