@@ -16,10 +16,25 @@ include "mlir/Pass/PassBase.td"
 def PrimInlineSubgraphsPass : Pass<"prim-inline-subgraphs", "mlir::func::FuncOp"> {
   let summary = "inline fusion-group and fallback subgraphs into the graph";
   let description = [{
-    Replaces `prim.FusionGroup`, `prim.TensorExprGroup` and
-    `prim.FallbackGraph` ops with the ops of their bodies, as TorchScript's
+    Replaces `prim.FusionGroup`, `prim.TensorExprGroup`,
+    `prim.FallbackGraph` and `prim.DifferentiableGraph` ops with the ops of
+    their bodies, as TorchScript's
     inliner does before re-optimizing, so that the other passes see one flat
     graph (imported fused graphs get re-fused by tsir's own fuser).
+  }];
+}
+
+def TsirFoldProfilingGuardsPass
+    : Pass<"tsir-fold-profiling-guards", "mlir::func::FuncOp"> {
+  let summary = "fold the profiling executor's guards once types are known";
+  let description = [{
+    `prim.TypeCheck` becomes true when every input's refined dtype and
+    sizes (and device, where both say) are the profiled ones, false when
+    one differs, and stays while they are unknown; a
+    `prim::RequiresGradCheck` becomes true (tsir differentiates in its own
+    executors, not through autograd's flags). The checked values become
+    the inputs, cast to the profiled types. Both branches of the guarded
+    `prim.If` compute the same values; the fold picks one.
   }];
 }
 
@@ -149,6 +164,26 @@ def TsirCreateFusionGroupsPass
   let options = [
     Option<"minGroupSize", "min-group-size", "unsigned", "2",
            "fewest ops a fusion group holds">,
+  ];
+}
+
+def TsirCreateAutodiffSubgraphsPass
+    : Pass<"tsir-create-autodiff-subgraphs", "mlir::func::FuncOp"> {
+  let summary = "group differentiable ops into prim.DifferentiableGraph (TorchScript's CreateAutodiffSubgraphs)";
+  let description = [{
+    Each maximal run of ops of one block that autodiff differentiates (a
+    formula, decomposition or `nondifferentiable` line in derivatives.txt,
+    a graph in decompositions.txt, the list ops tsir-differentiate handles
+    itself, a prim.If of such ops) becomes a `prim.DifferentiableGraph`,
+    printed as torch prints `prim::DifferentiableGraph_N`. Runs of fewer
+    than `threshold` ops (constants not counted) stay; the blocks of ops
+    left out are partitioned on their own. Constants a subgraph reads are
+    cloned into it. Unlike TorchScript, ops are never moved to lengthen a
+    run.
+  }];
+  let options = [
+    Option<"threshold", "threshold", "unsigned", "2",
+           "the fewest ops (constants not counted) a subgraph is made of">,
   ];
 }
 

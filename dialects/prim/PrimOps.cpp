@@ -249,6 +249,39 @@ LogicalResult FusionGroupOp::verify() { return verifySubgraph(*this); }
 LogicalResult TensorExprGroupOp::verify() { return verifySubgraph(*this); }
 LogicalResult FallbackGraphOp::verify() { return verifySubgraph(*this); }
 
+/// `type` without its requires_grad refinement.
+static Type withoutRequiresGrad(Type type) {
+  auto tensor = dyn_cast<TensorType>(type);
+  if (!tensor || !tensor.getRequiresGrad())
+    return type;
+  return TensorType::get(type.getContext(), tensor.getDtype(),
+                         tensor.getHasSizes(), tensor.getSizes(),
+                         tensor.getHasStrides(), tensor.getStrides(),
+                         tensor.getDevice(), BoolAttr(),
+                         tensor.getLegacyNonContiguous());
+}
+
+LogicalResult DifferentiableGraphOp::verify() {
+  // The forward graph runs on detached inputs: torch prints them
+  // `requires_grad=0` where the node's operands require grad.
+  Block &body = getBody().front();
+  SmallVector<Type> inputs, parameters;
+  for (Type type : getOperandTypes())
+    inputs.push_back(withoutRequiresGrad(type));
+  for (Type type : body.getArgumentTypes())
+    parameters.push_back(withoutRequiresGrad(type));
+  if (failed(verifyFlow(*this, "subgraph inputs", inputs, parameters)))
+    return failure();
+  // The forward graph of a differentiated subgraph returns the captured
+  // values after the results.
+  TypeRange returned = body.getTerminator()->getOperandTypes();
+  if (returned.size() < getNumResults())
+    return emitOpError() << "subgraph returns: " << returned.size()
+                         << " values for " << getNumResults() << " results";
+  return verifyFlow(*this, "subgraph returns",
+                    returned.take_front(getNumResults()), getResultTypes());
+}
+
 /// Whether `name` is one identifier of graph text (`prim::FusionGroup_0`,
 /// `a.b`), as the importer's lexer reads it.
 static bool isGraphIdentifier(StringRef name) {

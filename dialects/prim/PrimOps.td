@@ -174,6 +174,27 @@ def Prim_TensorExprGroupOp : Prim_SubgraphOp<"TensorExprGroup",
 def Prim_FallbackGraphOp : Prim_SubgraphOp<"FallbackGraph",
     "the unoptimized graph a guarded fusion falls back to">;
 
+def Prim_DifferentiableGraphOp : Prim_SubgraphOp<"DifferentiableGraph",
+    "a subgraph TorchScript's autodiff differentiates as one"> {
+  let description = [{
+    TorchScript's `prim::DifferentiableGraph_N` (CreateAutodiffSubgraphs,
+    or tsir-create-autodiff-subgraphs): the body is the subgraph. Once the
+    profiling executor has differentiated it, torch prints its forward
+    graph `f` as the section: it returns the node's outputs first, then
+    the values the backward captures, so the body may return more values
+    than the op has results (the first ones are the results). Running the
+    graph inlines the body and drops the captured values.
+
+    ```mlir
+    %y = prim.DifferentiableGraph(%x, %w) : (!prim.tensor, !prim.tensor) -> !prim.tensor {
+    ^bb0(%a: !prim.tensor, %b: !prim.tensor):
+      %m = aten.mm %a, %b : (!prim.tensor, !prim.tensor) -> !prim.tensor
+      prim.Return %m, %a : !prim.tensor, !prim.tensor
+    }
+    ```
+  }];
+}
+
 def Prim_UnusedSubgraphOp : Prim_Op<"UnusedSubgraph", [
     IsolatedFromAbove, HasParent<"::mlir::ModuleOp">,
     SingleBlockImplicitTerminator<"ReturnOp">]> {

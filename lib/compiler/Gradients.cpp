@@ -46,6 +46,8 @@ namespace {
 /// run by a GraphExecutor of its own.
 struct Differentiated {
   std::unique_ptr<GraphExecutor> forward, backward;
+  /// Both in one graph (GradientExecutor::joined), as MLIR text.
+  std::string joinedText;
   std::vector<std::string> wrtNames;
   /// How many of the forward's results, at the end, the backward saves.
   size_t numCaptured = 0;
@@ -87,6 +89,68 @@ static std::string printAsGraph(func::FuncOp function) {
   copy.setSymName("graph");
   copy->removeAttr(prim::kGradientAttrName);
   module->push_back(copy);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, OpPrintingFlags().enableDebugInfo(true, false));
+  return text;
+}
+
+/// `forward` and `backward` (tsir-differentiate's pair) as one function
+/// @graph, printed as printAsGraph prints: it takes the forward's
+/// arguments, then the backward's output gradients, runs the forward's
+/// ops and then the backward's on the values the forward captured, and
+/// returns the forward's outputs, then the gradients.
+static std::string printJoined(func::FuncOp forward, func::FuncOp backward,
+                               unsigned numCaptured) {
+  OpBuilder builder(forward.getContext());
+  OwningOpRef<ModuleOp> module = ModuleOp::create(forward.getLoc());
+  Block &forwardBody = forward.front(), &backwardBody = backward.front();
+  auto forwardReturn = cast<func::ReturnOp>(forwardBody.getTerminator());
+  auto backwardReturn = cast<func::ReturnOp>(backwardBody.getTerminator());
+  unsigned numOutputs = forwardReturn.getNumOperands() - numCaptured;
+
+  SmallVector<Type> inputTypes(forward.getArgumentTypes());
+  SmallVector<Location> inputLocs;
+  for (BlockArgument argument : forwardBody.getArguments())
+    inputLocs.push_back(argument.getLoc());
+  for (BlockArgument argument : backwardBody.getArguments().drop_front(
+           numCaptured)) {
+    inputTypes.push_back(argument.getType());
+    inputLocs.push_back(argument.getLoc());
+  }
+  SmallVector<Type> resultTypes(
+      TypeRange(forwardReturn.getOperands().take_front(numOutputs)));
+  llvm::append_range(resultTypes, backwardReturn.getOperandTypes());
+
+  builder.setInsertionPointToEnd(module->getBody());
+  auto joined = func::FuncOp::create(
+      builder, forward.getLoc(), "graph",
+      builder.getFunctionType(inputTypes, resultTypes));
+  Block *body = builder.createBlock(&joined.getBody(), {}, inputTypes,
+                                    inputLocs);
+  IRMapping mapping;
+  for (auto [from, to] :
+       llvm::zip(forwardBody.getArguments(), body->getArguments()))
+    mapping.map(from, to);
+  for (Operation &op : forwardBody.without_terminator())
+    builder.clone(op, mapping);
+  SmallVector<Value> results;
+  for (Value output : forwardReturn.getOperands().take_front(numOutputs))
+    results.push_back(mapping.lookupOrDefault(output));
+  for (auto [argument, captured] :
+       llvm::zip(backwardBody.getArguments().take_front(numCaptured),
+                 forwardReturn.getOperands().drop_front(numOutputs)))
+    mapping.map(argument, mapping.lookupOrDefault(captured));
+  for (auto [from, to] :
+       llvm::zip(backwardBody.getArguments().drop_front(numCaptured),
+                 body->getArguments().drop_front(forward.getNumArguments())))
+    mapping.map(from, to);
+  for (Operation &op : backwardBody.without_terminator())
+    builder.clone(op, mapping);
+  for (Value gradient : backwardReturn.getOperands())
+    results.push_back(mapping.lookupOrDefault(gradient));
+  func::ReturnOp::create(builder, backwardReturn.getLoc(), results);
+
   std::string text;
   llvm::raw_string_ostream os(text);
   module->print(os, OpPrintingFlags().enableDebugInfo(true, false));
@@ -181,6 +245,8 @@ differentiateGraph(ModuleOp module, const std::vector<std::string> &wrt,
     return backward.status();
   result->forward = std::move(*forward);
   result->backward = std::move(*backward);
+  result->joinedText =
+      printJoined(graph, backwardGraph, gradient.getCaptured());
   return result;
 }
 
@@ -327,6 +393,20 @@ GraphExecutor *tsir::GradientExecutor::forward() {
 }
 GraphExecutor *tsir::GradientExecutor::backward() {
   return impl->last ? impl->last->backward.get() : nullptr;
+}
+
+rt::StatusOr<std::unique_ptr<GraphExecutor>>
+tsir::GradientExecutor::joined() const {
+  if (!impl->generic)
+    return rt::Status::error(
+        impl->bufferName +
+        " differentiates only once specialized to its inputs' sizes, which "
+        "a library compiled ahead of time does not do yet (run it with "
+        "tsir-run --grad-wrt): " +
+        impl->genericError);
+  return GraphExecutor::fromSource(impl->generic->joinedText,
+                                   impl->bufferName + ".joined.mlir",
+                                   impl->graphOptions);
 }
 
 /// `torch.Size([2, 3])`, as torch's messages print sizes.

@@ -66,6 +66,8 @@ static StringRef subgraphKind(Operation *op) {
     return "prim::TensorExprGroup";
   if (isa<prim::FallbackGraphOp>(op))
     return "prim::FallbackGraph";
+  if (isa<prim::DifferentiableGraphOp>(op))
+    return "prim::DifferentiableGraph";
   if (auto generic = dyn_cast<prim::GenericOp>(op))
     if (isGenericSubgraph(generic))
       return generic.getKind().rsplit('_').first;

@@ -392,6 +392,8 @@ Operation *MLIRGen::emitSubgraphNode(const ts::Node &node, unsigned section,
                          .Case("prim::FusionGroup", "prim.FusionGroup")
                          .Case("prim::TensorExprGroup", "prim.TensorExprGroup")
                          .Case("prim::FallbackGraph", "prim.FallbackGraph")
+                         .Case("prim::DifferentiableGraph",
+                               "prim.DifferentiableGraph")
                          .Default("");
   if (!node.blocks.empty()) {
     error(node.pos) << "a subgraph node takes no blocks";
@@ -403,7 +405,11 @@ Operation *MLIRGen::emitSubgraphNode(const ts::Node &node, unsigned section,
                     << inputs.size();
     return nullptr;
   }
-  if (graph.body.returns.size() != resultTypes.size()) {
+  // A differentiated subgraph's forward returns the captured values after
+  // the node's outputs.
+  bool extraReturns = opName == "prim.DifferentiableGraph";
+  if (extraReturns ? graph.body.returns.size() < resultTypes.size()
+                   : graph.body.returns.size() != resultTypes.size()) {
     error(node.pos) << "'" << node.kind << "' returns "
                     << graph.body.returns.size() << " values, but the node has "
                     << resultTypes.size() << " outputs";

@@ -497,14 +497,13 @@ Operation *MLIRGen::emitConstant(const ts::Node &node,
   Type type = resultTypes.front();
   StringRef name = node.outputs.front().name;
   Attribute value;
-  const ts::NamedAttr *attr = nullptr;
-  for (const ts::NamedAttr &a : node.attrs) {
-    if (attr) {
-      error(a.pos) << "prim::Constant takes one attribute";
-      return nullptr;
-    }
-    attr = &a;
-  }
+  // The profiling executor's fallback function, `%f : Function =
+  // prim::Constant[name="fallback_function", fallback=1]()`, has no value
+  // tsir could call: it stays a generic node, which exports as written
+  // (the branch that calls it folds away once its guard does).
+  if (node.attrs.size() > 1)
+    return emitGeneric(node, {}, resultTypes, loc);
+  const ts::NamedAttr *attr = node.attrs.empty() ? nullptr : &node.attrs[0];
   if (attr && attr->name == "value" && node.outputs.front().type->implicit) {
     // `%c = prim::Constant[value=1]()`: torch types the output Tensor but
     // makes the value an int when it runs; tsir types it by its value.

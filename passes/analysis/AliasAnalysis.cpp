@@ -441,7 +441,8 @@ void AliasAnalysis::analyze(Operation *op) {
     }
     return;
   }
-  if (isa<prim::FusionGroupOp, prim::TensorExprGroupOp>(op)) {
+  if (isa<prim::FusionGroupOp, prim::TensorExprGroupOp,
+          prim::DifferentiableGraphOp>(op)) {
     Region &body = op->getRegion(0);
     for (auto [input, arg] :
          llvm::zip(op->getOperands(), body.front().getArguments()))

@@ -604,10 +604,14 @@ LogicalResult Differentiator::differentiate(Operation *op) {
     return differentiateListOp(op);
   if (auto ifOp = dyn_cast<prim::IfOp>(op))
     return differentiateIf(ifOp);
-  if (op->getNumRegions() != 0)
+  if (isa<prim::LoopOp>(op))
     return op->emitError() << "tsir-differentiate: " << schema
                            << " is on the path being differentiated, and "
                               "loops are not differentiable yet";
+  if (op->getNumRegions() != 0)
+    return op->emitError() << "tsir-differentiate: " << schema
+                           << " holds a block and is on the path being "
+                              "differentiated, which only prim::If may be";
   func::FuncOp formula = table.lookup(op);
   if (!formula) {
     if (StringRef(schema).split('.').first.ends_with("_"))
@@ -856,6 +860,12 @@ struct TsirDifferentiatePass
       getOperation().emitError("tsir-differentiate: no func.func @graph");
       return signalPassFailure();
     }
+    // Subgraphs (tsir-create-autodiff-subgraphs' prim.DifferentiableGraph,
+    // an imported fusion group) are differentiated as the ops they hold.
+    OpPassManager inlineSubgraphs(func::FuncOp::getOperationName());
+    inlineSubgraphs.addPass(createPrimInlineSubgraphsPass());
+    if (failed(runPipeline(inlineSubgraphs, graph)))
+      return signalPassFailure();
     // Decompositions branch on their flags (`training`): fold them before
     // differentiating what is left.
     if (applyDecompositions(graph, *table, *library)) {

@@ -68,6 +68,8 @@ void tsir::buildSpecializedOptimizePipeline(OpPassManager &pm) {
 /// folds them, and the list's reads fold in the next round.
 static void buildRefineRound(OpPassManager &pm) {
   pm.addPass(createTsirRefineTypesPass());
+  // The profiling executor's guards, once the inputs' types decide them.
+  pm.addPass(createTsirFoldProfilingGuardsPass());
   pm.addPass(createTsirDecomposePass());
   pm.addPass(createPrimPeepholePass());
   pm.addPass(createPrimConstantPropagationPass());

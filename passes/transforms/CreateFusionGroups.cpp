@@ -53,10 +53,10 @@
 
 #include "tsir/Dialect/Aten/AtenDialect.h"
 #include "tsir/Dialect/Aten/SchemaRegistry.h"
-#include "tsir/Dialect/Prim/NodeLocation.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Transforms/AliasAnalysis.h"
 #include "tsir/Transforms/Passes.h"
+#include "tsir/Transforms/SubgraphOutlining.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
@@ -446,92 +446,17 @@ void BlockFuser::placeAndBuild() {
 // Building a group
 //===----------------------------------------------------------------------===//
 
-/// The TorchScript name a value carries in its location, or "".
-static StringRef valueName(Value value) {
-  if (auto arg = dyn_cast<BlockArgument>(value))
-    return getArgumentName(arg.getLoc());
-  auto result = cast<OpResult>(value);
-  NodeLocation location = decodeNodeLocation(result.getOwner()->getLoc());
-  unsigned number = result.getResultNumber();
-  return number < location.resultNames.size() ? location.resultNames[number]
-                                              : StringRef();
-}
-
 /// Moves `members` (in block order) into a new prim.FusionGroup before
-/// `anchor`: values from outside become inputs, constants are cloned in,
-/// and results used outside become the group's results.
+/// `anchor` (SubgraphOutlining.h).
 void BlockFuser::build(ArrayRef<Operation *> members, Operation *anchor) {
-  MLIRContext *context = anchor->getContext();
-  llvm::DenseSet<Operation *> memberSet(members.begin(), members.end());
-  llvm::SetVector<Value> inputs, constants;
-  SmallVector<Value> outputs;
-  for (Operation *member : members) {
-    for (Value operand : member->getOperands()) {
-      Operation *def = operand.getDefiningOp();
-      if (def && memberSet.contains(def))
-        continue;
-      if (def && isa<prim::ConstantOp>(def))
-        constants.insert(operand);
-      else
-        inputs.insert(operand);
-    }
-    Value result = member->getResult(0);
-    if (llvm::any_of(result.getUsers(), [&](Operation *user) {
-          return !memberSet.contains(user);
-        }))
-      outputs.push_back(result);
-  }
-
-  NodeLocation location;
-  for (Value output : outputs)
-    location.resultNames.push_back(valueName(output));
-  location.position = decodeNodeLocation(members.back()->getLoc()).position;
-  OpBuilder builder(anchor);
-  auto group = prim::FusionGroupOp::create(
-      builder, makeNodeLocation(context, location),
-      TypeRange(ValueRange(outputs)), inputs.getArrayRef(), DictionaryAttr());
-  Block *body = new Block();
-  group.getBody().push_back(body);
-
-  llvm::DenseMap<Value, Value> inside;
-  for (Value input : inputs) {
-    StringRef name = valueName(input);
-    Location argLoc =
-        name.empty() ? UnknownLoc::get(context)
-                     : Location(NameLoc::get(StringAttr::get(context, name)));
-    inside[input] = body->addArgument(input.getType(), argLoc);
-  }
-  builder.setInsertionPointToEnd(body);
-  // Immutable constants with the same value share one clone; tensor
-  // constants are mutable, so each keeps its own.
-  llvm::DenseMap<std::pair<Attribute, Type>, Value> pooled;
-  for (Value constant : constants) {
-    auto op = constant.getDefiningOp<prim::ConstantOp>();
-    clonedConstants.insert(op);
-    bool poolable = !isMutableType(constant.getType());
-    if (poolable)
-      if (Value shared = pooled.lookup({op.getValue(), constant.getType()})) {
-        inside[constant] = shared;
-        continue;
-      }
-    Value clone = builder.clone(*op)->getResult(0);
-    inside[constant] = clone;
-    if (poolable)
-      pooled[{op.getValue(), constant.getType()}] = clone;
-  }
-  for (Operation *member : members) {
-    member->moveBefore(body, body->end());
-    for (OpOperand &operand : member->getOpOperands())
-      if (Value replacement = inside.lookup(operand.get()))
-        operand.set(replacement);
-  }
-  builder.setInsertionPointToEnd(body);
-  prim::ReturnOp::create(builder, group.getLoc(), outputs);
-
-  for (auto [output, result] : llvm::zip(outputs, group.getResults()))
-    output.replaceUsesWithIf(result, [&](OpOperand &use) {
-      return use.getOwner()->getBlock() != body;
-    });
+  outlineSubgraph(
+      members, anchor,
+      [](OpBuilder &builder, Location loc, TypeRange results,
+         ValueRange inputs) -> Operation * {
+        return prim::FusionGroupOp::create(builder, loc, results, inputs,
+                                           DictionaryAttr());
+      },
+      clonedConstants);
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,9 +1,10 @@
 //===- InlineSubgraphs.cpp - prim-inline-subgraphs ------------------------===//
 //
-// Replaces `prim.FusionGroup`, `prim.TensorExprGroup` and
-// `prim.FallbackGraph` ops with the ops of their bodies, as TorchScript's
-// SubgraphUtils::unmergeSubgraph does, so that the other passes see one
-// flat graph and imported fused graphs can be re-fused by tsir's own fuser.
+// Replaces `prim.FusionGroup`, `prim.TensorExprGroup`, `prim.FallbackGraph`
+// and `prim.DifferentiableGraph` ops with the ops of their bodies, as
+// TorchScript's SubgraphUtils::unmergeSubgraph does, so that the other
+// passes see one flat graph and imported fused graphs can be re-fused by
+// tsir's own fuser.
 //
 // The body's block arguments become the op's operands and the op's results
 // the values its `prim.Return` returns. A subgraph's signature may refine
@@ -87,7 +88,10 @@ void inlineSubgraph(Operation *subgraph, IRRewriter &rewriter) {
   };
 
   Operation *terminator = body.getTerminator();
-  SmallVector<Value> returned(terminator->getOperands());
+  // A differentiated subgraph's forward returns the values its backward
+  // captures after the results: running the graph, nothing reads them.
+  SmallVector<Value> returned(
+      terminator->getOperands().take_front(subgraph->getNumResults()));
   // The outer names go to the body's ops that compute the results (not to
   // inputs passed through, which keep their own names), once per value.
   llvm::SmallDenseSet<Value, 8> renamed;
@@ -131,7 +135,7 @@ struct PrimInlineSubgraphsPass
     SmallVector<Operation *> subgraphs;
     getOperation().walk([&](Operation *op) {
       if (isa<prim::FusionGroupOp, prim::TensorExprGroupOp,
-              prim::FallbackGraphOp>(op))
+              prim::FallbackGraphOp, prim::DifferentiableGraphOp>(op))
         subgraphs.push_back(op);
     });
     if (subgraphs.empty())

@@ -45,6 +45,24 @@ func.func @fusion_group(%x: !prim.tensor, %y: !prim.tensor) -> (!prim.tensor, !p
 
 // -----
 
+// A differentiated subgraph's forward returns the backward's captured
+// values after its results: inlined, they are dropped.
+// CHECK-LABEL: func.func @differentiable_graph
+// CHECK-NEXT: %[[M:.*]] = aten.mm %arg0, %arg1
+// CHECK-NEXT: %[[R:.*]] = aten.relu %[[M]]
+// CHECK-NEXT: return %[[R]]
+func.func @differentiable_graph(%x: !prim.tensor, %w: !prim.tensor) -> !prim.tensor {
+  %r = prim.DifferentiableGraph(%x, %w) : (!prim.tensor, !prim.tensor) -> !prim.tensor {
+  ^bb0(%a: !prim.tensor, %b: !prim.tensor):
+    %m = aten.mm %a, %b : (!prim.tensor, !prim.tensor) -> !prim.tensor
+    %y = aten.relu %m : (!prim.tensor) -> !prim.tensor
+    prim.Return %y, %a, %m : !prim.tensor, !prim.tensor, !prim.tensor
+  }
+  return %r : !prim.tensor
+}
+
+// -----
+
 // The results' names go to the ops that now compute them, each result of
 // a multi-result op its own.
 // LOC-LABEL: func.func @names

@@ -7,9 +7,16 @@
 // runtime alone loads and runs (`tsir-run model.so`, tsir-runtime/Model.h,
 // or any C program through tsir-runtime/tsir_model.h).
 //
+// With `--grad-wrt NAMES`, the library computes gradients too: its graph
+// is the forward and the backward in one (GradientExecutor::joined), which
+// takes the graph's inputs, then one gradient per tensor output (give them
+// in --spec or as --input values after the inputs), and returns the
+// outputs, then one gradient per name.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tsir/Compiler/Executor.h"
+#include "tsir/Compiler/Gradients.h"
 #include "tsir/Support/ToolOptions.h"
 
 #include "tsir-runtime/KernelRegistry.h"
@@ -45,6 +52,13 @@ static cl::list<std::string> exampleInputs(
     cl::desc("an example input, in graph order, instead of --spec: a .npy "
              "file, an int, a float or true/false"),
     cl::value_desc("value"));
+static cl::list<std::string> gradWrt(
+    tsir::toolOptions(), "grad-wrt", cl::CommaSeparated,
+    cl::desc("compile the gradients too, with respect to these input or "
+             "weight names (or `all`): the library takes the inputs, then "
+             "one gradient per tensor output, and returns the outputs, then "
+             "the gradients"),
+    cl::value_desc("names"));
 static cl::opt<std::string> device(tsir::toolOptions(), "device",
                                    cl::desc("cpu or cuda"), cl::init("cpu"));
 static cl::opt<tsir::ModelCompileOptions::Emit> emit(
@@ -106,7 +120,18 @@ int main(int argc, char **argv) {
   executorOptions.printIRAfterAll = printIRAfterAll;
   executorOptions.optimize = !noOptimize;
   reportOptions.applyTo(executorOptions);
-  auto executor = tsir::GraphExecutor::fromFile(graphPath, executorOptions);
+  auto executor =
+      gradWrt.empty()
+          ? tsir::GraphExecutor::fromFile(graphPath, executorOptions)
+          : [&]() -> rt::StatusOr<std::unique_ptr<tsir::GraphExecutor>> {
+              auto gradients = tsir::GradientExecutor::fromFile(
+                  graphPath,
+                  std::vector<std::string>(gradWrt.begin(), gradWrt.end()),
+                  executorOptions);
+              if (!gradients.ok())
+                return gradients.status();
+              return (*gradients)->joined();
+            }();
   if (!executor.ok())
     return fail(executor.status().message());
 

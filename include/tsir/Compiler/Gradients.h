@@ -59,6 +59,13 @@ public:
   GraphExecutor *forward();
   GraphExecutor *backward();
 
+  /// The forward and the backward as one graph, for a library compiled
+  /// ahead of time (`tsir-compile --grad-wrt`): it takes the graph's
+  /// inputs, then one gradient per tensor output, and returns the
+  /// outputs, then one gradient per wrt name. An error for a graph that
+  /// differentiates only once specialized to its inputs.
+  rt::StatusOr<std::unique_ptr<GraphExecutor>> joined() const;
+
   struct Impl;
 
 private:

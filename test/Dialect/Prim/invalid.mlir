@@ -131,6 +131,31 @@ func.func @fusion_isolated(%x: !prim.tensor, %y: !prim.tensor) {
 
 // -----
 
+// A differentiable graph's body returns at least its results (the
+// backward's captured values may follow).
+func.func @differentiable_graph_returns_too_few(%x: !prim.tensor) {
+  // expected-error @+1 {{subgraph returns: 1 values for 2 results}}
+  %r:2 = prim.DifferentiableGraph(%x) : (!prim.tensor) -> (!prim.tensor, !prim.tensor) {
+  ^bb0(%a: !prim.tensor):
+    prim.Return %a : !prim.tensor
+  }
+  return
+}
+
+// -----
+
+func.func @differentiable_graph_result_type(%x: !prim.tensor) {
+  // expected-error @+1 {{subgraph returns: value #0 has type 'i64', incompatible with '!prim.tensor'}}
+  %r = prim.DifferentiableGraph(%x) : (!prim.tensor) -> !prim.tensor {
+  ^bb0(%a: !prim.tensor):
+    %n = prim.Constant {value = 1 : i64} : i64
+    prim.Return %n, %a : i64, !prim.tensor
+  }
+  return
+}
+
+// -----
+
 func.func @yield_parent() {
   // expected-error @+1 {{expects parent op to be one of}}
   prim.Yield
