@@ -85,7 +85,8 @@ def prepare(case, workdir):
 def run_case(tsir, family, case, workroot):
     workdir = os.path.join(workroot, family, case.name)
     try:
-        graph_path, inputs, expected, _ = prepare(case, workdir)
+        with torch_cases.SCRIPTING:
+            graph_path, inputs, expected, _ = prepare(case, workdir)
     except Exception as error:  # the case itself is broken
         return "ERROR", f"torch could not run the case: {error}"
     code, output = tsir_run.run(tsir, graph_path, inputs,

@@ -7,8 +7,17 @@ convert both ways. Imported by test/Corpus/torch_oracle.py,
 test/Transforms/fusion_oracle.py and test/e2e/optimize_oracle.py.
 """
 
+import threading
+
 import numpy as np
 import torch
+
+# torch.jit.script is not thread-safe: two threads scripting the same
+# library function at once (torch.functional.norm) race in its compilation
+# cache, and one fails with a KeyError naming the function. The runners
+# that run cases on a thread pool script under this lock; only tsir-run
+# runs in parallel.
+SCRIPTING = threading.Lock()
 
 
 def to_input(array, type_name):

@@ -164,3 +164,28 @@ TEST(GradientsTest, ALoopOfDataTripCountIsAnError) {
 }
 
 } // namespace
+
+namespace {
+
+// What tsir-compile --grad-wrt compiles: the forward and the backward as
+// one graph, taking the inputs and the loss's gradient, returning the loss
+// and the gradients, with the values run() gives.
+TEST(GradientsTest, JoinedGraph) {
+  auto executor = differentiate(kLossGraph, {"all"});
+  ASSERT_TRUE(executor);
+  auto joined = executor->joined();
+  ASSERT_TRUE(joined.ok()) << joined.status().message();
+  EXPECT_EQ((*joined)->inputTypes().size(), 3u);
+  // The loss's gradient, 2: every gradient doubles.
+  auto outputs = (*joined)->run(
+      {filled({2, 2}, 1), filled({2, 2}, 0), filled({}, 2)});
+  ASSERT_TRUE(outputs.ok()) << outputs.status().message();
+  ASSERT_EQ(outputs->size(), 3u);
+  EXPECT_EQ(elements((*outputs)[0].toTensor()), (std::vector<float>{48}));
+  EXPECT_EQ(elements((*outputs)[1].toTensor()),
+            (std::vector<float>{4, 8, 12, 16}));
+  EXPECT_EQ(elements((*outputs)[2].toTensor()),
+            (std::vector<float>{6, 6, 6, 6}));
+}
+
+} // namespace
