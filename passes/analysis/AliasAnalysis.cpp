@@ -292,6 +292,15 @@ void AliasAnalysis::unite(Value a, Value b) {
   bool bMutable = isMutable(b.getType());
   if (!aMutable && !bMutable)
     return;
+  // None holds no memory: a None cast to a tensor (an `out=None` argument
+  // refined on a branch its `is None` test rules out, as in F.normalize)
+  // or the None of an `(out, None)` tuple aliases nothing, rather than
+  // the wildcard, whose writes would reach every graph input (and make
+  // tsir-refine-types forget their sizes).
+  if (isa<prim::NoneType>(a.getType()) || isa<prim::NoneType>(b.getType())) {
+    addValue(aMutable ? a : b);
+    return;
+  }
   // A mutable value flowing into an immutable-typed one (or back) is a
   // type-system escape hatch (`Any`, unchecked casts): treat as unknown.
   if (aMutable != bMutable) {
@@ -451,15 +460,6 @@ void AliasAnalysis::analyze(Operation *op) {
     for (auto [result, returned] :
          llvm::zip(op->getResults(), terminator->getOperands()))
       unite(result, returned);
-    return;
-  }
-  // A None cast to a tensor (an `out=None` argument refined on a branch
-  // its `is None` test rules out, as in F.normalize) holds no memory: it
-  // is its own set, not the wildcard, whose writes would reach every graph
-  // input (and make tsir-refine-types forget their sizes).
-  if (auto cast = dyn_cast<prim::UncheckedCastOp>(op);
-      cast && isa<prim::NoneType>(cast.getInput().getType())) {
-    addValue(cast.getResult());
     return;
   }
   if (isa<prim::TupleConstructOp, prim::TupleUnpackOp, prim::TupleIndexOp,

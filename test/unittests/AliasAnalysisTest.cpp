@@ -225,3 +225,27 @@ TEST_F(AliasAnalysisTest, RandomOpsAreNondeterministic) {
 }
 
 } // namespace
+
+namespace {
+
+// None holds no memory: the None of an `(out, None)` tuple (torch.norm's
+// and F.normalize's out= overloads return one) and a None cast to a
+// tensor alias nothing, where they were the wildcard, whose writes reach
+// every graph input.
+TEST_F(AliasAnalysisTest, NoneAliasesNothing) {
+  func::FuncOp func = parse(R"mlir(
+  %none = prim.Constant {value} : !prim.none
+  %z = aten.clone %arg0, %none {tag = "z"} : (!prim.tensor, !prim.none) -> !prim.tensor
+  %t = prim.TupleConstruct %z, %none {tag = "t"} : (!prim.tensor, !prim.none) -> !prim.tuple<!prim.tensor, !prim.none>
+  %c = prim.unchecked_cast %none {tag = "c"} : (!prim.none) -> !prim.tensor
+)mlir",
+                            kTwoTensors);
+  tsir::AliasAnalysis aa(func);
+  EXPECT_FALSE(aa.mayAliasWildcard(v("t")));
+  EXPECT_TRUE(aa.mayAlias(v("t"), v("z"))); // the tuple holds z
+  EXPECT_FALSE(aa.mayAliasWildcard(v("c")));
+  EXPECT_FALSE(aa.mayAlias(v("c"), v("arg0")));
+  EXPECT_FALSE(aa.mayAliasWildcard(v("z")));
+}
+
+} // namespace
