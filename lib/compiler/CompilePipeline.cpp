@@ -17,6 +17,7 @@
 #include "tsir/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -95,8 +96,11 @@ static void typeWeightsFromFile(func::FuncOp func,
                         ->getLoadedDialect<prim::PrimDialect>()
                         ->getWeightNamesAttrHelper()
                         .getAttr(func);
-  if (!names || options.weightTypes.size() != options.weightNames.size())
+  if (!names)
     return;
+  llvm::StringMap<Type> fileTypes;
+  for (const CompileOptions::Weight &weight : options.weights)
+    fileTypes[weight.name] = weight.type;
   unsigned first = func.getNumArguments() - names.size();
   bool changed = false;
   for (auto [i, name] : llvm::enumerate(names.getAsValueRange<StringAttr>())) {
@@ -104,11 +108,10 @@ static void typeWeightsFromFile(func::FuncOp func,
     auto declared = dyn_cast<prim::TensorType>(argument.getType());
     if (!declared || (declared.getDtype() && declared.getHasSizes()))
       continue;
-    auto found = llvm::find(options.weightNames, name);
-    if (found == options.weightNames.end())
+    Type fileType = fileTypes.lookup(name);
+    if (!fileType)
       continue;
-    argument.setType(
-        options.weightTypes[found - options.weightNames.begin()]);
+    argument.setType(fileType);
     changed = true;
   }
   if (changed)
@@ -140,7 +143,10 @@ tsir::specializeGraph(ModuleOp graph, const CompileOptions &options) {
   // weights file holds exactly are bound to it, not to their printed digits.
   {
     PassManager pm(context);
-    buildBindWeightsPipeline(pm.nest<func::FuncOp>(), options.weightNames);
+    std::vector<std::string> names;
+    for (const CompileOptions::Weight &weight : options.weights)
+      names.push_back(weight.name);
+    buildBindWeightsPipeline(pm.nest<func::FuncOp>(), names);
     if (failed(runPasses(pm, *result.module, options, "inline")))
       return rt::Status::error(diagnostics.take("inlining the graph failed"));
   }

@@ -71,12 +71,17 @@ struct CompileOptions {
   /// (fatbin; isa for PTX text).
   std::string gpuArch = "sm_90";
   std::string gpuFormat = "fatbin";
-  /// The names in the weights file: inline tensor constants of those names
-  /// are bound to the file's exact values (tsir-externalize-weights{names}).
-  std::vector<std::string> weightNames;
-  /// The file's type of each of `weightNames` (refinedTensorType): a weight
-  /// the graph declares without a dtype or sizes takes it.
-  std::vector<mlir::Type> weightTypes;
+  /// A tensor of the weights file: its name, and its type
+  /// (refinedTensorType).
+  struct Weight {
+    std::string name;
+    mlir::Type type;
+  };
+  /// The weights file's tensors: inline tensor constants of those names
+  /// are bound to the file's exact values (tsir-externalize-weights{names}),
+  /// and a weight the graph declares without a dtype or sizes takes the
+  /// file's type.
+  std::vector<Weight> weights;
   /// Where the stages are reported; null: nowhere.
   CompileProgress *progress = nullptr;
   /// Where a failed lowering reports the ops no conversion pattern lowered

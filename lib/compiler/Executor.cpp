@@ -203,10 +203,9 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &inputs) {
   compileOptions.optimize = options.optimize;
   compileOptions.printIRAfterAll = options.printIRAfterAll;
   compileOptions.device = options.device;
-  for (const auto &[name, tensor] : weights) {
-    compileOptions.weightNames.push_back(name);
-    compileOptions.weightTypes.push_back(refinedTensorType(&context, tensor));
-  }
+  for (const auto &[name, tensor] : weights)
+    compileOptions.weights.push_back(
+        {name, refinedTensorType(&context, tensor)});
   compileOptions.firstCallerArgument = signature->firstCallerArgument();
   CompileProgress progress(options.progress, options.timing,
                            options.progressAfterSeconds);
@@ -265,8 +264,7 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &inputs) {
   // them as inputs.
   CompileOptions segmentOptions = compileOptions;
   segmentOptions.spec.clear();
-  segmentOptions.weightNames.clear();
-  segmentOptions.weightTypes.clear();
+  segmentOptions.weights.clear();
   segmentOptions.progress = nullptr; // segments compile later, on first use
   cached->interpreter = std::make_unique<Interpreter>(
       *cached->segmented, segmentOptions, roles->kernels());

@@ -361,11 +361,9 @@ rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
   // PTX text is what --emit ptx writes; a library embeds a fatbin.
   compileOptions.gpuFormat =
       options.emit == ModelCompileOptions::Emit::PTX ? "isa" : "fatbin";
-  for (const auto &[name, tensor] : weights.tensors) {
-    compileOptions.weightNames.push_back(name);
-    compileOptions.weightTypes.push_back(
-        refinedTensorType(graph.getContext(), tensor));
-  }
+  for (const auto &[name, tensor] : weights.tensors)
+    compileOptions.weights.push_back(
+        {name, refinedTensorType(graph.getContext(), tensor)});
   compileOptions.progress = progress;
   rt::StatusOr<SpecializedGraph> specialized =
       specializeGraph(graph, compileOptions);
