@@ -245,10 +245,12 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &inputs) {
     // conversions cannot express yet, say) the control flow is
     // interpreted and the rest compiled. If neither can be done, the first
     // error stands.
-    bool byKernels = SegmentedGraph::kernelsRunAny(func, unlowered, *roles);
+    llvm::DenseSet<Operation *> byKernel =
+        SegmentedGraph::kernelOpsNamed(func, unlowered, *roles);
     rt::StatusOr<std::unique_ptr<SegmentedGraph>> segmented =
         SegmentedGraph::build(func, *roles,
-                              /*interpretControlFlow=*/!byKernels, unlowered);
+                              /*interpretControlFlow=*/byKernel.empty(),
+                              byKernel);
     if (!segmented.ok())
       return plan.status();
     cached->segmented = std::move(*segmented);

@@ -46,8 +46,6 @@ namespace {
 /// run by a GraphExecutor of its own.
 struct Differentiated {
   std::unique_ptr<GraphExecutor> forward, backward;
-  /// Both in one graph (GradientExecutor::joined), as MLIR text.
-  std::string joinedText;
   std::vector<std::string> wrtNames;
   /// How many of the forward's results, at the end, the backward saves.
   size_t numCaptured = 0;
@@ -81,18 +79,24 @@ tsir::GradientExecutor::GradientExecutor(std::unique_ptr<Impl> impl)
     : impl(std::move(impl)) {}
 tsir::GradientExecutor::~GradientExecutor() = default;
 
-/// `function` alone in a module, renamed @graph, printed as MLIR with its
-/// locations (the value names and the graph's lines that messages cite).
+/// `module` printed as MLIR with its locations (the value names and the
+/// graph's lines that messages cite), as a GraphExecutor reads it.
+static std::string printWithLocations(ModuleOp module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, OpPrintingFlags().enableDebugInfo(true, false));
+  return text;
+}
+
+/// `function` alone in a module, renamed @graph, printed with its
+/// locations.
 static std::string printAsGraph(func::FuncOp function) {
   OwningOpRef<ModuleOp> module = ModuleOp::create(function.getLoc());
   auto copy = cast<func::FuncOp>(function->clone());
   copy.setSymName("graph");
   copy->removeAttr(prim::kGradientAttrName);
   module->push_back(copy);
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  module->print(os, OpPrintingFlags().enableDebugInfo(true, false));
-  return text;
+  return printWithLocations(*module);
 }
 
 /// `forward` and `backward` (tsir-differentiate's pair) as one function
@@ -150,11 +154,7 @@ static std::string printJoined(func::FuncOp forward, func::FuncOp backward,
   for (Value gradient : backwardReturn.getOperands())
     results.push_back(mapping.lookupOrDefault(gradient));
   func::ReturnOp::create(builder, backwardReturn.getLoc(), results);
-
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  module->print(os, OpPrintingFlags().enableDebugInfo(true, false));
-  return text;
+  return printWithLocations(*module);
 }
 
 /// Each tensor constant that is one of `weights` (torch prints small ones
@@ -210,12 +210,11 @@ static bool hasControlFlow(func::FuncOp graph) {
       .wasInterrupted();
 }
 
-/// Differentiates the module's @graph (in place) and makes the executors
-/// of its forward and backward graphs.
-static rt::StatusOr<std::unique_ptr<Differentiated>>
-differentiateGraph(ModuleOp module, const std::vector<std::string> &wrt,
-                   const ExecutorOptions &graphOptions,
-                   const std::string &bufferName) {
+/// Runs tsir-differentiate on the module's @graph (in place): @graph
+/// becomes the forward, carrying its #prim.gradient, beside its backward.
+static rt::Status runDifferentiate(ModuleOp module,
+                                   const std::vector<std::string> &wrt,
+                                   const std::string &bufferName) {
   DiagnosticCollector diagnostics(module.getContext());
   PassManager pm(module.getContext());
   TsirDifferentiatePassOptions differentiate;
@@ -224,7 +223,16 @@ differentiateGraph(ModuleOp module, const std::vector<std::string> &wrt,
   if (failed(pm.run(module)))
     return rt::Status::error(
         diagnostics.take("cannot differentiate " + bufferName));
+  return rt::Status::ok();
+}
 
+/// Differentiates the module's @graph (in place) and makes the executors
+/// of its forward and backward graphs.
+static rt::StatusOr<std::unique_ptr<Differentiated>>
+differentiateGraph(ModuleOp module, const std::vector<std::string> &wrt,
+                   const ExecutorOptions &graphOptions,
+                   const std::string &bufferName) {
+  TSIR_RT_RETURN_IF_ERROR(runDifferentiate(module, wrt, bufferName));
   auto graph = module.lookupSymbol<func::FuncOp>("graph");
   auto gradient =
       graph->getAttrOfType<prim::GradientAttr>(prim::kGradientAttrName);
@@ -245,8 +253,6 @@ differentiateGraph(ModuleOp module, const std::vector<std::string> &wrt,
     return backward.status();
   result->forward = std::move(*forward);
   result->backward = std::move(*backward);
-  result->joinedText =
-      printJoined(graph, backwardGraph, gradient.getCaptured());
   return result;
 }
 
@@ -404,9 +410,16 @@ tsir::GradientExecutor::joined() const {
         "a library compiled ahead of time does not do yet (run it with "
         "tsir-run --grad-wrt): " +
         impl->genericError);
-  return GraphExecutor::fromSource(impl->generic->joinedText,
-                                   impl->bufferName + ".joined.mlir",
-                                   impl->graphOptions);
+  // Differentiated again, only here: the runs of run() never need it.
+  OwningOpRef<ModuleOp> copy = impl->functional->clone();
+  TSIR_RT_RETURN_IF_ERROR(runDifferentiate(*copy, impl->wrt, impl->bufferName));
+  auto forward = copy->lookupSymbol<func::FuncOp>("graph");
+  auto gradient =
+      forward->getAttrOfType<prim::GradientAttr>(prim::kGradientAttrName);
+  auto backward = copy->lookupSymbol<func::FuncOp>(gradient.getBackward());
+  return GraphExecutor::fromSource(
+      printJoined(forward, backward, gradient.getCaptured()),
+      impl->bufferName + ".joined.mlir", impl->graphOptions);
 }
 
 /// `torch.Size([2, 3])`, as torch's messages print sizes.

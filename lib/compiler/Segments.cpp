@@ -396,21 +396,21 @@ static SmallVector<Operation *> topLevelOps(func::FuncOp func) {
   return ops;
 }
 
-bool tsir::SegmentedGraph::kernelsRunAny(func::FuncOp func,
-                                         ArrayRef<UnloweredOp> unlowered,
-                                         const OpRoles &opRoles) {
-  return !kernelOpsNamedIn(topLevelOps(func), unlowered, opRoles).empty();
+llvm::DenseSet<Operation *>
+tsir::SegmentedGraph::kernelOpsNamed(func::FuncOp func,
+                                     ArrayRef<UnloweredOp> unlowered,
+                                     const OpRoles &opRoles) {
+  return kernelOpsNamedIn(topLevelOps(func), unlowered, opRoles);
 }
 
 rt::StatusOr<std::unique_ptr<SegmentedGraph>>
 tsir::SegmentedGraph::build(func::FuncOp func, const OpRoles &opRoles,
                             bool interpretControlFlow,
-                            ArrayRef<UnloweredOp> unlowered) {
+                            const llvm::DenseSet<Operation *> &byKernel) {
   std::unique_ptr<SegmentedGraph> graph(new SegmentedGraph());
   graph->graph = func;
   graph->opRoles = &opRoles;
-  graph->assignRoles(opRoles, interpretControlFlow,
-                     kernelOpsNamedIn(topLevelOps(func), unlowered, opRoles));
+  graph->assignRoles(opRoles, interpretControlFlow, byKernel);
   while (true) {
     bool demoted = true;
     while (demoted) {

@@ -82,12 +82,11 @@ public:
   /// `interpretControlFlow`, every prim.If and prim.Loop is interpreted
   /// (their bodies still compile), even those whose bodies all lower.
   /// Errors, before anything runs, for the first op nothing runs.
-  /// The ops `unlowered` names (a failed lowering of the whole graph) run
-  /// by their kernels.
+  /// The ops of `byKernel` (kernelOpsNamed) run by their kernels.
   static rt::StatusOr<std::unique_ptr<SegmentedGraph>>
   build(mlir::func::FuncOp func, const OpRoles &roles,
         bool interpretControlFlow,
-        llvm::ArrayRef<UnloweredOp> unlowered = {});
+        const llvm::DenseSet<mlir::Operation *> &byKernel = {});
 
   /// Whether `func` needs the interpreter: it holds an op that only a
   /// runtime kernel runs, the first of which `interpreted` receives.
@@ -96,11 +95,11 @@ public:
                                mlir::Operation *&missing,
                                mlir::Operation **interpreted = nullptr);
 
-  /// Whether a kernel runs one of the ops of `func` that `unlowered` (its
-  /// failed lowering) names.
-  static bool kernelsRunAny(mlir::func::FuncOp func,
-                            llvm::ArrayRef<UnloweredOp> unlowered,
-                            const OpRoles &roles);
+  /// The ops of `func` that `unlowered` (its failed lowering) names and
+  /// that a kernel runs.
+  static llvm::DenseSet<mlir::Operation *>
+  kernelOpsNamed(mlir::func::FuncOp func,
+                 llvm::ArrayRef<UnloweredOp> unlowered, const OpRoles &roles);
 
   llvm::ArrayRef<Step> steps(mlir::Block *block) const;
   OpRole role(mlir::Operation *op) const;

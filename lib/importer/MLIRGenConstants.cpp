@@ -500,10 +500,25 @@ Operation *MLIRGen::emitConstant(const ts::Node &node,
   // The profiling executor's fallback function, `%f : Function =
   // prim::Constant[name="fallback_function", fallback=1]()`, has no value
   // tsir could call: it stays a generic node, which exports as written
-  // (the branch that calls it folds away once its guard does).
-  if (node.attrs.size() > 1)
+  // (the branch that calls it folds away once its guard does). Any other
+  // constant has one attribute.
+  auto isFallbackFunction = [&] {
+    return isa<prim::FunctionType>(type) && node.attrs.size() == 2 &&
+           llvm::all_of(node.attrs, [](const ts::NamedAttr &a) {
+             return a.name == "name" || a.name == "fallback";
+           }) &&
+           node.attrs[0].name != node.attrs[1].name;
+  };
+  if (isFallbackFunction())
     return emitGeneric(node, {}, resultTypes, loc);
-  const ts::NamedAttr *attr = node.attrs.empty() ? nullptr : &node.attrs[0];
+  const ts::NamedAttr *attr = nullptr;
+  for (const ts::NamedAttr &a : node.attrs) {
+    if (attr) {
+      error(a.pos) << "prim::Constant takes one attribute";
+      return nullptr;
+    }
+    attr = &a;
+  }
   if (attr && attr->name == "value" && node.outputs.front().type->implicit) {
     // `%c = prim::Constant[value=1]()`: torch types the output Tensor but
     // makes the value an int when it runs; tsir types it by its value.

@@ -31,7 +31,6 @@
 
 #include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Transforms/DecompositionLibrary.h"
-#include "tsir/Transforms/GraphLibrary.h"
 #include "tsir/Transforms/Passes.h"
 #include "tsir/Transforms/SubgraphOutlining.h"
 
@@ -77,7 +76,7 @@ public:
 
 private:
   bool isDifferentiable(Operation *op) const {
-    if (isa<prim::ConstantOp, prim::ListConstructOp, prim::ListUnpackOp>(op))
+    if (isa<prim::ConstantOp>(op) || isListPlumbing(op))
       return true;
     if (auto ifOp = dyn_cast<prim::IfOp>(op)) {
       for (Region &region : ifOp->getRegions())
@@ -88,10 +87,6 @@ private:
     }
     if (op->getNumRegions() != 0)
       return false;
-    std::string schema = schemaOf(op);
-    if (schema == "aten::cat" || schema == "aten::stack" ||
-        schema == "aten::broadcast_tensors")
-      return true;
     return table.lookup(op) || table.lookupDecomposition(op) ||
            table.isNondifferentiable(op) || DecompositionLibrary::defines(op);
   }

@@ -8,6 +8,7 @@
 
 #include "DerivativeTable.h"
 
+#include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Transforms/GraphLibrary.h"
 
 using namespace mlir;
@@ -52,6 +53,14 @@ func::FuncOp DerivativeTable::lookup(Operation *op) const {
 
 func::FuncOp DerivativeTable::lookupDecomposition(Operation *op) const {
   return decompositions.lookup(schemaOf(op));
+}
+
+bool tsir::autodiff::isListPlumbing(Operation *op) {
+  if (isa<prim::ListConstructOp, prim::ListUnpackOp>(op))
+    return true;
+  std::string schema = schemaOf(op);
+  return schema == "aten::broadcast_tensors" || schema == "aten::cat" ||
+         schema == "aten::stack";
 }
 
 bool DerivativeTable::isNondifferentiable(Operation *op) const {

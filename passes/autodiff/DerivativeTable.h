@@ -42,6 +42,11 @@ private:
   llvm::StringSet<> nondifferentiable;
 };
 
+/// Whether tsir-differentiate differentiates `op` itself, without a
+/// formula: lists are plumbing, not math (ListConstruct, ListUnpack, and
+/// the ops over a list literal: broadcast_tensors, cat, stack).
+bool isListPlumbing(mlir::Operation *op);
+
 } // namespace tsir::autodiff
 
 #endif // TSIR_PASSES_AUTODIFF_DERIVATIVETABLE_H

@@ -598,9 +598,7 @@ LogicalResult Differentiator::differentiate(Operation *op) {
   std::string schema = schemaOf(op);
   // What is built for the op is located at it, without its names.
   currentLoc = withoutResultNames(op->getLoc());
-  if (isa<prim::ListConstructOp, prim::ListUnpackOp>(op) ||
-      schema == "aten::broadcast_tensors" || schema == "aten::cat" ||
-      schema == "aten::stack")
+  if (isListPlumbing(op))
     return differentiateListOp(op);
   if (auto ifOp = dyn_cast<prim::IfOp>(op))
     return differentiateIf(ifOp);
