@@ -47,6 +47,9 @@ config.substitutions.append(("%cc", config.c_compiler))
 config.substitutions.append(
     ("%magic_ops", os.path.join(config.tsir_obj_root, "lib",
                                 "libtsir-test-magic-ops.so")))
+config.substitutions.append(
+    ("%torchvision_ops", os.path.join(config.tsir_obj_root, "lib",
+                                      "libtsir_torchvision_ops.so")))
 
 # tsir-run's persistent plan cache (docs/plan-cache.md): a fresh one for
 # each run of the suite, so tests compile as on a first run and tests that

@@ -61,6 +61,9 @@ struct CachedPlan {
   /// Why the whole graph did not compile, when the interpreter runs it
   /// instead: the error to give if a segment does not compile either.
   rt::Status wholeGraphError;
+  /// Whether the plan takes each list of tensors the caller gives as its
+  /// elements (expandTensorLists).
+  bool expandsLists = false;
 };
 } // namespace
 
@@ -72,6 +75,8 @@ struct tsir::GraphExecutor::Impl {
   OwningOpRef<ModuleOp> module;
   std::unique_ptr<GraphSignature> signature;
   std::map<std::string, rt::Tensor> weights;
+  /// The frozen module's attributes forward writes, shared by every plan.
+  ModuleState moduleState;
   std::map<std::string, std::unique_ptr<CachedPlan>> plans;
   std::unique_ptr<OpRoles> roles;
   ExecutorOptions options;
@@ -196,8 +201,93 @@ std::vector<std::string> tsir::GraphExecutor::inputNames() const {
   return names;
 }
 
+/// Whether `value` is a list of tensors (a detection model's images).
+static bool isTensorList(const rt::Value &value) {
+  return value.isList() &&
+         llvm::all_of(value.toList(),
+                      [](const rt::Value &element) { return element.isTensor(); });
+}
+
+/// `inputs` with each list of tensors replaced by its elements: what a
+/// plan of a graph expandTensorLists rewrote takes.
+static std::vector<rt::Value>
+flattenTensorLists(const std::vector<rt::Value> &inputs) {
+  std::vector<rt::Value> flat;
+  for (const rt::Value &input : inputs) {
+    if (!isTensorList(input)) {
+      flat.push_back(input);
+      continue;
+    }
+    for (const rt::Value &element : input.toList())
+      flat.push_back(element);
+  }
+  return flat;
+}
+
+/// A copy of `module` whose graph takes each list of tensors in `inputs`
+/// (caller inputs, from argument `firstCaller` on) as one argument per
+/// element, and builds the list of them first. The spec then refines every
+/// element, and the graph sees a list literal of known length: its loops
+/// over the list unroll and its sizes are static, as they are when a graph
+/// builds the list itself.
+static OwningOpRef<ModuleOp> expandTensorLists(ModuleOp module,
+                                               unsigned firstCaller,
+                                               const std::vector<rt::Value> &inputs) {
+  OwningOpRef<ModuleOp> expanded(module.clone());
+  auto func = expanded->lookupSymbol<func::FuncOp>("graph");
+  Block &entry = func.getBody().front();
+  OpBuilder builder = OpBuilder::atBlockBegin(&entry);
+  // Back to front, so that the argument numbers still to visit hold.
+  for (size_t i = inputs.size(); i-- > 0;) {
+    if (!isTensorList(inputs[i]))
+      continue;
+    unsigned position = firstCaller + i;
+    BlockArgument list = entry.getArgument(position);
+    auto listType = dyn_cast<prim::ListType>(list.getType());
+    if (auto optional = dyn_cast<prim::OptionalType>(list.getType()))
+      listType = dyn_cast<prim::ListType>(optional.getElementType());
+    if (!listType)
+      continue;
+    SmallVector<Value> elements;
+    size_t count = inputs[i].toList().size();
+    for (size_t e = 0; e < count; ++e) {
+      unsigned at = position + 1 + e;
+      if (failed(func.insertArgument(at, listType.getElementType(), {},
+                                     list.getLoc())))
+        return nullptr;
+      elements.push_back(entry.getArgument(at));
+    }
+    Value literal = prim::ListConstructOp::create(builder, list.getLoc(),
+                                                  listType, elements);
+    if (literal.getType() != list.getType())
+      literal = prim::UncheckedCastOp::create(builder, list.getLoc(),
+                                              list.getType(), literal);
+    list.replaceAllUsesWith(literal);
+    if (failed(func.eraseArgument(position)))
+      return nullptr;
+  }
+  return expanded;
+}
+
 rt::StatusOr<std::unique_ptr<CachedPlan>>
-tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &inputs) {
+tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &givenInputs) {
+  // A list of tensors is compiled for its length and its elements' specs.
+  OwningOpRef<ModuleOp> expanded;
+  std::unique_ptr<GraphSignature> expandedSignature;
+  ModuleOp graphModule = *module;
+  const GraphSignature *signature = this->signature.get();
+  std::vector<rt::Value> inputs = givenInputs;
+  if (llvm::any_of(givenInputs, isTensorList)) {
+    expanded = expandTensorLists(*module, signature->firstCallerArgument(),
+                                 givenInputs);
+    if (!expanded)
+      return rt::Status::error("cannot take the list inputs element by element");
+    graphModule = *expanded;
+    expandedSignature = std::make_unique<GraphSignature>(
+        expanded->lookupSymbol<func::FuncOp>("graph"));
+    signature = expandedSignature.get();
+    inputs = flattenTensorLists(givenInputs);
+  }
   CompileOptions compileOptions;
   compileOptions.spec = signature->refineSpec(inputs);
   compileOptions.optimize = options.optimize;
@@ -213,20 +303,30 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &inputs) {
   if (!roles)
     roles = std::make_unique<OpRoles>(&context);
   // Dumps and timings are of the JIT's compile: they bypass the cache.
-  if (planCache && !options.printIRAfterAll && !options.timing)
+  // (The persistent cache keeps libraries of the graph as the caller
+  // calls it: not of one expanded for a list's length.)
+  if (planCache && !options.printIRAfterAll && !options.timing && !expanded)
     if (std::unique_ptr<CachedPlan> cached =
             compileThroughCache(inputs, progress))
       return cached;
   auto cached = std::make_unique<CachedPlan>();
+  cached->expandsLists = static_cast<bool>(expanded);
   rt::StatusOr<SpecializedGraph> specialized =
-      specializeGraph(*module, compileOptions);
+      specializeGraph(graphModule, compileOptions);
   if (!specialized.ok())
     return specialized.status();
   cached->specialized = std::move(*specialized);
   func::FuncOp func = cached->specialized.func();
 
   Operation *missing = nullptr;
-  if (!SegmentedGraph::needsInterpreter(func, *roles, missing)) {
+  bool needsInterpreter =
+      SegmentedGraph::needsInterpreter(func, *roles, missing);
+  // An op nothing runs inside control flow is an error only if that code
+  // runs: the interpreter takes the branch or body that holds it.
+  if (missing && missing->getParentOp() != func.getOperation())
+    needsInterpreter = true;
+
+  if (!needsInterpreter) {
     std::vector<UnloweredOp> unlowered;
     CompileOptions wholeOptions = compileOptions;
     wholeOptions.unlowered = &unlowered;
@@ -268,8 +368,9 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &inputs) {
   segmentOptions.spec.clear();
   segmentOptions.weights.clear();
   segmentOptions.progress = nullptr; // segments compile later, on first use
+  moduleState.weights = &weights;
   cached->interpreter = std::make_unique<Interpreter>(
-      *cached->segmented, segmentOptions, roles->kernels());
+      *cached->segmented, segmentOptions, roles->kernels(), moduleState);
   return cached;
 }
 
@@ -423,10 +524,15 @@ tsir::GraphExecutor::run(const std::vector<rt::Value> &inputs) {
   // thread (nothing to do before a plan with threads has loaded libomp).
   rt::setThreadCount(impl->options.threads);
   auto start = Clock::now();
+  std::vector<rt::Value> flattened;
+  if (plan.expandsLists)
+    flattened = flattenTensorLists(inputs);
+  const std::vector<rt::Value> &planInputs =
+      plan.expandsLists ? flattened : inputs;
   rt::StatusOr<std::vector<rt::Value>> outputs =
-      plan.model   ? plan.model->run(inputs)
-      : plan.whole ? plan.whole->call(inputs, impl->weights)
-                   : impl->interpret(plan, inputs);
+      plan.model   ? plan.model->run(planInputs)
+      : plan.whole ? plan.whole->call(planInputs, impl->weights)
+                   : impl->interpret(plan, planInputs);
   double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
   if (plan.interpreter && plan.interpreter->compiledSegments()) {
     // Segments compile on first use of their input spec, during the run.

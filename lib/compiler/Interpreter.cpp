@@ -25,8 +25,10 @@ static rt::Status located(Operation *op, const std::string &message) {
 
 tsir::Interpreter::Interpreter(SegmentedGraph &graph,
                                const CompileOptions &segmentOptions,
-                               const rt::KernelRegistry &kernels)
-    : graph(graph), segmentOptions(segmentOptions), kernels(kernels) {}
+                               const rt::KernelRegistry &kernels,
+                               ModuleState &moduleState)
+    : graph(graph), segmentOptions(segmentOptions), kernels(kernels),
+      moduleState(moduleState) {}
 
 rt::StatusOr<rt::Value> tsir::Interpreter::valueOf(Value value) const {
   auto found = env.find(value);
@@ -223,6 +225,83 @@ rt::Status tsir::Interpreter::runLoop(prim::LoopOp op) {
   return bind(op, std::move(*carried));
 }
 
+/// The path from the graph's `self` of the attribute `name` of `object`
+/// (`self.detector._has_warned`); empty if `object` is not reached from
+/// `self` by attribute reads.
+static std::string selfAttributePath(Value object, StringRef name) {
+  if (auto argument = dyn_cast<BlockArgument>(object)) {
+    bool isSelf = argument.getArgNumber() == 0 &&
+                  isa<func::FuncOp>(argument.getOwner()->getParentOp()) &&
+                  isa<prim::ClassType>(argument.getType());
+    return isSelf ? "self." + name.str() : "";
+  }
+  auto read = object.getDefiningOp<prim::GetAttrOp>();
+  if (!read)
+    return "";
+  std::string base = selfAttributePath(read.getObject(), read.getName());
+  return base.empty() ? "" : base + "." + name.str();
+}
+
+/// A module attribute's value as the weights file holds it (a 0-d tensor
+/// for a bool, int or float) as the graph reads it.
+static std::optional<rt::Value> attributeFromWeight(const rt::Tensor &tensor,
+                                                    Type type) {
+  if (isa<prim::TensorType>(type))
+    return rt::Value(tensor);
+  if (tensor.dim() != 0)
+    return std::nullopt;
+  rt::Tensor value = tensor.contiguous();
+  if (type.isInteger(1) && value.dtype() == rt::DType::Bool)
+    return rt::Value(*value.dataAs<uint8_t>() != 0);
+  if (type.isInteger(64) && value.dtype() == rt::DType::Int64)
+    return rt::Value(*value.dataAs<int64_t>());
+  if (type.isF64() && value.dtype() == rt::DType::Float64)
+    return rt::Value(*value.dataAs<double>());
+  return std::nullopt;
+}
+
+rt::Status tsir::Interpreter::runAttributeAccess(Operation *op) {
+  auto read = dyn_cast<prim::GetAttrOp>(op);
+  auto write = dyn_cast<prim::SetAttrOp>(op);
+  Value object = read ? read.getObject() : write.getObject();
+  StringRef name = read ? read.getName() : write.getName();
+  // A module object itself is only a way to its attributes.
+  if (read && isa<prim::ClassType>(read.getType()))
+    return bind(op, {rt::Value::none()});
+  std::string path = selfAttributePath(object, name);
+  if (path.empty())
+    return located(op, OpRoles::torchName(op) + " of '" + name.str() +
+                           "' on an object tsir does not keep (only a "
+                           "module's own attributes are state)");
+  if (write) {
+    rt::StatusOr<rt::Value> value = valueOf(write.getValue());
+    if (!value.ok())
+      return located(op, value.status().message());
+    moduleState.attributes[path] = *value;
+    return rt::Status::ok();
+  }
+  auto known = moduleState.attributes.find(path);
+  if (known != moduleState.attributes.end())
+    return bind(op, {known->second});
+  auto weight = moduleState.weights ? moduleState.weights->find(path)
+                                    : std::map<std::string, rt::Tensor>::
+                                          const_iterator();
+  if (!moduleState.weights || weight == moduleState.weights->end())
+    return located(op, "the graph reads the module attribute '" + path +
+                           "', which freezing kept because forward writes "
+                           "it: give a weights file that holds its value "
+                           "under that name (a 0-d tensor for a bool, int "
+                           "or float)");
+  std::optional<rt::Value> value = attributeFromWeight(weight->second,
+                                                       read.getType());
+  if (!value)
+    return located(op, "the weight '" + path + "' (" +
+                           weight->second.toString() +
+                           ") is not a value of the attribute's type");
+  moduleState.attributes[path] = *value;
+  return bind(op, {*value});
+}
+
 /// The elements a ListUnpack or TupleUnpack takes apart.
 static const std::vector<rt::Value> *elementsOf(const rt::Value &value) {
   if (value.isList())
@@ -246,6 +325,8 @@ rt::Status tsir::Interpreter::runNative(Operation *op) {
     return runLoop(loop);
   if (isa<prim::UninitializedOp>(op))
     return bind(op, {rt::Value::none()});
+  if (isa<prim::GetAttrOp, prim::SetAttrOp>(op))
+    return runAttributeAccess(op);
 
   rt::StatusOr<std::vector<rt::Value>> operands = valuesOf(op->getOperands());
   if (!operands.ok())

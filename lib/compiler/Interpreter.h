@@ -19,12 +19,23 @@
 
 namespace tsir {
 
+/// The state of a frozen module that its forward reads and writes
+/// (`prim::GetAttr`/`prim::SetAttr` on `self`, which freezing keeps for an
+/// attribute forward assigns: SSD's `self._has_warned`), by path
+/// (`self._has_warned`). It outlives calls, as the module's attributes do:
+/// a value is taken from the weights file under its path on first read,
+/// and writes replace it.
+struct ModuleState {
+  std::map<std::string, rt::Value> attributes;
+  const std::map<std::string, rt::Tensor> *weights = nullptr;
+};
+
 class Interpreter {
 public:
   /// `segmentOptions` are the compile options of every segment (the spec
   /// is each segment's own).
   Interpreter(SegmentedGraph &graph, const CompileOptions &segmentOptions,
-              const rt::KernelRegistry &kernels);
+              const rt::KernelRegistry &kernels, ModuleState &moduleState);
 
   /// Runs the graph on `arguments`, one per argument of its function
   /// (`self`, the caller's inputs, the weights), and returns the values it
@@ -47,6 +58,7 @@ private:
   rt::Status runLoop(prim::LoopOp op);
   rt::Status runKernel(mlir::Operation *op);
   rt::Status runNative(mlir::Operation *op);
+  rt::Status runAttributeAccess(mlir::Operation *op);
 
   rt::StatusOr<rt::Value> valueOf(mlir::Value value) const;
   rt::StatusOr<std::vector<rt::Value>> valuesOf(mlir::ValueRange values) const;
@@ -55,6 +67,7 @@ private:
   SegmentedGraph &graph;
   CompileOptions segmentOptions;
   const rt::KernelRegistry &kernels;
+  ModuleState &moduleState;
   llvm::DenseMap<mlir::Value, rt::Value> env;
   bool compiled = false;
   bool compileFailed = false;

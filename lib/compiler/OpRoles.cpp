@@ -98,11 +98,12 @@ OpRole tsir::OpRoles::classify(Operation *op) const {
   if (isa<prim::ConstantOp, prim::ListConstructOp, prim::TupleConstructOp>(op))
     return OpRole::Free;
   if (isa<prim::IfOp, prim::LoopOp, prim::ListUnpackOp, prim::TupleUnpackOp,
-          prim::TupleIndexOp, prim::UninitializedOp, prim::DictConstructOp>(op))
+          prim::TupleIndexOp, prim::UninitializedOp, prim::DictConstructOp,
+          prim::GetAttrOp, prim::SetAttrOp>(op))
     return OpRole::Native;
   if (auto cast = dyn_cast<prim::UncheckedCastOp>(op))
     return isTensorCast(cast) ? OpRole::Lowered : OpRole::Native;
-  if (!isa<prim::GenericOp>(op) && hasLowering(op))
+  if (isa<prim::GenericOp>(op) ? isLoweredPrimScalarOp(op) : hasLowering(op))
     return OpRole::Lowered;
   if (!kernelName(op).empty())
     return OpRole::Kernel;
@@ -118,8 +119,11 @@ std::string tsir::describeMissingOp(Operation *op, bool lowersInSegments) {
                          ? "tsir has no conversion for it, and no runtime "
                            "kernel is registered under that name"
                          : "load one with --load-ops";
+  // `aten::upsample_nearest3d.vec` names an overload of an operator torch
+  // has: only an unknown operator name gets "did you mean".
+  StringRef operatorName = StringRef(name).split('.').first;
   std::vector<StringRef> nearest =
-      ns == "aten" && aten::SchemaRegistry::get().lookup(name).empty()
+      ns == "aten" && aten::SchemaRegistry::get().lookup(operatorName).empty()
           ? aten::SchemaRegistry::get().nearestNames(name)
           : std::vector<StringRef>();
   if (!nearest.empty()) {

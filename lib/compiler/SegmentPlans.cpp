@@ -21,11 +21,15 @@
 using namespace mlir;
 using namespace tsir;
 
-/// Appends what compiling for `value` depends on to the cache key.
-static void appendKey(const rt::Value &value, std::string &key) {
+/// Appends what compiling for `value` depends on to the cache key; with
+/// `withSizes` false, a tensor's dtype and rank only.
+static void appendKey(const rt::Value &value, std::string &key,
+                      bool withSizes = true) {
   switch (value.kind()) {
   case rt::Value::Kind::Tensor:
-    key += tensorSpec(value.toTensor());
+    key += withSizes ? tensorSpec(value.toTensor())
+                     : std::string(rt::dtypeTorchName(value.toTensor().dtype())) +
+                           "^" + std::to_string(value.toTensor().dim());
     return;
   case rt::Value::Kind::Int:
     key += "int";
@@ -53,7 +57,7 @@ static void appendKey(const rt::Value &value, std::string &key) {
     for (size_t i = 0; i < elements.size(); ++i) {
       if (i)
         key += ", ";
-      appendKey(elements[i], key);
+      appendKey(elements[i], key, withSizes);
     }
     key += isList ? "]" : ")";
     return;
@@ -96,13 +100,17 @@ namespace {
 /// each input, in the order flattenInputs lists the arguments.
 class InputMaterializer {
 public:
-  InputMaterializer(OpBuilder &builder, Block *entry)
-      : builder(builder), entry(entry), context(builder.getContext()) {}
+  /// `generalSizes`, if given, are the sizes to compile each tensor input
+  /// for (in flattenInputs order, -1 for any), instead of its own.
+  InputMaterializer(OpBuilder &builder, Block *entry,
+                    const std::vector<std::vector<int64_t>> *generalSizes)
+      : builder(builder), entry(entry), context(builder.getContext()),
+        generalSizes(generalSizes) {}
 
   Value materialize(Type type, const rt::Value &value, Location loc) {
     switch (value.kind()) {
     case rt::Value::Kind::Tensor:
-      spec.push_back(refinedTensorType(context, value.toTensor()));
+      spec.push_back(tensorSpecType(value.toTensor()));
       return entry->addArgument(
           isa<prim::TensorType>(type) ? type : prim::TensorType::get(context),
           loc);
@@ -172,18 +180,31 @@ private:
     return prim::ConstantOp::create(builder, loc, type, attribute);
   }
 
+  /// The spec of the next tensor input: its own sizes, or the general ones.
+  Type tensorSpecType(const rt::Tensor &tensor) {
+    auto type = cast<prim::TensorType>(refinedTensorType(context, tensor));
+    if (!generalSizes)
+      return type;
+    const std::vector<int64_t> &sizes = (*generalSizes)[tensorIndex++];
+    return prim::TensorType::get(context, type.getDtype(), true, sizes, false,
+                                 {}, type.getDevice(), BoolAttr(), {});
+  }
+
   OpBuilder &builder;
   Block *entry;
   MLIRContext *context;
+  const std::vector<std::vector<int64_t>> *generalSizes;
+  size_t tensorIndex = 0;
   ArgumentSpec spec;
 };
 } // namespace
 
 /// The segment as a module holding `func.func @graph`, for `inputValues`;
 /// `spec` receives the spec to refine it with.
-static OwningOpRef<ModuleOp> outline(const Segment &segment,
-                                     const std::vector<rt::Value> &inputValues,
-                                     ArgumentSpec &spec) {
+static OwningOpRef<ModuleOp>
+outline(const Segment &segment, const std::vector<rt::Value> &inputValues,
+        ArgumentSpec &spec,
+        const std::vector<std::vector<int64_t>> *generalSizes = nullptr) {
   Operation *first = segment.ops.front();
   MLIRContext *context = first->getContext();
   OwningOpRef<ModuleOp> module = ModuleOp::create(first->getLoc());
@@ -195,7 +216,7 @@ static OwningOpRef<ModuleOp> outline(const Segment &segment,
   builder.setInsertionPointToStart(entry);
 
   IRMapping mapping;
-  InputMaterializer materializer(builder, entry);
+  InputMaterializer materializer(builder, entry, generalSizes);
   for (auto [input, value] : llvm::zip(segment.inputs, inputValues))
     mapping.map(input, materializer.materialize(input.getType(), value,
                                                 input.getLoc()));
@@ -213,24 +234,88 @@ static OwningOpRef<ModuleOp> outline(const Segment &segment,
   return module;
 }
 
+/// The sizes of the tensors among `arguments` (flattenInputs' order).
+static std::vector<std::vector<int64_t>>
+tensorSizes(const std::vector<rt::Value> &arguments) {
+  std::vector<std::vector<int64_t>> sizes;
+  for (const rt::Value &argument : arguments)
+    if (argument.isTensor())
+      sizes.push_back(argument.toTensor().sizes());
+  return sizes;
+}
+
+/// Whether tensors of `sizes` fit `general` (-1 fits any size).
+static bool fits(const std::vector<std::vector<int64_t>> &sizes,
+                 const std::vector<std::vector<int64_t>> &general) {
+  if (sizes.size() != general.size())
+    return false;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    if (sizes[i].size() != general[i].size())
+      return false;
+    for (size_t d = 0; d < sizes[i].size(); ++d)
+      if (general[i][d] != -1 && general[i][d] != sizes[i][d])
+        return false;
+  }
+  return true;
+}
+
 rt::StatusOr<Plan *>
 tsir::Segment::planFor(const std::vector<rt::Value> &inputValues,
                        const CompileOptions &options, bool &compiled,
                        std::vector<UnloweredOp> *unlowered) {
   compiled = false;
-  std::string key;
+  std::string key, shapeKey;
   for (const rt::Value &value : inputValues) {
-    if (!key.empty())
+    if (!key.empty()) {
       key += "; ";
+      shapeKey += "; ";
+    }
     appendKey(value, key);
+    appendKey(value, shapeKey, /*withSizes=*/false);
   }
   auto found = plans.find(key);
   if (found != plans.end())
     return found->second.get();
 
+  std::vector<rt::Value> arguments;
+  flattenInputs(inputValues, arguments);
+  std::vector<std::vector<int64_t>> sizes = tensorSizes(arguments);
+  auto general = generalPlans.find(shapeKey);
+  if (general != generalPlans.end() && general->second.plan &&
+      fits(sizes, general->second.sizes))
+    return general->second.plan.get();
+
   CompileOptions segmentOptions = options;
   segmentOptions.firstCallerArgument = 0;
   segmentOptions.unlowered = unlowered;
+
+  // A second spec of the same shape with other sizes: compile once for
+  // any size where the two differ. If that does not lower (an op that
+  // needs a size at compile time), the segment compiles per spec.
+  auto last = lastSizes.find(shapeKey);
+  if (last != lastSizes.end() && general == generalPlans.end() &&
+      last->second.size() == sizes.size()) {
+    std::vector<std::vector<int64_t>> merged = sizes;
+    for (size_t i = 0; i < merged.size(); ++i)
+      for (size_t d = 0; d < merged[i].size(); ++d)
+        if (last->second[i].size() != merged[i].size() ||
+            last->second[i][d] != merged[i][d])
+          merged[i][d] = -1;
+    CompileOptions generalOptions = segmentOptions;
+    generalOptions.unlowered = nullptr;
+    OwningOpRef<ModuleOp> module =
+        outline(*this, inputValues, generalOptions.spec, &merged);
+    rt::StatusOr<std::unique_ptr<Plan>> plan =
+        compileGraph(*module, generalOptions);
+    GeneralPlan &entry = generalPlans[shapeKey];
+    entry.sizes = merged;
+    if (plan.ok()) {
+      compiled = true;
+      entry.plan = std::move(*plan);
+      return entry.plan.get();
+    }
+  }
+
   OwningOpRef<ModuleOp> module =
       outline(*this, inputValues, segmentOptions.spec);
   rt::StatusOr<std::unique_ptr<Plan>> plan =
@@ -238,6 +323,7 @@ tsir::Segment::planFor(const std::vector<rt::Value> &inputValues,
   if (!plan.ok())
     return plan.status();
   compiled = true;
+  lastSizes[shapeKey] = sizes;
   Plan *result = plan->get();
   plans.emplace(key, std::move(*plan));
   return result;

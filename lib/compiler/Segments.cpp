@@ -377,7 +377,8 @@ bool tsir::SegmentedGraph::needsInterpreter(func::FuncOp func,
           return opRoles.classify(producer);
         }))
       role = OpRole::Lowered;
-    if (role == OpRole::Kernel) {
+    // Module state (an attribute forward writes) lives in the interpreter.
+    if (role == OpRole::Kernel || isa<prim::GetAttrOp, prim::SetAttrOp>(op)) {
       if (interpreted && !needed)
         *interpreted = op;
       needed = true;
@@ -427,11 +428,14 @@ tsir::SegmentedGraph::build(func::FuncOp func, const OpRoles &opRoles,
       return rt::Status::error(describeViewAcrossSegments(found));
     graph->roles[found.view] = OpRole::Native;
   }
+  // An op nothing runs is an error now only where every run reaches it;
+  // in a branch or a loop body it is one when that code runs (an
+  // Optional's branch taken only when the caller gives a value, say),
+  // as the interpreter reports it there.
   Operation *missing = nullptr;
-  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (!missing && graph->role(op) == OpRole::Missing)
-      missing = op;
-  });
+  for (Operation &op : func.getBody().front())
+    if (!missing && graph->role(&op) == OpRole::Missing)
+      missing = &op;
   if (missing)
     return rt::Status::error(describeMissingOp(
         missing, opRoles.classify(missing) == OpRole::Lowered));

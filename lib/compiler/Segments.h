@@ -73,7 +73,22 @@ public:
   bool interpreted = false;
 
 private:
+  /// A plan compiled with the sizes that varied between two calls left
+  /// unknown, as TorchScript's profiling executor merges the shapes it
+  /// sees: the same segment under a loop over data-dependent counts (a
+  /// detection head's boxes per class) compiles once or twice, not once
+  /// per count. `sizes` are the tensors' sizes in flattenInputs order,
+  /// -1 where any size fits.
+  struct GeneralPlan {
+    std::vector<std::vector<int64_t>> sizes;
+    std::unique_ptr<Plan> plan; // null: the general compile failed
+  };
+
   std::map<std::string, std::unique_ptr<Plan>> plans;
+  /// By the key of the inputs without their sizes: the sizes of the last
+  /// plan compiled for it, and its general plan, once there is one.
+  std::map<std::string, std::vector<std::vector<int64_t>>> lastSizes;
+  std::map<std::string, GeneralPlan> generalPlans;
 };
 
 class SegmentedGraph {

@@ -259,6 +259,17 @@ std::string tsir::GraphSignature::spec(const std::vector<rt::Value> &values,
       text += "bool";
     } else if (value.isNone()) {
       text += "NoneType";
+    } else if (value.isList() &&
+               llvm::all_of(value.toList(), [](const rt::Value &element) {
+                 return element.isTensor();
+               })) {
+      // A list of tensors is compiled for its length and each element
+      // (the executor takes it element by element).
+      std::string elements;
+      for (const rt::Value &element : value.toList())
+        elements += (elements.empty() ? "" : ", ") +
+                    tensorSpec(element.toTensor());
+      text += "[" + elements + "]";
     } else if (isRefinedTuple(value, callerInputs[first + i].type)) {
       // Refined as refineSpec does: the plan is per element shape.
       std::string elements;

@@ -277,8 +277,12 @@ LogicalResult MLIRGen::emitNode(const ts::Node &node) {
              simplePrimKinds().contains(kind.drop_front(6)) &&
              (node.attrs.empty() || node.attrs[0].name == "name")) {
     op = emitTypedPrim(node, inputs, resultTypes, loc);
-  } else if (kind.starts_with("aten::") && node.attrs.empty() &&
-             node.blocks.empty()) {
+  } else if ((kind.starts_with("aten::") || kind == "prim::min" ||
+              kind == "prim::max") &&
+             node.attrs.empty() && node.blocks.empty()) {
+    // Python's min() and max() resolve their overload as aten's ops do: of
+    // a list (`prim::min.self_int`) or of two numbers (`prim::min.int`),
+    // so that passes know what they read and which kernel runs them.
     op = emitAten(node, inputs, resultTypes, loc);
   } else {
     op = emitGeneric(node, inputs, resultTypes, loc);

@@ -117,6 +117,10 @@ private:
   Attribute complexNodeAttr(double real, double imag);
   /// A constant list of `<Tensor>`s as a list of weight constants; null if
   /// it is not such a list (an ordinary constant), failure on an error.
+  /// A dict constant (`annotate(Dict[str, Tensor], {})`) as a
+  /// prim.DictConstruct of constants.
+  Operation *emitDictConstant(const ts::NamedAttr &attr, prim::DictType type,
+                              StringRef name, Location loc);
   FailureOr<Operation *> emitTensorListConstant(const ts::NamedAttr &attr,
                                                 Type type, StringRef name,
                                                 Location loc);

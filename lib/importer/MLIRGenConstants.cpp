@@ -546,6 +546,8 @@ Operation *MLIRGen::emitConstant(const ts::Node &node,
                  emitTensorListConstant(*attr, type, name, loc);
              failed(list) || *list) {
     return failed(list) ? nullptr : *list;
+  } else if (auto dict = dyn_cast<prim::DictType>(type)) {
+    return emitDictConstant(*attr, dict, name, loc);
   } else if (isa<prim::TensorType>(type) && weights &&
              (attr->value.kind == ts::AttrValue::Kind::TensorRef ||
               attr->value.kind == ts::AttrValue::Kind::Tensor)) {
@@ -572,6 +574,31 @@ Operation *MLIRGen::emitConstant(const ts::Node &node,
   return prim::ConstantOp::create(builder, loc, type, value);
 }
 
+Operation *MLIRGen::emitDictConstant(const ts::NamedAttr &attr,
+                                     prim::DictType type, StringRef name,
+                                     Location loc) {
+  // A dict is mutable, as a list is: the constant is built as a dict of
+  // constant keys and values, a fresh one each time the node runs.
+  const ts::AttrValue *items = &attr.value;
+  if (items->kind == ts::AttrValue::Kind::Annotated && !items->elements.empty())
+    items = &items->elements[0];
+  if (items->kind != ts::AttrValue::Kind::Dict) {
+    error(attr.pos) << "the constant %" << name << " of type Dict holds no "
+                    << "dict ({} or {key: value, ...})";
+    return nullptr;
+  }
+  SmallVector<Value> keysAndValues;
+  for (auto [index, item] : llvm::enumerate(items->elements)) {
+    Type itemType = index % 2 ? type.getValueType() : type.getKeyType();
+    Attribute value = convertConstant(item, itemType, name);
+    if (!value)
+      return nullptr;
+    keysAndValues.push_back(
+        prim::ConstantOp::create(builder, loc, itemType, value));
+  }
+  return prim::DictConstructOp::create(builder, loc, type, keysAndValues);
+}
+
 Attribute MLIRGen::convertNodeAttr(const ts::AttrValue &value,
                                    StringRef valueName) {
   using Kind = ts::AttrValue::Kind;
@@ -586,6 +613,9 @@ Attribute MLIRGen::convertNodeAttr(const ts::AttrValue &value,
     return builder.getBoolAttr(value.boolValue);
   case Kind::Str:
     return builder.getStringAttr(value.str);
+  case Kind::Dict:
+    error(value.pos) << "a dict is a value of prim::Constant only";
+    return {};
   case Kind::GraphRef:
     // `<Graph>`: torch prints a graph attribute without its body. No other
     // node attribute value is a unit attribute, so it stands for one.

@@ -181,8 +181,24 @@ bool Parser::parseAttrValue(AttrValue &v) {
       return parseInlineTensor(v, nullptr);
     v.kind = K::Tuple;
     return parseValueSeq(v, TokKind::RParen);
-  case TokKind::LBrace: { // 2019 boxed scalar: `alpha={1}`
+  case TokKind::LBrace: { // 2019 boxed scalar: `alpha={1}`, or a dict
     advance();
+    // A dict constant (`annotate(Dict[str, Tensor], {})`, the losses a
+    // detection model returns in eval mode, or `{"a": 1}`): keys and
+    // values alternate in `elements`.
+    if (tok.kind == TokKind::RBrace || tok.kind == TokKind::String) {
+      v.kind = K::Dict;
+      while (tok.kind != TokKind::RBrace) {
+        if (!v.elements.empty() && !expect(TokKind::Comma, "',' between dict entries"))
+          return false;
+        if (!parseAttrValue(v.elements.emplace_back()) ||
+            !expect(TokKind::Colon, "':' after a dict key") ||
+            !parseAttrValue(v.elements.emplace_back()))
+          return false;
+      }
+      advance();
+      return true;
+    }
     Scalar s;
     if (!parseScalar(s))
       return false;

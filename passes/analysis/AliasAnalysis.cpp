@@ -58,7 +58,14 @@ static bool isAnnotated(const aten::SchemaType &type) {
 /// randomness, which stay opaque.
 static const aten::Schema *getGenericSchema(Operation *op) {
   auto generic = dyn_cast<prim::GenericOp>(op);
-  if (!generic || !generic.getKind().starts_with("aten::") ||
+  // prim's operators only where the importer resolved their overload
+  // (`prim::min.self_int`): many others are side effects or profiling
+  // hooks whose schemas say nothing of it (prim::TimePoint, prim::rpc_*).
+  // `aten::` and `prim::` are both six characters, which `base` relies on.
+  bool resolvedPrim = generic && generic.getKind().starts_with("prim::") &&
+                      op->hasAttr("tsir.overload");
+  if (!generic ||
+      !(generic.getKind().starts_with("aten::") || resolvedPrim) ||
       op->getNumRegions() != 0)
     return nullptr;
   auto candidates = aten::SchemaRegistry::get().lookup(generic.getKind());

@@ -15,6 +15,11 @@
 // an earlier call), a path written twice or in a branch, stays, and is
 // reported as unsupported where the graph runs.
 //
+// An object the graph creates (`prim::CreateObject`: torchvision's
+// detection models build an `ImageList` and set its `tensors` and
+// `image_sizes`) is such a root too, with no state before its writes; once
+// every path on it is forwarded, the object goes as well.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tsir/Dialect/Prim/PrimDialect.h"
@@ -39,9 +44,18 @@ namespace {
 /// argument as its opaque pointer so that paths order in a std::map.
 using AttributePath = std::pair<const void *, std::string>;
 
-/// The path of `object`: an argument of the graph, or an attribute read
-/// from an object with a path; nullopt for anything else.
+/// Whether `value` is an object the graph creates.
+bool isCreatedObject(Value value) {
+  auto create = value.getDefiningOp<prim::GenericOp>();
+  return create && create.getKind() == "prim::CreateObject";
+}
+
+/// The path of `object`: an argument of the graph or an object it creates,
+/// or an attribute read from an object with a path; nullopt for anything
+/// else.
 std::optional<AttributePath> pathOf(Value object, func::FuncOp func) {
+  if (isCreatedObject(object))
+    return AttributePath{object.getAsOpaquePointer(), ""};
   if (auto argument = dyn_cast<BlockArgument>(object))
     return argument.getOwner() == &func.getBody().front()
                ? std::optional<AttributePath>(
@@ -135,7 +149,13 @@ struct TsirForwardAttributeWritesPass
       write->erase();
     }
 
-    // The object reads that led only to those attributes go too.
+    // The object reads that led only to those attributes go too, and so do
+    // created objects nothing uses any more.
+    SmallVector<Operation *> created;
+    func.walk([&](prim::GenericOp op) {
+      if (op->getNumResults() == 1 && isCreatedObject(op->getResult(0)))
+        created.push_back(op);
+    });
     bool erased = true;
     while (erased) {
       erased = false;
@@ -150,6 +170,9 @@ struct TsirForwardAttributeWritesPass
       }
       reads = std::move(used);
     }
+    for (Operation *object : created)
+      if (object->use_empty())
+        object->erase();
   }
 };
 

@@ -37,6 +37,7 @@
 #include "tsir/Transforms/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/StringSet.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace tsir {
@@ -308,12 +309,23 @@ struct UncheckedCastToSupertype : OpRewritePattern<prim::UncheckedCastOp> {
 // Lists and tuples
 //===----------------------------------------------------------------------===//
 
+/// Whether `use` keeps its list's length: it only reads the list, or
+/// writes one element in place (`images[i] = image`, as torchvision's
+/// detection transform writes each image of its input list back).
+bool keepsLength(OpOperand &use) {
+  auto setItem = dyn_cast<aten::PrivateSetItemTOp>(use.getOwner());
+  if (setItem && use.getOperandNumber() == 0)
+    return setItem->use_empty();
+  return onlyReads(use);
+}
+
+/// `len` of a list literal whose length nothing changes.
 struct LenOfListConstruct : OpRewritePattern<aten::LenTOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(aten::LenTOp op,
                                 PatternRewriter &rewriter) const override {
-    prim::ListConstructOp list = getUnmutatedListConstruct(op->getOperand(0));
-    if (!list)
+    auto list = op->getOperand(0).getDefiningOp<prim::ListConstructOp>();
+    if (!list || !llvm::all_of(list.getResult().getUses(), keepsLength))
       return failure();
     Value length = prim::ConstantOp::create(
         rewriter, op.getLoc(), rewriter.getI64Type(),
@@ -429,6 +441,97 @@ struct SliceOfListConstruct : OpRewritePattern<aten::SliceTOp> {
       elements.push_back(list.getElements()[position]);
     rewriter.replaceOpWithNewOp<prim::ListConstructOp>(
         op, op->getResult(0).getType(), elements);
+    return success();
+  }
+};
+
+/// `list(l)` (and `l.copy()`) of a list literal nothing mutates: a literal
+/// of the same elements, a fresh list as the copy is.
+template <typename OpTy>
+struct CopyOfListConstruct : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    prim::ListConstructOp list = getUnmutatedListConstruct(op->getOperand(0));
+    if (!list || list.getType() != op->getResult(0).getType())
+      return failure();
+    rewriter.replaceOpWithNewOp<prim::ListConstructOp>(
+        op, op->getResult(0).getType(), list.getElements());
+    return success();
+  }
+};
+
+/// `d.values()` and `d.keys()` of `dict([(k0, v0), (k1, v1), ...])`, a dict
+/// built from a literal of pairs with distinct constant keys that nothing
+/// writes (torchvision's detection models: `features = list(
+/// OrderedDict(...).values())`): a literal of the values, or the keys, in
+/// insertion order.
+struct ValuesOfDictLiteral : OpRewritePattern<prim::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    bool values = op.getKind() == "aten::values";
+    if ((!values && op.getKind() != "aten::keys") || op->getNumOperands() != 1 ||
+        op->getNumResults() != 1)
+      return failure();
+    auto dict = op->getOperand(0).getDefiningOp<prim::GenericOp>();
+    if (!dict || dict.getKind() != "aten::dict" || dict->getNumOperands() != 1)
+      return failure();
+    // Only reads of the dict: no write can have changed it.
+    bool onlyRead = llvm::all_of(dict->getUsers(), [](Operation *user) {
+      auto generic = dyn_cast<prim::GenericOp>(user);
+      return generic && llvm::is_contained({"aten::values", "aten::keys",
+                                            "aten::len", "aten::__getitem__",
+                                            "aten::__contains__"},
+                                           generic.getKind());
+    });
+    prim::ListConstructOp pairs =
+        getUnmutatedListConstruct(dict->getOperand(0));
+    if (!onlyRead || !pairs)
+      return failure();
+    SmallVector<Value> elements;
+    llvm::StringSet<> keys;
+    for (Value pair : pairs.getElements()) {
+      auto tuple = pair.getDefiningOp<prim::TupleConstructOp>();
+      auto key = tuple && tuple->getNumOperands() == 2
+                     ? dyn_cast_or_null<StringAttr>(
+                           getConstantValue(tuple->getOperand(0)))
+                     : StringAttr();
+      if (!key || !keys.insert(key.getValue()).second)
+        return failure();
+      elements.push_back(tuple->getOperand(values ? 1 : 0));
+    }
+    rewriter.replaceOpWithNewOp<prim::ListConstructOp>(
+        op, op->getResult(0).getType(), elements);
+    return success();
+  }
+};
+
+/// `min([a, b, c])` (`max`) of a list literal nothing mutates: `min(min(a,
+/// b), c)`, which lowers to arith where the list form needs a kernel.
+struct MinMaxOfListConstruct : OpRewritePattern<prim::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    StringRef kind = op.getKind();
+    if ((kind != "prim::min" && kind != "prim::max") ||
+        op->getNumOperands() != 1 || op->getNumResults() != 1)
+      return failure();
+    prim::ListConstructOp list = getUnmutatedListConstruct(op->getOperand(0));
+    Type type = op->getResult(0).getType();
+    if (!list || list.getElements().empty() ||
+        !(type.isInteger(64) || type.isF64()))
+      return failure();
+    StringAttr overload = rewriter.getStringAttr(type.isF64() ? "float" : "int");
+    Value result = list.getElements().front();
+    for (Value element : list.getElements().drop_front()) {
+      auto pair = prim::GenericOp::create(
+          rewriter, op.getLoc(), TypeRange{type}, op.getKindAttr(),
+          ValueRange{result, element}, DictionaryAttr(), /*blocksCount=*/0);
+      pair->setAttr("tsir.overload", overload);
+      result = pair->getResult(0);
+    }
+    replaceOp(rewriter, op, result);
     return success();
   }
 };
@@ -660,7 +763,9 @@ void tsir::populatePeepholePatterns(RewritePatternSet &patterns) {
                UncheckedCastToSupertype>(context);
   patterns
       .add<LenOfListConstruct, AllAnyOfListConstruct, GetItemOfListConstruct,
-           UnpackOfListConstruct,
+           UnpackOfListConstruct, CopyOfListConstruct<ListTOp>,
+           CopyOfListConstruct<CopyTOp>, ValuesOfDictLiteral,
+           MinMaxOfListConstruct,
            ConcatOfListConstructs, SliceOfListConstruct, UnpackOfTupleConstruct,
            IndexOfTupleConstruct>(context);
   patterns

@@ -275,7 +275,7 @@ private:
   // Lists
   //===--------------------------------------------------------------------===//
 
-  /// `l = list(constant).copy()` made mutable for the writes that follow
+  /// `l = list(constant).copy()` (or `list(l)`) made mutable for the writes that follow
   /// (torchvision's Swin: `shift_size = shift_size.copy()`, then
   /// `shift_size[0] = 0` under a test the specialized shapes decide). A
   /// copy is a fresh list, as a literal of the constant's elements is, so
@@ -283,9 +283,12 @@ private:
   /// copies that something writes are expanded, before the alias analysis
   /// is built; lists of immutable elements only (a constant holds no tensor).
   void expandCopiedConstantLists() {
-    llvm::SmallVector<std::pair<aten::CopyTOp, ArrayAttr>> copies;
-    func.walk([&](aten::CopyTOp copy) {
-      auto constant = copy.getSelf().getDefiningOp<prim::ConstantOp>();
+    llvm::SmallVector<std::pair<Operation *, ArrayAttr>> copies;
+    func.walk([&](Operation *copy) {
+      // `l.copy()` and `list(l)` both make a fresh list.
+      if (!isa<aten::CopyTOp, aten::ListTOp>(copy))
+        return;
+      auto constant = copy->getOperand(0).getDefiningOp<prim::ConstantOp>();
       auto elements =
           constant ? dyn_cast<ArrayAttr>(constant.getValue()) : ArrayAttr();
       if (elements && llvm::any_of(copy->getUsers(), [](Operation *user) {
@@ -295,28 +298,30 @@ private:
         copies.push_back({copy, elements});
     });
     for (auto [copy, constantElements] : copies) {
-      Type elementType = cast<prim::ListType>(copy.getType()).getElementType();
+      auto type = cast<prim::ListType>(copy->getResult(0).getType());
       OpBuilder builder(copy);
       llvm::SmallVector<Value> elements;
       for (Attribute element : constantElements)
-        elements.push_back(prim::ConstantOp::create(builder, copy.getLoc(),
-                                                    elementType, element));
-      Value literal = prim::ListConstructOp::create(builder, copy.getLoc(),
-                                                    copy.getType(), elements);
-      copy.getResult().replaceAllUsesWith(literal);
-      copy.erase();
+        elements.push_back(prim::ConstantOp::create(
+            builder, copy->getLoc(), type.getElementType(), element));
+      Value literal = prim::ListConstructOp::create(builder, copy->getLoc(),
+                                                    type, elements);
+      copy->getResult(0).replaceAllUsesWith(literal);
+      copy->erase();
       changed = true;
     }
   }
 
-  /// A list literal that is only appended to in its own block, and read
+  /// A list literal that is only appended to (or has constant elements
+  /// written: `images[i] = image` in an unrolled loop) in its own block, and read
   /// there or in the control flow after (loops, branches), holds at each
   /// read the elements appended before it; each read then gets a literal
   /// of those, and the appends go. DenseNet's blocks
   /// are `features.append(layer(cat(features)))` over and over, which
   /// TorchScript's folding keeps (the list is read before each append):
   /// after this, every `cat` has a literal and its sizes refine. The reads
-  /// (cat, stack, len, indexing, unpacking) take the list's elements and
+  /// (cat, stack, len, indexing, unpacking, and the copies `+`, `list()`,
+  /// `copy()` and slicing make) take the list's elements and
   /// keep no reference to it, so which list object they read cannot be
   /// observed; an append's result must be unused for the same reason.
   void splitAppendedLiterals(Region &region) {
@@ -325,6 +330,20 @@ private:
     region.walk([&](prim::ListConstructOp list) { lists.push_back(list); });
     for (prim::ListConstructOp list : lists)
       splitAppends(list);
+  }
+
+  /// The element `setItem` writes in a list of `length` elements (Python's
+  /// negative indices from the end); nullopt if it is not a constant in
+  /// range.
+  static std::optional<unsigned> elementIndex(aten::PrivateSetItemTOp setItem,
+                                              int64_t length) {
+    std::optional<int64_t> index = getConstantInt(setItem.getIdx());
+    if (!index)
+      return std::nullopt;
+    int64_t position = *index < 0 ? *index + length : *index;
+    if (position < 0 || position >= length)
+      return std::nullopt;
+    return unsigned(position);
   }
 
   void splitAppends(prim::ListConstructOp list) {
@@ -338,13 +357,20 @@ private:
       Operation *ancestor = block->findAncestorOpInBlock(*user);
       if (!ancestor)
         return;
-      if (auto append = dyn_cast<aten::AppendTOp>(user)) {
-        if (ancestor != user || append.getEl() == list.getResult() ||
-            !append->use_empty())
+      if (isa<aten::AppendTOp, aten::PrivateSetItemTOp>(user)) {
+        // The element written is the user's last operand.
+        if (ancestor != user || user->getOperand(0) != list.getResult() ||
+            user->getOperands().back() == list.getResult() ||
+            !user->use_empty())
           return;
+        if (auto setItem = dyn_cast<aten::PrivateSetItemTOp>(user))
+          if (!getConstantInt(setItem.getIdx()))
+            return;
         appends = true;
       } else if (!isa<aten::CatOp, aten::StackOp, aten::LenTOp,
-                      aten::DunderGetitemTOp, prim::ListUnpackOp>(user)) {
+                      aten::DunderGetitemTOp, prim::ListUnpackOp,
+                      aten::AddTOp, aten::ListTOp, aten::CopyTOp,
+                      aten::SliceTOp>(user)) {
         return;
       }
       users.push_back({ancestor, user});
@@ -356,6 +382,16 @@ private:
       return a.first != b.first && a.first->isBeforeInBlock(b.first);
     });
     users.erase(llvm::unique(users), users.end());
+    // Each `_set_item` must write an element the list has when it runs
+    // (one out of range raises at run time, and stays).
+    int64_t length = list.getElements().size();
+    for (auto [ancestor, user] : users) {
+      if (isa<aten::AppendTOp>(user))
+        ++length;
+      else if (auto setItem = dyn_cast<aten::PrivateSetItemTOp>(user))
+        if (!elementIndex(setItem, length))
+          return;
+    }
     SmallVector<Value> elements(list.getElements());
     Value current = list.getResult();
     bool stale = false;
@@ -363,6 +399,12 @@ private:
       if (auto append = dyn_cast<aten::AppendTOp>(user)) {
         elements.push_back(append.getEl());
         append.erase();
+        stale = true;
+        continue;
+      }
+      if (auto setItem = dyn_cast<aten::PrivateSetItemTOp>(user)) {
+        elements[*elementIndex(setItem, elements.size())] = setItem.getEl();
+        setItem.erase();
         stale = true;
         continue;
       }

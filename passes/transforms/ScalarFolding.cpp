@@ -304,12 +304,28 @@ LogicalResult evalDeriveIndex(Operation *op, ArrayRef<Attribute> operands,
   return success();
 }
 
-/// `prim::min`/`prim::max` of two numbers: `a < b ? a : b` and
+/// `prim::min`/`prim::max` of two numbers (or of a list): `a < b ? a : b` and
 /// `a > b ? a : b`, in double when either is a float (so a NaN second
 /// operand wins, as in TorchScript).
 template <bool isMin>
 LogicalResult evalMinMax(Operation *op, ArrayRef<Attribute> operands,
                          SmallVectorImpl<Attribute> &results) {
+  // `min(l)` of a constant list (`for i in range(min(len(a), len(b)))`, as
+  // zip prints): its least element, or its greatest; an empty list raises.
+  if (operands.size() == 1 && op->getNumResults() == 1) {
+    auto list = dyn_cast_or_null<ArrayAttr>(operands[0]);
+    if (!list || list.empty())
+      return failure();
+    Attribute best = list[0];
+    for (Attribute element : list.getValue().drop_front()) {
+      SmallVector<Attribute> pair;
+      if (failed(evalMinMax<isMin>(op, {best, element}, pair)))
+        return failure();
+      best = pair.front();
+    }
+    results.push_back(best);
+    return success();
+  }
   if (operands.size() != 2 || op->getNumResults() != 1)
     return failure();
   std::optional<Number> a = getNumber(operands[0]), b = getNumber(operands[1]);

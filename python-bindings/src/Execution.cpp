@@ -11,6 +11,8 @@
 
 #include "Bindings.h"
 
+#include "tsir-runtime/KernelRegistry.h"
+
 #include <pybind11/stl.h>
 
 #include <mutex>
@@ -196,6 +198,18 @@ private:
 void tsir::python::bindExecution(py::module_ &m) {
   m.def("_default_plan_cache", &tsir::defaultPlanCacheDirectory,
         "The plan cache's directory as the environment says (empty: none)");
+  m.def(
+      "load_ops",
+      [](const std::string &path) {
+        rt::Status loaded = rt::loadOperatorLibrary(path);
+        if (!loaded.isOk())
+          throw Error(loaded.message());
+      },
+      py::arg("path"),
+      "Loads an operator library (a shared object that registers runtime "
+      "kernels, as libtsir_torchvision_ops.so does torchvision's nms and "
+      "roi_align): graphs compiled afterwards run its operators. Loading "
+      "one again does nothing; a failed load raises tsir.Error.");
   py::class_<PyExecutable>(m, "_Executable")
       .def(py::init<const GraphRef &, const std::string &, bool, int, bool,
                     bool, const std::string &, const std::string &>(),

@@ -16,7 +16,7 @@
 The native half is tsir._tsir (C++, pybind11); see docs/python.md.
 """
 
-from ._tsir import Block, Error, Graph, Node, Type, Value
+from ._tsir import Block, Error, Graph, Node, Type, Value, load_ops
 from ._graph import import_graph
 from ._compile import Function, compile
 from ._grad import GradientFunction, grad
@@ -38,6 +38,7 @@ __all__ = [
     "compile_model",
     "from_torch",
     "grad",
+    "load_ops",
     "import_graph",
     "load_model",
     "save_weights",

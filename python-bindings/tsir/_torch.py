@@ -95,6 +95,34 @@ def tensor_constants(graph):
     return constants
 
 
+def module_state(module, graph):
+    """The attributes of `module` that its frozen `graph` still reads from
+    `self` (freezing keeps an attribute forward assigns: SSD's
+    `_has_warned`), as tsir's executor takes them: by `self.<name>`,
+    bools, ints and floats as 0-d tensors."""
+    import torch
+    inputs = list(graph.inputs())
+    if not inputs or not isinstance(module, torch.nn.Module):
+        return {}
+    self_value = inputs[0].unique()
+    state = {}
+
+    def walk(nodes):
+        for node in nodes:
+            if node.kind() == "prim::GetAttr" and \
+                    node.input().unique() == self_value:
+                value = getattr(module, node.s("name"), None)
+                if isinstance(value, torch.Tensor):
+                    state[f"self.{node.s('name')}"] = native_tensor(value)
+                elif isinstance(value, (bool, int, float)):
+                    state[f"self.{node.s('name')}"] = np.array(value)
+            for block in node.blocks():
+                walk(block.nodes())
+
+    walk(graph.nodes())
+    return state
+
+
 def scripted_graph(obj, freeze=True):
     """The inlined torch graph of a TorchScript function or module (see
     from_torch for what is scripted and frozen), the name it goes by, and
@@ -282,6 +310,7 @@ def from_torch(obj, *, freeze=True):
 
     torch_graph, name, defaults = scripted_graph(obj, freeze)
     weights = tensor_constants(torch_graph)
+    weights.update(module_state(obj, torch_graph))
     graph = import_graph(str(torch_graph), weights or None, name=f"<torch {name}>")
     # tsir.compile's Function fills omitted trailing arguments from these,
     # as calling the module does.

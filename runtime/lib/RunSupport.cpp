@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <optional>
 #include <sys/stat.h>
 
 namespace tsir::rt {
@@ -62,6 +63,15 @@ Status appendArrays(const Value &value, std::vector<Tensor> &arrays) {
         return status;
     return Status::ok();
   }
+  // A dict's values in insertion order (a detection model's
+  // `{"boxes": ..., "scores": ..., "labels": ...}`); the keys are the
+  // graph's to know.
+  if (value.isDict()) {
+    for (const auto &entry : value.toDict())
+      if (Status status = appendArrays(entry.second, arrays); !status.isOk())
+        return status;
+    return Status::ok();
+  }
   StatusOr<Tensor> array = asArray(value);
   if (!array.ok())
     return array.status();
@@ -70,8 +80,57 @@ Status appendArrays(const Value &value, std::vector<Tensor> &arrays) {
 }
 } // namespace
 
+/// The elements of `[a, b, [c, d]]` (without its brackets), split at the
+/// commas outside nested brackets; nullopt if the brackets do not match.
+static std::optional<std::vector<std::string>>
+splitListElements(const std::string &inner) {
+  std::vector<std::string> elements;
+  int depth = 0;
+  std::string current;
+  for (char c : inner) {
+    if (c == ',' && depth == 0) {
+      elements.push_back(current);
+      current.clear();
+      continue;
+    }
+    depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+    if (depth < 0)
+      return std::nullopt;
+    current += c;
+  }
+  if (depth != 0)
+    return std::nullopt;
+  if (!elements.empty() || current.find_first_not_of(' ') != std::string::npos)
+    elements.push_back(current);
+  for (std::string &element : elements) {
+    size_t first = element.find_first_not_of(' ');
+    size_t last = element.find_last_not_of(' ');
+    element = first == std::string::npos ? ""
+                                         : element.substr(first, last - first + 1);
+  }
+  return elements;
+}
+
 StatusOr<Value> parseInputArgument(const std::string &text, size_t index) {
   std::string where = "input " + std::to_string(index) + " ('" + text + "')";
+  // A list, `[a.npy, b.npy]` (a detection model's `List[Tensor]` of
+  // images), of any of these, nested too.
+  if (!text.empty() && text.front() == '[') {
+    std::optional<std::vector<std::string>> elements =
+        text.back() == ']' ? splitListElements(text.substr(1, text.size() - 2))
+                           : std::nullopt;
+    if (!elements)
+      return Status::error(where + ": a list input is `[a, b, ...]` with "
+                                   "matching brackets");
+    std::vector<Value> values;
+    for (const std::string &element : *elements) {
+      StatusOr<Value> value = parseInputArgument(element, index);
+      if (!value.ok())
+        return value.status();
+      values.push_back(*value);
+    }
+    return Value::list(std::move(values));
+  }
   if (endsWith(text, ".npy")) {
     StatusOr<Tensor> tensor = readNpy(text);
     if (!tensor.ok())

@@ -524,14 +524,48 @@ func.func @append_in_loop(%arg0: !prim.tensor, %n: i64) -> i64 {
 // CHECK: %[[L:.*]] = prim.ListConstruct %arg0 :
 // CHECK-NEXT: aten.cat %[[L]]
 // CHECK-NEXT: aten.append.t %[[L]]
-// CHECK-NEXT: aten.copy.t %[[L]]
+// CHECK-NEXT: return %{{.*}}, %[[L]]
 func.func @escaping_list(%arg0: !prim.tensor) -> (!prim.tensor, !prim.list<!prim.tensor>) {
+  %dim = prim.Constant {value = 1 : i64} : i64
+  %l = prim.ListConstruct %arg0 : (!prim.tensor) -> !prim.list<!prim.tensor>
+  %c0 = aten.cat %l, %dim : (!prim.list<!prim.tensor>, i64) -> !prim.tensor
+  %a0 = aten.append.t %l, %c0 : (!prim.list<!prim.tensor>, !prim.tensor) -> !prim.list<!prim.tensor>
+  return %c0, %l : !prim.tensor, !prim.list<!prim.tensor>
+}
+
+// A copy (`l.copy()`, `list(l)`, `l + m`, `l[a:b]`) is a fresh list of the
+// elements the list has when it is made: the appends before it fold into
+// the literal it copies, and the list itself goes.
+// CHECK-LABEL: func.func @copied_list
+// CHECK: %[[C:.*]] = aten.cat
+// CHECK-NEXT: %[[L:.*]] = prim.ListConstruct %arg0, %[[C]] :
+// CHECK-NEXT: aten.copy.t %[[L]]
+// CHECK-NOT: aten.append.t
+func.func @copied_list(%arg0: !prim.tensor) -> (!prim.tensor, !prim.list<!prim.tensor>) {
   %dim = prim.Constant {value = 1 : i64} : i64
   %l = prim.ListConstruct %arg0 : (!prim.tensor) -> !prim.list<!prim.tensor>
   %c0 = aten.cat %l, %dim : (!prim.list<!prim.tensor>, i64) -> !prim.tensor
   %a0 = aten.append.t %l, %c0 : (!prim.list<!prim.tensor>, !prim.tensor) -> !prim.list<!prim.tensor>
   %k = aten.copy.t %l : (!prim.list<!prim.tensor>) -> !prim.list<!prim.tensor>
   return %c0, %k : !prim.tensor, !prim.list<!prim.tensor>
+}
+
+// Writes of constant elements fold the same way (`images[i] = image` in an
+// unrolled loop): each read sees the elements written before it.
+// CHECK-LABEL: func.func @written_elements
+// CHECK: %[[R:.*]] = aten.relu
+// CHECK-NEXT: %[[L:.*]] = prim.ListConstruct %[[R]], %arg1 :
+// CHECK-NEXT: aten.__getitem__.t %[[L]]
+// CHECK-NOT: aten._set_item.t
+func.func @written_elements(%arg0: !prim.tensor, %arg1: !prim.tensor) -> !prim.tensor {
+  %zero = prim.Constant {value = 0 : i64} : i64
+  %minus1 = prim.Constant {value = -1 : i64} : i64
+  %l = prim.ListConstruct %arg0, %arg1 : (!prim.tensor, !prim.tensor) -> !prim.list<!prim.tensor>
+  %first = aten.__getitem__.t %l, %zero : (!prim.list<!prim.tensor>, i64) -> !prim.tensor
+  %r = aten.relu %first : (!prim.tensor) -> !prim.tensor
+  %w = aten._set_item.t %l, %zero, %r : (!prim.list<!prim.tensor>, i64, !prim.tensor) -> !prim.list<!prim.tensor>
+  %last = aten.__getitem__.t %l, %minus1 : (!prim.list<!prim.tensor>, i64) -> !prim.tensor
+  return %last : !prim.tensor
 }
 
 // -----

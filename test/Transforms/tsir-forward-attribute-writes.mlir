@@ -61,3 +61,24 @@ func.func @written_in_branch(%self: !prim.class<"M">, %x: !prim.tensor, %c: i1) 
   %new = prim.GetAttr %self {name = "state"} : (!prim.class<"M">) -> !prim.tensor
   return %new : !prim.tensor
 }
+
+// -----
+
+// An object the graph creates (the detection transform's ImageList): its
+// attributes are read back as the values set, and the object goes.
+// CHECK-LABEL: func.func @created_object
+// CHECK-NOT: prim::CreateObject
+// CHECK-NOT: prim.SetAttr
+// CHECK-NOT: prim.GetAttr
+// CHECK: %[[SUM:.*]] = aten.add.Tensor %arg0, %arg0
+// CHECK: return %[[SUM]], %arg1
+func.func @created_object(%x: !prim.tensor, %sizes: !prim.list<i64>) -> (!prim.tensor, !prim.list<i64>) {
+  %one = prim.Constant {value = 1 : i64} : i64
+  %object = prim.Generic "prim::CreateObject"() : () -> !prim.class<"ImageList">
+  prim.SetAttr %object, %x {name = "tensors"} : !prim.class<"ImageList">, !prim.tensor
+  prim.SetAttr %object, %sizes {name = "image_sizes"} : !prim.class<"ImageList">, !prim.list<i64>
+  %tensors = prim.GetAttr %object {name = "tensors"} : (!prim.class<"ImageList">) -> !prim.tensor
+  %sum = aten.add.Tensor %tensors, %x, %one : (!prim.tensor, !prim.tensor, i64) -> !prim.tensor
+  %read = prim.GetAttr %object {name = "image_sizes"} : (!prim.class<"ImageList">) -> !prim.list<i64>
+  return %sum, %read : !prim.tensor, !prim.list<i64>
+}

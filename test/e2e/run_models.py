@@ -142,6 +142,22 @@ def export(model, workdir, trace_inputs=None):
             for i, element in enumerate(value):
                 weights[f"{node.output().debugName()}[{i}]"] = \
                     element.detach().numpy()
+    # Attributes forward writes stay module state through freezing
+    # (`prim::GetAttr[name="_has_warned"](%self)`): their values as they
+    # are now, under `self.<name>`, where tsir reads them.
+    self_value = next(graph.inputs())
+    for node in all_nodes(graph.nodes()):
+        if node.kind() != "prim::GetAttr" or node.input().unique() != \
+                self_value.unique():
+            continue
+        value = getattr(frozen, node.s("name"))
+        if isinstance(value, torch.Tensor):
+            value = value.detach().numpy()
+        elif isinstance(value, (bool, int, float)):
+            value = np.array(value)
+        else:
+            continue
+        weights[f"self.{node.s('name')}"] = value
     os.makedirs(workdir, exist_ok=True)
     with open(os.path.join(workdir, "graph.txt"), "w") as f:
         f.write(str(graph))

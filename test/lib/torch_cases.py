@@ -33,7 +33,10 @@ def to_input(array, type_name):
 
 def flatten(value):
     """A graph's result as the corpus stores outputs: tuples and lists
-    depth-first, tensors and scalars as numpy arrays."""
+    depth-first, dicts by their values in insertion order, tensors and
+    scalars as numpy arrays."""
+    if isinstance(value, dict):
+        value = list(value.values())
     if isinstance(value, (tuple, list)):
         return [leaf for item in value for leaf in flatten(item)]
     if isinstance(value, torch.Tensor):

@@ -22,7 +22,12 @@ THREADS = (1, 2)
 
 def input_argument(value, path):
     """The `--input` text for one input: scalars inline, arrays as a .npy
-    file written at `path`."""
+    file written at `path`, lists as `[a, b, ...]` of their elements
+    (element i's arrays at `path` with `-i` before the suffix)."""
+    if isinstance(value, (list, tuple)):
+        stem = path[:-4] if path.endswith(".npy") else path
+        return "[" + ",".join(input_argument(v, f"{stem}-{i}.npy")
+                              for i, v in enumerate(value)) + "]"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):

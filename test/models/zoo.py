@@ -43,6 +43,7 @@ SEGMENTATION = ["fcn_resnet50", "deeplabv3_mobilenet_v3_large",
                 "lraspp_mobilenet_v3_large"]
 VIDEO = ["r3d_18", "mc3_18", "r2plus1d_18", "s3d", "mvit_v1_b"]
 OPTICAL_FLOW = ["raft_small"]
+DETECTION = ["ssdlite320_mobilenet_v3_large"]
 # Scripted, these return something other than eager mode does (GoogLeNet's
 # and Inception's namedtuple with None aux outputs): traced, as a user
 # deploying them would.
@@ -81,12 +82,86 @@ def build(name):
         model = getattr(torchvision.models.optical_flow, name)(weights=None)
         return model, [torch.randn(1, 3, 128, 128), torch.randn(1, 3, 128, 128),
                        12]
+    if name in DETECTION:
+        return detection_model(name)
     kwargs = {"init_weights": True} if name in ("googlenet", "inception_v3") else {}
     if name in ("googlenet", "inception_v3"):
         kwargs["aux_logits"] = False
     model = getattr(torchvision.models, name)(weights=None, **kwargs)
     size = 299 if name == "inception_v3" else 224
     return model, [torch.randn(1, 3, size, size)]
+
+
+def detection_model(name):
+    """A detection model whose scores are distinct, so that which boxes it
+    keeps (a sort, a top-k, non-maximum suppression) does not hang on ties:
+    with seeded random weights and untrained batch-norm statistics every
+    activation saturates and all anchors score alike. The statistics are
+    measured on random images (batch norm in training mode, cumulative
+    averages) and the head's weights drawn wider. Input: a list of one
+    image, and None for the targets (forward takes `List[Tensor]` and
+    `Optional[List[Dict[str, Tensor]]]`)."""
+    import torchvision
+    torch.manual_seed(0)
+    model = getattr(torchvision.models.detection, name)(
+        weights=None, weights_backbone=None)
+    for module in model.modules():
+        if isinstance(module, torch.nn.BatchNorm2d):
+            module.momentum = None
+    model.backbone.train()
+    with torch.no_grad():
+        model.backbone(torch.rand(4, 3, 320, 320))
+    model.eval()
+    for parameter in model.head.parameters():
+        torch.nn.init.normal_(parameter, std=0.1)
+    return model, [[torch.rand(3, 320, 320)], None]
+
+
+def compare_detections(expected, outdir, tol=1e-3):
+    """None if tsir's detections (boxes, scores, labels per image, as
+    out0.npy, out1.npy, ...) are torch's, else what differs. Detections come
+    sorted by score, and two scores within float rounding of each other
+    (1e-6 apart: eager and scripted torch order them differently too) may
+    come in either order: each detection must match one of torch's with
+    its score within `tol`, its label, and its box within `tol` relatively."""
+    import numpy as np
+    problem = None
+    for image in range(len(expected) // 3):
+        want = expected[3 * image:3 * image + 3]
+        got = [np.load(os.path.join(outdir, f"out{3 * image + k}.npy"))
+               for k in range(3)]
+        if [g.shape for g in got] != [w.shape for w in want]:
+            return (f"image {image}: shapes {[g.shape for g in got]}, "
+                    f"expected {[w.shape for w in want]}")
+        unmatched = list(range(len(want[1])))
+        for i in range(len(got[1])):
+            match = next((j for j in unmatched
+                          if abs(got[1][i] - want[1][j]) <= tol
+                          and got[2][i] == want[2][j]
+                          and np.allclose(got[0][i], want[0][j], rtol=tol,
+                                          atol=tol * 10)), None)
+            if match is None:
+                return (f"image {image}: detection {i} (score {got[1][i]}, "
+                        f"label {got[2][i]}, box {got[0][i]}) is not torch's")
+            unmatched.remove(match)
+    return problem
+
+
+def torchvision_ops(tsir_run):
+    """The library of torchvision's operators (nms, roi_align) built beside
+    tsir-run, which the detection models call."""
+    return os.path.join(os.path.dirname(os.path.abspath(tsir_run)), "..",
+                        "lib", "libtsir_torchvision_ops.so")
+
+
+def as_numpy(value):
+    """An input as tsir_run takes it: tensors as arrays, lists of them as
+    lists of arrays."""
+    if isinstance(value, torch.Tensor):
+        return value.numpy()
+    if isinstance(value, list):
+        return [as_numpy(v) for v in value]
+    return value
 
 
 def eager_ms(model, inputs, runs=5):
@@ -112,7 +187,7 @@ def main():
     work = args.keep or tempfile.mkdtemp(prefix="tsir-zoo-")
     rows, failures = [], 0
     for name in args.model or (CLASSIFICATION + SEGMENTATION + VIDEO +
-                               OPTICAL_FLOW):
+                               OPTICAL_FLOW + DETECTION):
         workdir = os.path.join(work, name)
         model, inputs = build(name)
         model = model.eval()
@@ -128,6 +203,8 @@ def main():
             continue
         try:
             with torch.no_grad():
+                # Scripted, a detection model returns (losses, detections):
+                # the losses dict is empty in eval mode.
                 expected = torch_cases.flatten(frozen(*inputs))
         except Exception as error:  # the input does not suit the model
             print(f"SKIP {name}: eager torch fails on the input: {error}")
@@ -135,12 +212,15 @@ def main():
         extra = ["--bench", str(args.bench)] if args.bench else []
         code, output = tsir_run.run(
             args.tsir_run, os.path.join(workdir, "graph.txt"),
-            [t.numpy() if isinstance(t, torch.Tensor) else t for t in inputs],
+            [as_numpy(t) for t in inputs],
             os.path.join(workdir, "out"),
             weights=os.path.join(workdir, "weights.safetensors"),
             # The compile column is a compile, not a load from the
             # persistent plan cache (docs/plan-cache.md).
-            extra=["--quiet", "--plan-cache", "off"] + extra, threads=(1,), timeout=900)
+            extra=["--quiet", "--plan-cache", "off"] + extra +
+            (["--load-ops", torchvision_ops(args.tsir_run)]
+             if name in DETECTION else []),
+            threads=(1,), timeout=900)
         compile_s = re.search(r"^compile: ([0-9.]+) s", output, re.M)
         bench = re.search(r"median ([0-9.]+) ms", output)
         if code != 0:
@@ -150,8 +230,11 @@ def main():
             print(f"FAIL {name}: {error.strip()}")
             rows.append((name, "fails", error.strip()[:120], "", ""))
             continue
-        problem = tsir_run.compare(expected, os.path.join(workdir, "out"),
-                                   1e-3, 1e-3, threads=(1,))
+        if name in DETECTION:
+            problem = compare_detections(expected, os.path.join(workdir, "out"))
+        else:
+            problem = tsir_run.compare(expected, os.path.join(workdir, "out"),
+                                       1e-3, 1e-3, threads=(1,))
         status = "WRONG" if problem else "PASS"
         failures += bool(problem)
         eager = eager_ms(frozen, inputs) if args.bench else None

@@ -265,3 +265,50 @@ def test_tensor_list_constant_needs_its_weights():
     with pytest.raises(tsir.Error, match=r"prints as \[<Tensors>\].*"
                                          r"'self._flat_weights\[0\]'"):
         tsir.import_graph(str(graph))
+
+
+class WarnOnceNms(nn.Module):
+    """What SSD does around its head: module state that forward sets (a
+    warn-once flag, which freezing keeps) and torchvision's nms."""
+
+    def __init__(self):
+        super().__init__()
+        self._has_warned = False
+
+    def forward(self, boxes, scores):
+        keep = torch.ops.torchvision.nms(boxes, scores, 0.5)
+        if not self._has_warned:
+            self._has_warned = True
+            return keep, 1
+        return keep, 0
+
+
+def torchvision_ops_library():
+    import pathlib
+    return pathlib.Path(tsir.__file__).resolve().parents[2] / "lib" / \
+        "libtsir_torchvision_ops.so"
+
+
+def test_module_state_and_torchvision_ops():
+    pytest.importorskip("torchvision")
+    library = torchvision_ops_library()
+    if not library.exists():
+        pytest.skip(f"no {library}")
+    tsir.load_ops(str(library))
+    tsir.load_ops(str(library))  # a second load does nothing
+    torch.manual_seed(0)
+    corner = torch.rand(30, 2) * 20
+    boxes = torch.cat([corner, corner + torch.rand(30, 2) * 10], dim=1)
+    scores = torch.rand(30)
+    module = WarnOnceNms().eval()
+    f = tsir.compile(tsir.from_torch(module))
+    expected = torch.ops.torchvision.nms(boxes, scores, 0.5).numpy()
+    keep, first = f(boxes, scores)
+    np.testing.assert_array_equal(keep, expected)
+    # The flag is module state: the first call set it.
+    assert (first, f(boxes, scores)[1]) == (1, 0)
+
+
+def test_load_ops_errors():
+    with pytest.raises(tsir.Error, match="no_such_library.so"):
+        tsir.load_ops("/nonexistent/no_such_library.so")

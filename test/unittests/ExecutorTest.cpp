@@ -207,6 +207,53 @@ TEST(ExecutorTest, AMissingWeightIsNamed) {
       << outputs.status().message();
 }
 
+/// SSD's warn-once: an attribute forward reads and then sets, which
+/// freezing keeps as module state.
+const char *kWarnOnce = R"(graph(%self : __torch__.M,
+      %x : Float(3)):
+  %one : int = prim::Constant[value=1]()
+  %true : bool = prim::Constant[value=1]()
+  %warned : bool = prim::GetAttr[name="_has_warned"](%self)
+  %y : Tensor = prim::If(%warned)
+    block0():
+      -> (%x)
+    block1():
+       = prim::SetAttr[name="_has_warned"](%self, %true)
+      %z : Tensor = aten::add(%x, %one, %one)
+      -> (%z)
+  return (%y)
+)";
+
+TEST(ExecutorTest, ModuleStateLastsBetweenCalls) {
+  GraphFile file(kWarnOnce);
+  ExecutorOptions options;
+  rt::Tensor notWarned = rt::Tensor::empty({}, rt::DType::Bool);
+  *notWarned.dataAs<uint8_t>() = 0;
+  options.weights.push_back({"self._has_warned", notWarned});
+  auto executor = load(file, options);
+  ASSERT_TRUE(executor);
+  auto first = executor->run({filled({3}, 0)});
+  ASSERT_TRUE(first.ok()) << first.status().message();
+  EXPECT_EQ(elements((*first)[0].toTensor()), (std::vector<float>{1, 2, 3}));
+  // The first call set the attribute: the second takes the other branch.
+  auto second = executor->run({filled({3}, 0)});
+  ASSERT_TRUE(second.ok()) << second.status().message();
+  EXPECT_EQ(elements((*second)[0].toTensor()), (std::vector<float>{0, 1, 2}));
+}
+
+TEST(ExecutorTest, ModuleStateWithoutAValueIsNamed) {
+  GraphFile file(kWarnOnce);
+  auto executor = load(file);
+  ASSERT_TRUE(executor);
+  auto outputs = executor->run({filled({3}, 0)});
+  ASSERT_FALSE(outputs.ok());
+  EXPECT_NE(outputs.status().message().find(
+                "reads the module attribute 'self._has_warned', which "
+                "freezing kept because forward writes it"),
+            std::string::npos)
+      << outputs.status().message();
+}
+
 /// `tsir_test::twice` (x * 2), registered once in the global registry.
 void registerTwice() {
   static bool registered = [] {

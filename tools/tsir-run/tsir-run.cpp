@@ -45,7 +45,7 @@ static cl::opt<std::string> weightsPath(
 static cl::list<std::string>
     inputs(tsir::toolOptions(), "input",
            cl::desc("an input, in graph order: a .npy file, an int, a float, "
-                    "true/false or None"),
+                    "true/false, None, or a list [a.npy,b.npy]"),
            cl::value_desc("value"));
 static cl::opt<std::string>
     outputDir(tsir::toolOptions(), "output-dir",

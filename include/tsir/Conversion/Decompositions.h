@@ -65,6 +65,11 @@ void populateLossDecompositionPatterns(mlir::RewritePatternSet &patterns);
 /// static sizes.
 void populateBilinearDecompositionPatterns(mlir::RewritePatternSet &patterns);
 
+/// Boolean masks in index.Tensor, index_put and index_put_ as the integer
+/// indices of their true elements (nonzero's columns), as ATen expands
+/// them.
+void populateBooleanMaskDecompositionPatterns(mlir::RewritePatternSet &patterns);
+
 /// pixel_shuffle, pixel_unshuffle and channel_shuffle as a reshape, a
 /// permutation and a reshape back, for inputs of static sizes.
 void populateShuffleDecompositionPatterns(mlir::RewritePatternSet &patterns);

@@ -37,6 +37,11 @@ void populateAtenToLinalgPatterns(const mlir::TypeConverter &typeConverter,
 void populateAtenToArithPatterns(const mlir::TypeConverter &typeConverter,
                                  mlir::RewritePatternSet &patterns);
 
+/// Whether `op` is a prim.Generic that convert-aten-to-arith lowers:
+/// Python's abs/min/max on two numbers (`prim::min.int`, ...), which have
+/// no typed op.
+bool isLoweredPrimScalarOp(mlir::Operation *op);
+
 /// prim.If/prim.Loop -> scf (convert-prim-to-scf).
 void populatePrimToSCFPatterns(const mlir::TypeConverter &typeConverter,
                                mlir::RewritePatternSet &patterns);

@@ -114,6 +114,7 @@ struct AttrValue {
     Type,      // a type, in `types=[Float(1, 2)]`
     Annotated, // annotate(List[int], [])  ; type + elements[0]
     GraphRef,  // <Graph>: a graph attribute, printed without its body
+    Dict,      // {} or {"a": 1, "b": 2} ; elements: key, value, key, value...
   };
   Kind kind = Kind::Int;
   SourcePos pos;

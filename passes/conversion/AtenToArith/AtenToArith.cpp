@@ -64,7 +64,7 @@ struct ConvertAtenToArithPass
                  !tsir::conversion::isLowerableIdentityTest(op);
         });
     target.addDynamicallyLegalOp<tsir::prim::GenericOp>(
-        [](Operation *op) { return !tsir::conversion::isPrimScalarOp(op); });
+        [](Operation *op) { return !tsir::isLoweredPrimScalarOp(op); });
     target.addDynamicallyLegalOp<
         tsir::prim::ConstantOp, tsir::prim::UninitializedOp>([](Operation *op) {
       return !tsir::conversion::isBuiltinScalarType(op->getResult(0).getType());

@@ -44,9 +44,6 @@ void populateScalarLogicPatterns(const mlir::TypeConverter &typeConverter,
 void populatePrimScalarOpPatterns(const mlir::TypeConverter &typeConverter,
                                   mlir::RewritePatternSet &patterns);
 
-/// Whether `op` is one of the prim.Generic scalar ops above.
-bool isPrimScalarOp(mlir::Operation *op);
-
 /// `__is__`/`__isnot__` where the operand types decide the answer (None
 /// against None, or against a type that cannot hold None), or on two
 /// scalars of one type. Also used by convert-aten-to-linalg, where one

@@ -12,6 +12,7 @@
 #include "Patterns.h"
 
 #include "../Common/Utils.h"
+#include "tsir/Conversion/Passes.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -20,8 +21,9 @@
 using namespace mlir;
 using namespace tsir;
 using tsir::conversion::castScalar;
+using tsir::conversion::isBuiltinScalarType;
 
-bool tsir::conversion::isPrimScalarOp(Operation *op) {
+bool tsir::isLoweredPrimScalarOp(Operation *op) {
   auto generic = dyn_cast<prim::GenericOp>(op);
   if (!generic || generic->getNumRegions() != 0 ||
       generic->getNumResults() != 1 ||
@@ -42,7 +44,7 @@ struct PrimScalarOpPattern : OpConversionPattern<prim::GenericOp> {
   LogicalResult
   matchAndRewrite(prim::GenericOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!conversion::isPrimScalarOp(op))
+    if (!isLoweredPrimScalarOp(op))
       return rewriter.notifyMatchFailure(op, "not abs/min/max on scalars");
     Location loc = op.getLoc();
     Type resultType = op->getResult(0).getType();

@@ -32,6 +32,7 @@ struct TsirDecomposePass
     tsir::populateLossDecompositionPatterns(set);
     tsir::populateBilinearDecompositionPatterns(set);
     tsir::populateShuffleDecompositionPatterns(set);
+    tsir::populateBooleanMaskDecompositionPatterns(set);
     tsir::populateSumToSizeDecompositionPatterns(set);
     tsir::populateRunningStatsPatterns(set);
     tsir::populateStaticListDecompositionPatterns(set);

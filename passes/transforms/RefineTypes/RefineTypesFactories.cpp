@@ -184,6 +184,18 @@ static bool nestedListShape(const RuleContext &context, Value list,
     scalar = list.getType();
     return true;
   }
+  // A list constant (`image_mean = [0.485, 0.456, 0.406]` of a frozen
+  // module) is a list of scalars.
+  if (auto constant = list.getDefiningOp<prim::ConstantOp>()) {
+    auto elements = dyn_cast_or_null<ArrayAttr>(constant.getValue());
+    if (!elements || isa<prim::ListType>(listType.getElementType()) ||
+        isa<prim::TensorType>(listType.getElementType()) ||
+        context.getAliases().hasWriters(list))
+      return false;
+    sizes.push_back(elements.size());
+    scalar = listType.getElementType();
+    return true;
+  }
   auto construct = list.getDefiningOp<prim::ListConstructOp>();
   if (!construct || context.getAliases().hasWriters(list))
     return false;

@@ -18,8 +18,10 @@
 
 namespace tsir::rt {
 
-/// The value of `--input text`, the `index`-th input. A .npy file stays a
-/// tensor even when 0-d; the graph's signature decides if it is a scalar.
+/// The value of `--input text`, the `index`-th input: a .npy file, an int,
+/// a float, true/false, None, or a list of these in brackets (`[a.npy,
+/// b.npy]`). A .npy file stays a tensor even when 0-d; the graph's
+/// signature decides if it is a scalar.
 StatusOr<Value> parseInputArgument(const std::string &text, size_t index);
 
 /// A 0-d array given where the graph takes `type` ("int", "float", "bool")

@@ -1,7 +1,7 @@
 //===- DictKernels.cpp - Builtin kernels on TorchScript dicts -------------===//
 //
 // Reading and writing dicts (`Dict(str, t)` and the other key types):
-// __getitem__, _set_item, __contains__, get, len, keys and values. Dicts
+// dict(), __getitem__, _set_item, __contains__, get, len, keys and values. Dicts
 // keep insertion order and are shared by reference, as in TorchScript;
 // keys compare by value (strings, ints, floats, bools) or by identity
 // (tensors), see Value::sameKey.
@@ -92,6 +92,40 @@ template <int What> Status project(Stack &stack) {
   return Status::ok();
 }
 
+/// dict(): an empty dict; dict(pairs): one from a list of (key, value)
+/// tuples, a repeated key taking the last value in its first place;
+/// dict(d): a shallow copy.
+Status makeDict(Stack &stack) {
+  Value dict = Value::dict();
+  if (stack.empty()) {
+    push(stack, std::move(dict));
+    return Status::ok();
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 1));
+  if (args[0].isDict()) {
+    dict.toDict() = args[0].toDict();
+    push(stack, std::move(dict));
+    return Status::ok();
+  }
+  if (!args[0].isList())
+    return Status::error(std::string("dict: expected a list of pairs or a "
+                                     "Dict, got ") +
+                         args[0].kindName());
+  Value::DictEntries &entries = dict.toDict();
+  for (const Value &pair : args[0].toList()) {
+    if (!pair.isTuple() || pair.toTuple().size() != 2)
+      return Status::error("dict: each element must be a (key, value) tuple");
+    const Value &key = pair.toTuple()[0];
+    auto it = find(entries, key);
+    if (it != entries.end())
+      it->second = pair.toTuple()[1];
+    else
+      entries.emplace_back(key, pair.toTuple()[1]);
+  }
+  push(stack, std::move(dict));
+  return Status::ok();
+}
+
 } // namespace
 
 void registerDictKernels(KernelRegistry &registry) {
@@ -107,8 +141,11 @@ void registerDictKernels(KernelRegistry &registry) {
          {("aten::get." + key).c_str(), getOrNone, ""},
          {("aten::len." + dictKey).c_str(), project<0>, ""},
          {("aten::keys." + key).c_str(), project<1>, ""},
-         {("aten::values." + key).c_str(), project<2>, ""}});
+         {("aten::values." + key).c_str(), project<2>, ""},
+         {("aten::dict." + key).c_str(), makeDict, ""},
+         {("aten::dict.Dict_" + key).c_str(), makeDict, ""}});
   }
+  registerKernelTable(registry, {{"aten::dict", makeDict, ""}});
 }
 
 } // namespace tsir::rt

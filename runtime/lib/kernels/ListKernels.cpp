@@ -2,8 +2,9 @@
 //
 // TorchScript's generic list operators (len, append, __getitem__, extend,
 // insert, pop, _set_item, list, copy, clear, add, slice, mul),
-// __contains__, sum and index on int and float lists, and the string
-// operators len, __getitem__ and str. Lists are shared, so the mutating
+// __contains__, sum and index on int and float lists, prim::min/max of two
+// numbers and of a list, the string operators len, __getitem__ and str,
+// and a device's type. Lists are shared, so the mutating
 // operators change the caller's list in place, as TorchScript's aliasing
 // rules expect.
 //
@@ -257,6 +258,45 @@ Status sumFloat(Stack &stack) {
   return Status::ok();
 }
 
+/// TorchScript's `prim::min`/`prim::max` of two numbers: `a < b ? a : b`
+/// (`a > b ? a : b`), an int when both are ints, else a float compared in
+/// double (so a NaN second operand wins).
+template <bool IsMin> Value pick(const Value &a, const Value &b) {
+  auto number = [](const Value &v) {
+    return v.isInt() ? double(v.toInt()) : v.isBool() ? double(v.toBool())
+                                                      : v.toDouble();
+  };
+  if (a.isInt() && b.isInt())
+    return (IsMin ? a.toInt() < b.toInt() : a.toInt() > b.toInt()) ? a : b;
+  double x = number(a), y = number(b);
+  return Value((IsMin ? x < y : x > y) ? x : y);
+}
+
+template <bool IsMin> Status extremumOfTwo(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
+  push(stack, pick<IsMin>(args[0], args[1]));
+  return Status::ok();
+}
+
+/// `min(l)`/`max(l)` of an int, float or bool list: Python's, which
+/// raises on an empty list.
+template <bool IsMin> Status extremumOfList(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(Value list, popList(stack));
+  const std::vector<Value> &elements = list.toList();
+  if (elements.empty())
+    return Status::error(std::string(IsMin ? "min" : "max") +
+                         "() arg is an empty sequence");
+  Value best = elements.front();
+  for (const Value &element : elements)
+    if (element.isBool() && best.isBool())
+      best = Value(IsMin ? best.toBool() && element.toBool()
+                         : best.toBool() || element.toBool());
+    else
+      best = pick<IsMin>(best, element);
+  push(stack, best);
+  return Status::ok();
+}
+
 Status indexOfInt(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(int64_t item, popInt(stack));
   TSIR_RT_ASSIGN_OR_RETURN(Value list, popList(stack));
@@ -272,6 +312,16 @@ Status indexOfInt(Stack &stack) {
 
 // Strings are byte strings here; TorchScript's str indexing is by code
 // point, which agrees for ASCII.
+/// `device.type`: "cpu" or "cuda", without the index.
+Status deviceType(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(Value device, pop(stack));
+  if (!device.isDevice())
+    return Status::error(std::string("prim::type: expected a Device, got ") +
+                         device.kindName());
+  push(stack, std::string(device.toDevice().isCUDA() ? "cuda" : "cpu"));
+  return Status::ok();
+}
+
 Status lenStr(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(std::string s, popString(stack));
   push(stack, static_cast<int64_t>(s.size()));
@@ -333,9 +383,36 @@ void registerListKernels(KernelRegistry &registry) {
        "aten::__contains__.float_list(float[] l, float item) -> bool"},
       {"aten::sum.int", sumInt, "aten::sum.int(int[] self) -> int"},
       {"aten::sum.float", sumFloat, "aten::sum.float(float[] self) -> float"},
+      {"prim::min.self_int", extremumOfList<true>,
+       "prim::min.self_int(int[] self) -> int"},
+      {"prim::max.self_int", extremumOfList<false>,
+       "prim::max.self_int(int[] self) -> int"},
+      {"prim::min.self_float", extremumOfList<true>,
+       "prim::min.self_float(float[] self) -> float"},
+      {"prim::max.self_float", extremumOfList<false>,
+       "prim::max.self_float(float[] self) -> float"},
+      {"prim::min.self_bool", extremumOfList<true>,
+       "prim::min.self_bool(bool[] self) -> bool"},
+      {"prim::max.self_bool", extremumOfList<false>,
+       "prim::max.self_bool(bool[] self) -> bool"},
+      {"prim::min.int", extremumOfTwo<true>, "prim::min.int(int a, int b) -> int"},
+      {"prim::max.int", extremumOfTwo<false>, "prim::max.int(int a, int b) -> int"},
+      {"prim::min.float", extremumOfTwo<true>,
+       "prim::min.float(float a, float b) -> float"},
+      {"prim::max.float", extremumOfTwo<false>,
+       "prim::max.float(float a, float b) -> float"},
+      {"prim::min.int_float", extremumOfTwo<true>,
+       "prim::min.int_float(int a, float b) -> float"},
+      {"prim::max.int_float", extremumOfTwo<false>,
+       "prim::max.int_float(int a, float b) -> float"},
+      {"prim::min.float_int", extremumOfTwo<true>,
+       "prim::min.float_int(float a, int b) -> float"},
+      {"prim::max.float_int", extremumOfTwo<false>,
+       "prim::max.float_int(float a, int b) -> float"},
       {"aten::index.list_int", indexOfInt,
        "aten::index.list_int(int[] self, int el) -> int"},
       {"aten::len.str", lenStr, "aten::len.str(str s) -> int"},
+      {"prim::type", deviceType, "prim::type(Device self) -> str"},
       {"aten::__getitem__.str", getItemStr,
        "aten::__getitem__.str(str s, int index) -> str"},
       {"aten::str", str, "aten::str(t elem) -> str"},
