@@ -43,7 +43,11 @@ SEGMENTATION = ["fcn_resnet50", "deeplabv3_mobilenet_v3_large",
                 "lraspp_mobilenet_v3_large"]
 VIDEO = ["r3d_18", "mc3_18", "r2plus1d_18", "s3d", "mvit_v1_b"]
 OPTICAL_FLOW = ["raft_small"]
-DETECTION = ["ssdlite320_mobilenet_v3_large"]
+DETECTION = ["ssdlite320_mobilenet_v3_large", "ssd300_vgg16"]
+# How wide a detection head's random weights are drawn: wide enough that
+# the scores differ, narrow enough that they do not all saturate at 1
+# (SSD's VGG has no batch norm, and its features are large).
+HEAD_STD = {"ssdlite320_mobilenet_v3_large": 0.1, "ssd300_vgg16": 0.01}
 # Scripted, these return something other than eager mode does (GoogLeNet's
 # and Inception's namedtuple with None aux outputs): traced, as a user
 # deploying them would.
@@ -98,7 +102,7 @@ def detection_model(name):
     with seeded random weights and untrained batch-norm statistics every
     activation saturates and all anchors score alike. The statistics are
     measured on random images (batch norm in training mode, cumulative
-    averages) and the head's weights drawn wider. Input: a list of one
+    averages) and the head's weights drawn wider (HEAD_STD). Input: a list of one
     image, and None for the targets (forward takes `List[Tensor]` and
     `Optional[List[Dict[str, Tensor]]]`)."""
     import torchvision
@@ -113,7 +117,7 @@ def detection_model(name):
         model.backbone(torch.rand(4, 3, 320, 320))
     model.eval()
     for parameter in model.head.parameters():
-        torch.nn.init.normal_(parameter, std=0.1)
+        torch.nn.init.normal_(parameter, std=HEAD_STD[name])
     return model, [[torch.rand(3, 320, 320)], None]
 
 
