@@ -25,6 +25,20 @@ Attribute getConstantValue(Value value) {
   return {};
 }
 
+bool onlyReadsDict(OpOperand &use) {
+  Operation *user = use.getOwner();
+  if (use.getOperandNumber() != 0)
+    return false;
+  if (isa<aten::DunderGetitemDictStrOp>(user))
+    return true;
+  auto generic = dyn_cast<prim::GenericOp>(user);
+  return generic &&
+         llvm::is_contained({"aten::__getitem__", "aten::get",
+                             "aten::__contains__", "aten::len", "aten::keys",
+                             "aten::values", "aten::items"},
+                            generic.getKind());
+}
+
 bool isValidConstant(Attribute value, Type type) {
   if (!value)
     return false;

@@ -23,6 +23,11 @@ namespace tsir {
 /// The value attribute of the `prim.Constant` defining `value`, or null.
 mlir::Attribute getConstantValue(mlir::Value value);
 
+/// Whether `use` reads its dict and keeps no reference to it: `d[k]`,
+/// `d.get(k)`, `k in d`, `len(d)`, and `d.keys()`/`d.values()`/
+/// `d.items()`, which build new lists.
+bool onlyReadsDict(mlir::OpOperand &use);
+
 /// Whether `value` is a valid `prim.Constant` value of `type` (the same rule
 /// as the op's verifier), so that a fold never builds an invalid constant.
 bool isValidConstant(mlir::Attribute value, mlir::Type type);

@@ -461,11 +461,47 @@ struct CopyOfListConstruct : OpRewritePattern<OpTy> {
   }
 };
 
-/// `d.values()` and `d.keys()` of `dict([(k0, v0), (k1, v1), ...])`, a dict
-/// built from a literal of pairs with distinct constant keys that nothing
-/// writes (torchvision's detection models: `features = list(
-/// OrderedDict(...).values())`): a literal of the values, or the keys, in
-/// insertion order.
+/// The entries, in insertion order, of a dict literal nothing writes:
+/// `prim.DictConstruct` or `dict([(k0, v0), (k1, v1), ...])` of a list
+/// literal of pairs, with distinct constant str keys, every use of it a
+/// read (onlyReadsDict); nullopt for anything else.
+std::optional<SmallVector<std::pair<Value, Value>>> dictLiteralEntries(
+    Value dict) {
+  if (!llvm::all_of(dict.getUses(), onlyReadsDict))
+    return std::nullopt;
+  SmallVector<std::pair<Value, Value>> entries;
+  if (auto construct = dict.getDefiningOp<prim::DictConstructOp>()) {
+    ValueRange operands = construct->getOperands();
+    for (size_t i = 0; i + 1 < operands.size(); i += 2)
+      entries.push_back({operands[i], operands[i + 1]});
+  } else {
+    auto generic = dict.getDefiningOp<prim::GenericOp>();
+    if (!generic || generic.getKind() != "aten::dict" ||
+        generic->getNumOperands() != 1)
+      return std::nullopt;
+    prim::ListConstructOp pairs =
+        getUnmutatedListConstruct(generic->getOperand(0));
+    if (!pairs)
+      return std::nullopt;
+    for (Value pair : pairs.getElements()) {
+      auto tuple = pair.getDefiningOp<prim::TupleConstructOp>();
+      if (!tuple || tuple->getNumOperands() != 2)
+        return std::nullopt;
+      entries.push_back({tuple->getOperand(0), tuple->getOperand(1)});
+    }
+  }
+  llvm::StringSet<> keys;
+  for (auto [key, value] : entries) {
+    auto text = dyn_cast_or_null<StringAttr>(getConstantValue(key));
+    if (!text || !keys.insert(text.getValue()).second)
+      return std::nullopt;
+  }
+  return entries;
+}
+
+/// `d.values()` and `d.keys()` of a dict literal nothing writes
+/// (torchvision's detection models: `features = list(OrderedDict(...)
+/// .values())`): a literal of the values, or the keys, in insertion order.
 struct ValuesOfDictLiteral : OpRewritePattern<prim::GenericOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(prim::GenericOp op,
@@ -474,36 +510,49 @@ struct ValuesOfDictLiteral : OpRewritePattern<prim::GenericOp> {
     if ((!values && op.getKind() != "aten::keys") || op->getNumOperands() != 1 ||
         op->getNumResults() != 1)
       return failure();
-    auto dict = op->getOperand(0).getDefiningOp<prim::GenericOp>();
-    if (!dict || dict.getKind() != "aten::dict" || dict->getNumOperands() != 1)
-      return failure();
-    // Only reads of the dict: no write can have changed it.
-    bool onlyRead = llvm::all_of(dict->getUsers(), [](Operation *user) {
-      auto generic = dyn_cast<prim::GenericOp>(user);
-      return generic && llvm::is_contained({"aten::values", "aten::keys",
-                                            "aten::len", "aten::__getitem__",
-                                            "aten::__contains__"},
-                                           generic.getKind());
-    });
-    prim::ListConstructOp pairs =
-        getUnmutatedListConstruct(dict->getOperand(0));
-    if (!onlyRead || !pairs)
+    auto entries = dictLiteralEntries(op->getOperand(0));
+    if (!entries)
       return failure();
     SmallVector<Value> elements;
-    llvm::StringSet<> keys;
-    for (Value pair : pairs.getElements()) {
-      auto tuple = pair.getDefiningOp<prim::TupleConstructOp>();
-      auto key = tuple && tuple->getNumOperands() == 2
-                     ? dyn_cast_or_null<StringAttr>(
-                           getConstantValue(tuple->getOperand(0)))
-                     : StringAttr();
-      if (!key || !keys.insert(key.getValue()).second)
-        return failure();
-      elements.push_back(tuple->getOperand(values ? 1 : 0));
-    }
+    for (auto [key, value] : *entries)
+      elements.push_back(values ? value : key);
     rewriter.replaceOpWithNewOp<prim::ListConstructOp>(
         op, op->getResult(0).getType(), elements);
     return success();
+  }
+};
+
+/// `dict()` (`OrderedDict()` in scripted code): an empty dict literal,
+/// which prim-remove-mutation folds the writes that follow into.
+struct EmptyDictCall : OpRewritePattern<prim::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getKind() != "aten::dict" || op->getNumOperands() != 0 ||
+        op->getNumResults() != 1 ||
+        !isa<prim::DictType>(op->getResult(0).getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<prim::DictConstructOp>(
+        op, op->getResult(0).getType(), ValueRange());
+    return success();
+  }
+};
+
+/// `d[k]` of a dict literal nothing writes, at a constant key it holds.
+struct GetItemOfDictLiteral : OpRewritePattern<aten::DunderGetitemDictStrOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(aten::DunderGetitemDictStrOp op,
+                                PatternRewriter &rewriter) const override {
+    auto key = dyn_cast_or_null<StringAttr>(getConstantValue(op->getOperand(1)));
+    auto entries = key ? dictLiteralEntries(op->getOperand(0)) : std::nullopt;
+    if (!entries)
+      return failure();
+    for (auto [entryKey, value] : *entries)
+      if (cast<StringAttr>(getConstantValue(entryKey)) == key) {
+        replaceOp(rewriter, op, value);
+        return success();
+      }
+    return failure(); // a KeyError at run time
   }
 };
 
@@ -764,7 +813,7 @@ void tsir::populatePeepholePatterns(RewritePatternSet &patterns) {
   patterns
       .add<LenOfListConstruct, AllAnyOfListConstruct, GetItemOfListConstruct,
            UnpackOfListConstruct, CopyOfListConstruct<ListTOp>,
-           CopyOfListConstruct<CopyTOp>, ValuesOfDictLiteral,
+           CopyOfListConstruct<CopyTOp>, ValuesOfDictLiteral, GetItemOfDictLiteral, EmptyDictCall,
            MinMaxOfListConstruct,
            ConcatOfListConstructs, SliceOfListConstruct, UnpackOfTupleConstruct,
            IndexOfTupleConstruct>(context);

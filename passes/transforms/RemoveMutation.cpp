@@ -60,6 +60,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FoldUtils.h"
+
 #include "tsir/Dialect/Aten/AtenDialect.h"
 #include "tsir/Dialect/Aten/SchemaRegistry.h"
 #include "tsir/Dialect/Prim/NodeLocation.h"
@@ -113,6 +115,7 @@ public:
   bool run() {
     expandCopiedConstantLists();
     splitAppendedLiterals(func.getBody());
+    splitDictWrites();
     removeListMutation(func.getBody());
     removeTensorMutation(func.getBody());
     return changed;
@@ -330,6 +333,94 @@ private:
     region.walk([&](prim::ListConstructOp list) { lists.push_back(list); });
     for (prim::ListConstructOp list : lists)
       splitAppends(list);
+  }
+
+  /// The dict analogue of splitAppendedLiterals: a dict literal
+  /// (`prim.DictConstruct` of constant str keys: `out = OrderedDict()`,
+  /// then `out[name] = x` per layer, as torchvision's
+  /// IntermediateLayerGetter and FPN build their features) written only in
+  /// its own block at constant keys, and read (onlyReadsDict) there or in
+  /// control flow after: each read gets a literal of the entries written
+  /// before it (a key written again keeps its place and takes the new
+  /// value, as a dict does), and the writes go.
+  void splitDictWrites() {
+    SmallVector<prim::DictConstructOp> dicts;
+    func.walk([&](prim::DictConstructOp dict) { dicts.push_back(dict); });
+    for (prim::DictConstructOp dict : dicts)
+      splitDictWrites(dict);
+  }
+
+  static std::optional<StringRef> constantKey(Value key) {
+    auto text = dyn_cast_or_null<StringAttr>(getConstantValue(key));
+    return text ? std::optional<StringRef>(text.getValue()) : std::nullopt;
+  }
+
+  void splitDictWrites(prim::DictConstructOp dict) {
+    Block *block = dict->getBlock();
+    SmallVector<std::pair<Operation *, Operation *>> users;
+    bool writes = false;
+    for (OpOperand &use : dict.getResult().getUses()) {
+      Operation *user = use.getOwner();
+      Operation *ancestor = block->findAncestorOpInBlock(*user);
+      if (!ancestor)
+        return;
+      if (auto write = dyn_cast<aten::PrivateSetItemStrOp>(user)) {
+        if (ancestor != user || use.getOperandNumber() != 0 ||
+            write.getOperand(2) == dict.getResult() ||
+            !constantKey(write.getOperand(1)))
+          return;
+        writes = true;
+      } else if (!onlyReadsDict(use)) {
+        return;
+      }
+      users.push_back({ancestor, user});
+    }
+    // Its own entries, in order: every key a constant.
+    SmallVector<std::pair<Value, Value>> entries;
+    ValueRange operands = dict->getOperands();
+    for (size_t i = 0; i + 1 < operands.size(); i += 2) {
+      if (!constantKey(operands[i]))
+        return;
+      entries.push_back({operands[i], operands[i + 1]});
+    }
+    if (!writes)
+      return;
+    llvm::sort(users, [](const auto &a, const auto &b) {
+      return a.first != b.first && a.first->isBeforeInBlock(b.first);
+    });
+    users.erase(llvm::unique(users), users.end());
+    Value current = dict.getResult();
+    bool stale = false;
+    for (auto [ancestor, user] : users) {
+      if (auto write = dyn_cast<aten::PrivateSetItemStrOp>(user)) {
+        StringRef key = *constantKey(write.getOperand(1));
+        auto *entry = llvm::find_if(entries, [&](const auto &e) {
+          return *constantKey(e.first) == key;
+        });
+        if (entry != entries.end())
+          entry->second = write.getOperand(2);
+        else
+          entries.push_back({write.getOperand(1), write.getOperand(2)});
+        write.erase();
+        stale = true;
+        continue;
+      }
+      if (stale) {
+        OpBuilder builder(ancestor);
+        SmallVector<Value> keysAndValues;
+        for (auto [key, value] : entries) {
+          keysAndValues.push_back(key);
+          keysAndValues.push_back(value);
+        }
+        current = prim::DictConstructOp::create(builder, dict.getLoc(),
+                                                dict.getType(), keysAndValues);
+        stale = false;
+      }
+      user->replaceUsesOfWith(dict.getResult(), current);
+    }
+    if (dict->use_empty())
+      dict.erase();
+    changed = true;
   }
 
   /// The element `setItem` writes in a list of `length` elements (Python's

@@ -246,13 +246,23 @@ void unrollPartially(RewriterBase &rewriter, prim::LoopOp loop,
 /// its elements may differ in shape, which no one compiled body takes.
 bool walksTensorListLiteral(prim::LoopOp loop) {
   BlockArgument iteration = loop.getIterationArg();
-  return llvm::any_of(iteration.getUsers(), [&](Operation *user) {
-    auto read = dyn_cast<aten::DunderGetitemTOp>(user);
-    auto list = read ? read.getList().getDefiningOp<prim::ListConstructOp>()
-                     : prim::ListConstructOp();
-    return list && read.getIdx() == iteration && !loop->isAncestor(list) &&
-           isa<prim::TensorType>(
-               cast<prim::ListType>(list.getType()).getElementType());
+  // The index is the iteration number, or derived from it as a `range`
+  // with a start and step prints (`for i in range(len(x) - 2, -1, -1)`,
+  // torchvision's FPN walking its levels top down).
+  SmallVector<Value> indices = {iteration};
+  for (Operation *user : iteration.getUsers())
+    if (auto derived = dyn_cast<aten::PrivateDeriveIndexOp>(user))
+      if (derived->getOperand(0) == iteration)
+        indices.push_back(derived.getResult());
+  return llvm::any_of(indices, [&](Value index) {
+    return llvm::any_of(index.getUsers(), [&](Operation *user) {
+      auto read = dyn_cast<aten::DunderGetitemTOp>(user);
+      auto list = read ? read.getList().getDefiningOp<prim::ListConstructOp>()
+                       : prim::ListConstructOp();
+      return list && read.getIdx() == index && !loop->isAncestor(list) &&
+             isa<prim::TensorType>(
+                 cast<prim::ListType>(list.getType()).getElementType());
+    });
   });
 }
 

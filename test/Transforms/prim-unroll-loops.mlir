@@ -433,6 +433,30 @@ func.func @walks_tensor_literal(%a: !prim.tensor, %b: !prim.tensor) -> !prim.ten
   return %r : !prim.tensor
 }
 
+// The same walked top down, by an index a `range` with a start and a step
+// derives (`for i in range(len(x) - 1, -1, -1)`, torchvision's FPN).
+// SMALL-LABEL: func.func @walks_tensor_literal_by_derived_index
+// SMALL-NOT: prim.Loop
+// SMALL: return
+func.func @walks_tensor_literal_by_derived_index(%a: !prim.tensor, %b: !prim.tensor) -> !prim.tensor {
+  %true = prim.Constant {value = true} : i1
+  %two = prim.Constant {value = 2 : i64} : i64
+  %one = prim.Constant {value = 1 : i64} : i64
+  %minus1 = prim.Constant {value = -1 : i64} : i64
+  %levels = prim.ListConstruct %a, %b : (!prim.tensor, !prim.tensor) -> !prim.list<!prim.tensor>
+  %r = prim.Loop %two, %true, %a : !prim.tensor -> (!prim.tensor) {
+  ^bb0(%i: i64, %acc: !prim.tensor):
+    %index = aten.__derive_index %i, %one, %minus1 : (i64, i64, i64) -> i64
+    %level = aten.__getitem__.t %levels, %index : (!prim.list<!prim.tensor>, i64) -> !prim.tensor
+    %s = aten.sigmoid %level : (!prim.tensor) -> !prim.tensor
+    %t = aten.tanh %s : (!prim.tensor) -> !prim.tensor
+    %u = aten.relu %t : (!prim.tensor) -> !prim.tensor
+    %next = aten.mul.Tensor %acc, %u : (!prim.tensor, !prim.tensor) -> !prim.tensor
+    prim.Yield %true, %next : i1, !prim.tensor
+  }
+  return %r : !prim.tensor
+}
+
 // SMALL-LABEL: func.func @walks_int_literal
 // SMALL: prim.Loop
 func.func @walks_int_literal(%a: !prim.tensor) -> !prim.tensor {
