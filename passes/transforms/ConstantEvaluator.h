@@ -76,6 +76,7 @@ void registerScalarEvaluators(ConstantEvaluatorTable &table);
 /// Lists, strings, tuples, `str`, `is None`, casts, and tensor metadata from
 /// types (ContainerFolding.cpp).
 void registerContainerEvaluators(ConstantEvaluatorTable &table);
+void registerTensorEvaluators(ConstantEvaluatorTable &table);
 
 } // namespace tsir
 

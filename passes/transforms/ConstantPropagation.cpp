@@ -54,6 +54,7 @@ using namespace tsir;
 ConstantEvaluatorTable::ConstantEvaluatorTable() {
   registerScalarEvaluators(*this);
   registerContainerEvaluators(*this);
+  registerTensorEvaluators(*this);
 }
 
 const ConstantEvaluatorTable &ConstantEvaluatorTable::get() {

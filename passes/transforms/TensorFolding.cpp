@@ -1,0 +1,270 @@
+//===- TensorFolding.cpp - Folding arithmetic on small constant tensors ---===//
+//
+// TorchScript's constant propagation runs any op whose inputs are all
+// constants, tensors included. Graphs compute small things with tensors:
+// torchvision's detection transform takes its resize scale as
+//
+//   im_shape = torch.tensor(image.shape[-2:])
+//   scale = torch.min(self_min_size / torch.min(im_shape).to(float32),
+//                     self_max_size / torch.max(im_shape).to(float32))
+//   scale_factor = scale.item()
+//
+// and, specialized, every input of that is a constant: folded, the image's
+// resized sizes are known and the network after it compiles for them. The
+// evaluators here cover that arithmetic on constant tensors of Long, Float
+// and Double elements, at most 64 of them (larger constants are weights,
+// not shape arithmetic): torch.tensor of a flat list, to(dtype), the
+// whole-tensor min and max, elementwise min/max of two tensors of one
+// shape (or a 0-d one), reciprocal, mul/div by a Python number, and item.
+// Float32 results are computed in float32, as torch computes them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ConstantEvaluator.h"
+#include "FoldUtils.h"
+
+#include "tsir/Dialect/Aten/AtenDialect.h"
+#include "tsir/Dialect/Prim/PrimDialect.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+
+using namespace mlir;
+using namespace tsir;
+
+namespace {
+
+/// The most elements a folded tensor may have.
+constexpr int64_t kMaxElements = 64;
+
+/// A constant tensor's elements as doubles (exact for the Long values shape
+/// arithmetic produces), its element type and shape.
+struct SmallTensor {
+  Type elementType; // f32, f64 or si64
+  SmallVector<int64_t> shape;
+  SmallVector<double> values;
+
+  bool isFloat() const { return isa<FloatType>(elementType); }
+};
+
+std::optional<SmallTensor> smallTensor(Attribute attribute) {
+  auto elements = dyn_cast_or_null<DenseElementsAttr>(attribute);
+  if (!elements || elements.getNumElements() > kMaxElements)
+    return std::nullopt;
+  SmallTensor tensor;
+  tensor.elementType = elements.getElementType();
+  tensor.shape.assign(elements.getType().getShape().begin(),
+                      elements.getType().getShape().end());
+  if (tensor.elementType.isF32() || tensor.elementType.isF64()) {
+    for (const APFloat &value : elements.getValues<APFloat>())
+      tensor.values.push_back(value.convertToDouble());
+    return tensor;
+  }
+  if (tensor.elementType.isSignedInteger(64)) {
+    for (const APInt &value : elements.getValues<APInt>())
+      tensor.values.push_back(double(value.getSExtValue()));
+    return tensor;
+  }
+  return std::nullopt;
+}
+
+/// `value` rounded as an element of `elementType` holds it.
+double asElement(Type elementType, double value) {
+  if (elementType.isF32())
+    return double(float(value));
+  if (elementType.isSignedInteger(64))
+    return double(int64_t(value));
+  return value;
+}
+
+Attribute toAttribute(const SmallTensor &tensor) {
+  auto type = RankedTensorType::get(tensor.shape, tensor.elementType);
+  if (tensor.elementType.isSignedInteger(64)) {
+    SmallVector<APInt> values;
+    for (double value : tensor.values)
+      values.push_back(APInt(64, int64_t(value), /*isSigned=*/true));
+    return DenseElementsAttr::get(type, values);
+  }
+  SmallVector<APFloat> values;
+  for (double value : tensor.values)
+    values.push_back(tensor.elementType.isF32() ? APFloat(float(value))
+                                                : APFloat(value));
+  return DenseElementsAttr::get(type, values);
+}
+
+/// The element type of TorchScript's ScalarType number `number`, for the
+/// three this file folds (Long, Float, Double).
+Type elementTypeOf(MLIRContext *context, int64_t number) {
+  switch (number) {
+  case 4:
+    return IntegerType::get(context, 64, IntegerType::Signed);
+  case 6:
+    return Float32Type::get(context);
+  case 7:
+    return Float64Type::get(context);
+  default:
+    return Type();
+  }
+}
+
+std::optional<double> numberOf(Attribute attribute) {
+  if (auto integer = dyn_cast_or_null<IntegerAttr>(attribute))
+    return double(integer.getValue().getSExtValue());
+  if (auto real = dyn_cast_or_null<FloatAttr>(attribute))
+    return real.getValueAsDouble();
+  return std::nullopt;
+}
+
+/// torch.tensor(data, dtype=None, device=None, requires_grad=False) of a
+/// flat list of numbers: Long for ints, Float for floats, unless a dtype
+/// is given.
+LogicalResult evalTensorOfList(Operation *op, ArrayRef<Attribute> operands,
+                               SmallVectorImpl<Attribute> &results) {
+  auto list = dyn_cast_or_null<ArrayAttr>(operands[0]);
+  if (!list || list.empty() || int64_t(list.size()) > kMaxElements)
+    return failure();
+  // On the CPU only: a device given is a string constant.
+  if (auto device = dyn_cast_or_null<StringAttr>(operands[2]);
+      device && device.getValue() != "cpu")
+    return failure();
+  SmallTensor tensor;
+  bool floats = isa<FloatAttr>(list[0]);
+  for (Attribute element : list) {
+    std::optional<double> value = numberOf(element);
+    if (!value || isa<FloatAttr>(element) != floats)
+      return failure();
+    tensor.values.push_back(*value);
+  }
+  tensor.shape.push_back(list.size());
+  MLIRContext *context = op->getContext();
+  tensor.elementType = elementTypeOf(context, floats ? 6 : 4);
+  if (auto dtype = dyn_cast_or_null<IntegerAttr>(operands[1])) {
+    tensor.elementType = elementTypeOf(context, dtype.getInt());
+    if (!tensor.elementType)
+      return failure();
+  }
+  for (double &value : tensor.values)
+    value = asElement(tensor.elementType, value);
+  results.push_back(toAttribute(tensor));
+  return success();
+}
+
+/// x.to(dtype) for Long, Float and Double.
+LogicalResult evalToDtype(Operation *op, ArrayRef<Attribute> operands,
+                          SmallVectorImpl<Attribute> &results) {
+  std::optional<SmallTensor> tensor = smallTensor(operands[0]);
+  auto dtype = dyn_cast_or_null<IntegerAttr>(operands[1]);
+  Type elementType =
+      dtype ? elementTypeOf(op->getContext(), dtype.getInt()) : Type();
+  if (!tensor || !elementType)
+    return failure();
+  tensor->elementType = elementType;
+  for (double &value : tensor->values)
+    value = asElement(elementType, value);
+  results.push_back(toAttribute(*tensor));
+  return success();
+}
+
+/// torch.min(x) / torch.max(x): a 0-d tensor (an empty one raises).
+template <bool IsMin>
+LogicalResult evalReduce(Operation *op, ArrayRef<Attribute> operands,
+                         SmallVectorImpl<Attribute> &results) {
+  std::optional<SmallTensor> tensor = smallTensor(operands[0]);
+  if (!tensor || tensor->values.empty() ||
+      llvm::any_of(tensor->values, [](double v) { return std::isnan(v); }))
+    return failure();
+  double best = tensor->values.front();
+  for (double value : tensor->values)
+    best = IsMin ? std::min(best, value) : std::max(best, value);
+  tensor->shape.clear();
+  tensor->values = {best};
+  results.push_back(toAttribute(*tensor));
+  return success();
+}
+
+/// torch.min(a, b) / torch.max(a, b) of one dtype, where the shapes agree
+/// or one is 0-d.
+template <bool IsMin>
+LogicalResult evalElementwise(Operation *op, ArrayRef<Attribute> operands,
+                              SmallVectorImpl<Attribute> &results) {
+  std::optional<SmallTensor> a = smallTensor(operands[0]);
+  std::optional<SmallTensor> b = smallTensor(operands[1]);
+  if (!a || !b || a->elementType != b->elementType)
+    return failure();
+  if (a->shape.empty() && !b->shape.empty())
+    std::swap(a, b);
+  if (!b->shape.empty() && a->shape != b->shape)
+    return failure();
+  for (size_t i = 0; i < a->values.size(); ++i) {
+    double x = a->values[i], y = b->values[b->shape.empty() ? 0 : i];
+    if (std::isnan(x) || std::isnan(y))
+      return failure();
+    a->values[i] = IsMin ? std::min(x, y) : std::max(x, y);
+  }
+  results.push_back(toAttribute(*a));
+  return success();
+}
+
+/// 1 / x of a floating tensor.
+LogicalResult evalReciprocal(Operation *op, ArrayRef<Attribute> operands,
+                             SmallVectorImpl<Attribute> &results) {
+  std::optional<SmallTensor> tensor = smallTensor(operands[0]);
+  if (!tensor || !tensor->isFloat() ||
+      llvm::is_contained(tensor->values, 0.0))
+    return failure();
+  for (double &value : tensor->values)
+    value = asElement(tensor->elementType,
+                      tensor->elementType.isF32() ? double(1.0f / float(value))
+                                                  : 1.0 / value);
+  results.push_back(toAttribute(*tensor));
+  return success();
+}
+
+/// x * s and x / s of a floating tensor and a Python number: the tensor's
+/// dtype, computed in it.
+template <bool IsDiv>
+LogicalResult evalByScalar(Operation *op, ArrayRef<Attribute> operands,
+                           SmallVectorImpl<Attribute> &results) {
+  std::optional<SmallTensor> tensor = smallTensor(operands[0]);
+  std::optional<double> scalar = numberOf(operands[1]);
+  if (!tensor || !scalar || !tensor->isFloat() || (IsDiv && *scalar == 0))
+    return failure();
+  for (double &value : tensor->values) {
+    if (tensor->elementType.isF32())
+      value = IsDiv ? float(value) / float(*scalar)
+                    : float(value) * float(*scalar);
+    else
+      value = IsDiv ? value / *scalar : value * *scalar;
+  }
+  results.push_back(toAttribute(*tensor));
+  return success();
+}
+
+/// x.item() of a one-element tensor: a float, or an int for a Long one.
+LogicalResult evalItem(Operation *op, ArrayRef<Attribute> operands,
+                       SmallVectorImpl<Attribute> &results) {
+  std::optional<SmallTensor> tensor = smallTensor(operands[0]);
+  if (!tensor || tensor->values.size() != 1)
+    return failure();
+  Builder builder(op->getContext());
+  results.push_back(tensor->isFloat()
+                        ? Attribute(builder.getF64FloatAttr(tensor->values[0]))
+                        : Attribute(builder.getI64IntegerAttr(
+                              int64_t(tensor->values[0]))));
+  return success();
+}
+
+} // namespace
+
+void tsir::registerTensorEvaluators(ConstantEvaluatorTable &table) {
+  using namespace tsir::aten;
+  table.add<TensorOp>(evalTensorOfList);
+  table.add<ToDtypeOp>(evalToDtype);
+  table.add<MinOp>(evalReduce<true>);
+  table.add<MaxOp>(evalReduce<false>);
+  table.add<MinOtherOp>(evalElementwise<true>);
+  table.add<MaxOtherOp>(evalElementwise<false>);
+  table.add<ReciprocalOp>(evalReciprocal);
+  table.add<MulScalarOp>(evalByScalar<false>);
+  table.add<DivScalarOp>(evalByScalar<true>);
+  table.add<ItemOp>(evalItem);
+}
