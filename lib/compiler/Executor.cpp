@@ -275,28 +275,29 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &givenInputs) {
   OwningOpRef<ModuleOp> expanded;
   std::unique_ptr<GraphSignature> expandedSignature;
   ModuleOp graphModule = *module;
-  const GraphSignature *signature = this->signature.get();
+  // The signature of the graph compiled: the caller's, or the expanded one.
+  const GraphSignature *compiled = signature.get();
   std::vector<rt::Value> inputs = givenInputs;
   if (llvm::any_of(givenInputs, isTensorList)) {
-    expanded = expandTensorLists(*module, signature->firstCallerArgument(),
+    expanded = expandTensorLists(*module, compiled->firstCallerArgument(),
                                  givenInputs);
     if (!expanded)
       return rt::Status::error("cannot take the list inputs element by element");
     graphModule = *expanded;
     expandedSignature = std::make_unique<GraphSignature>(
         expanded->lookupSymbol<func::FuncOp>("graph"));
-    signature = expandedSignature.get();
+    compiled = expandedSignature.get();
     inputs = flattenTensorLists(givenInputs);
   }
   CompileOptions compileOptions;
-  compileOptions.spec = signature->refineSpec(inputs);
+  compileOptions.spec = compiled->refineSpec(inputs);
   compileOptions.optimize = options.optimize;
   compileOptions.printIRAfterAll = options.printIRAfterAll;
   compileOptions.device = options.device;
   for (const auto &[name, tensor] : weights)
     compileOptions.weights.push_back(
         {name, refinedTensorType(&context, tensor)});
-  compileOptions.firstCallerArgument = signature->firstCallerArgument();
+  compileOptions.firstCallerArgument = compiled->firstCallerArgument();
   CompileProgress progress(options.progress, options.timing,
                            options.progressAfterSeconds);
   compileOptions.progress = &progress;
