@@ -260,6 +260,32 @@ static std::optional<rt::Value> attributeFromWeight(const rt::Tensor &tensor,
   return std::nullopt;
 }
 
+/// The value of the attribute at `path` as the weights hold it: one weight
+/// of that name, or for a list of tensors the weights `path[0]`,
+/// `path[1]`, ... (as a constant list of tensors is stored); nullopt if
+/// they do not hold it, or not as a value of `type`.
+static std::optional<rt::Value>
+attributeFromWeights(const std::map<std::string, rt::Tensor> &weights,
+                     const std::string &path, Type type) {
+  if (auto list = dyn_cast<prim::ListType>(type);
+      list && isa<prim::TensorType>(list.getElementType())) {
+    std::vector<rt::Value> elements;
+    for (size_t i = 0;; ++i) {
+      auto found = weights.find(path + "[" + std::to_string(i) + "]");
+      if (found == weights.end())
+        break;
+      elements.emplace_back(found->second);
+    }
+    if (elements.empty())
+      return std::nullopt;
+    return rt::Value::list(std::move(elements));
+  }
+  auto found = weights.find(path);
+  if (found == weights.end())
+    return std::nullopt;
+  return attributeFromWeight(found->second, type);
+}
+
 rt::Status tsir::Interpreter::runAttributeAccess(Operation *op) {
   auto read = dyn_cast<prim::GetAttrOp>(op);
   auto write = dyn_cast<prim::SetAttrOp>(op);
@@ -283,21 +309,16 @@ rt::Status tsir::Interpreter::runAttributeAccess(Operation *op) {
   auto known = moduleState.attributes.find(path);
   if (known != moduleState.attributes.end())
     return bind(op, {known->second});
-  auto weight = moduleState.weights ? moduleState.weights->find(path)
-                                    : std::map<std::string, rt::Tensor>::
-                                          const_iterator();
-  if (!moduleState.weights || weight == moduleState.weights->end())
+  std::optional<rt::Value> value;
+  if (moduleState.weights)
+    value = attributeFromWeights(*moduleState.weights, path, read.getType());
+  if (!value)
     return located(op, "the graph reads the module attribute '" + path +
                            "', which freezing kept because forward writes "
                            "it: give a weights file that holds its value "
                            "under that name (a 0-d tensor for a bool, int "
-                           "or float)");
-  std::optional<rt::Value> value = attributeFromWeight(weight->second,
-                                                       read.getType());
-  if (!value)
-    return located(op, "the weight '" + path + "' (" +
-                           weight->second.toString() +
-                           ") is not a value of the attribute's type");
+                           "or float; `" + path + "[i]` for a list of "
+                           "tensors)");
   moduleState.attributes[path] = *value;
   return bind(op, {*value});
 }

@@ -499,23 +499,32 @@ std::optional<SmallVector<std::pair<Value, Value>>> dictLiteralEntries(
   return entries;
 }
 
-/// `d.values()` and `d.keys()` of a dict literal nothing writes
+/// `d.values()`, `d.keys()` and `d.items()` of a dict literal nothing writes
 /// (torchvision's detection models: `features = list(OrderedDict(...)
-/// .values())`): a literal of the values, or the keys, in insertion order.
+/// .values())`): a literal of the values, the keys or the (key, value)
+/// tuples, in insertion order.
 struct ValuesOfDictLiteral : OpRewritePattern<prim::GenericOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(prim::GenericOp op,
                                 PatternRewriter &rewriter) const override {
-    bool values = op.getKind() == "aten::values";
-    if ((!values && op.getKind() != "aten::keys") || op->getNumOperands() != 1 ||
-        op->getNumResults() != 1)
+    StringRef kind = op.getKind();
+    if (!llvm::is_contained({"aten::values", "aten::keys", "aten::items"},
+                            kind) ||
+        op->getNumOperands() != 1 || op->getNumResults() != 1)
       return failure();
     auto entries = dictLiteralEntries(op->getOperand(0));
-    if (!entries)
+    auto listType = dyn_cast<prim::ListType>(op->getResult(0).getType());
+    if (!entries || !listType)
       return failure();
     SmallVector<Value> elements;
-    for (auto [key, value] : *entries)
-      elements.push_back(values ? value : key);
+    for (auto [key, value] : *entries) {
+      if (kind == "aten::items")
+        elements.push_back(prim::TupleConstructOp::create(
+            rewriter, op.getLoc(), listType.getElementType(),
+            ValueRange{key, value}));
+      else
+        elements.push_back(kind == "aten::values" ? value : key);
+    }
     rewriter.replaceOpWithNewOp<prim::ListConstructOp>(
         op, op->getResult(0).getType(), elements);
     return success();

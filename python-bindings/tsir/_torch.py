@@ -97,25 +97,37 @@ def tensor_constants(graph):
 
 def module_state(module, graph):
     """The attributes of `module` that its frozen `graph` still reads from
-    `self` (freezing keeps an attribute forward assigns: SSD's
-    `_has_warned`), as tsir's executor takes them: by `self.<name>`,
-    bools, ints and floats as 0-d tensors."""
+    `self` through chains of prim::GetAttr (freezing keeps an attribute
+    forward assigns: SSD's `_has_warned`, the anchor generator's
+    `cell_anchors`), as tsir's executor takes them: by `self.a.b`, a list
+    of tensors as `self.a.b[i]`, bools, ints and floats as 0-d arrays."""
     import torch
     inputs = list(graph.inputs())
     if not inputs or not isinstance(module, torch.nn.Module):
         return {}
-    self_value = inputs[0].unique()
+    paths = {inputs[0].unique(): ()}
     state = {}
 
     def walk(nodes):
         for node in nodes:
             if node.kind() == "prim::GetAttr" and \
-                    node.input().unique() == self_value:
-                value = getattr(module, node.s("name"), None)
-                if isinstance(value, torch.Tensor):
-                    state[f"self.{node.s('name')}"] = native_tensor(value)
+                    node.input().unique() in paths:
+                path = paths[node.input().unique()] + (node.s("name"),)
+                value = module
+                for part in path:
+                    value = getattr(value, part, None)
+                name = "self." + ".".join(path)
+                # A submodule of a frozen module is a torch._C.ScriptModule.
+                if isinstance(value, (torch.nn.Module, torch._C.ScriptModule)):
+                    paths[node.output().unique()] = path
+                elif isinstance(value, torch.Tensor):
+                    state[name] = native_tensor(value)
+                elif isinstance(value, list) and value and all(
+                        isinstance(v, torch.Tensor) for v in value):
+                    for i, element in enumerate(value):
+                        state[f"{name}[{i}]"] = native_tensor(element)
                 elif isinstance(value, (bool, int, float)):
-                    state[f"self.{node.s('name')}"] = np.array(value)
+                    state[name] = np.array(value)
             for block in node.blocks():
                 walk(block.nodes())
 

@@ -116,6 +116,35 @@ def all_nodes(nodes):
             yield from all_nodes(block.nodes())
 
 
+def module_state(module, graph):
+    """The attributes `graph` (frozen from `module`) reads from `self`
+    through chains of prim::GetAttr, by the names tsir reads them:
+    `self.a.b`, a list of tensors as `self.a.b[i]`, a bool, int or float as
+    a 0-d array."""
+    paths = {next(graph.inputs()).unique(): ()}
+    state = {}
+    for node in all_nodes(graph.nodes()):
+        if node.kind() != "prim::GetAttr" or node.input().unique() not in paths:
+            continue
+        path = paths[node.input().unique()] + (node.s("name"),)
+        value = module
+        for part in path:
+            value = getattr(value, part)
+        name = "self." + ".".join(path)
+        # A submodule of a frozen module is a torch._C.ScriptModule.
+        if isinstance(value, (torch.nn.Module, torch._C.ScriptModule)):
+            paths[node.output().unique()] = path
+        elif isinstance(value, torch.Tensor):
+            state[name] = value.detach().numpy()
+        elif isinstance(value, list) and value and all(
+                isinstance(v, torch.Tensor) for v in value):
+            for i, element in enumerate(value):
+                state[f"{name}[{i}]"] = element.detach().numpy()
+        elif isinstance(value, (bool, int, float)):
+            state[name] = np.array(value)
+    return state
+
+
 def export(model, workdir, trace_inputs=None):
     """Freezes `model`, scripted (or traced on `trace_inputs`); writes
     graph.txt and weights.safetensors."""
@@ -144,20 +173,9 @@ def export(model, workdir, trace_inputs=None):
                     element.detach().numpy()
     # Attributes forward writes stay module state through freezing
     # (`prim::GetAttr[name="_has_warned"](%self)`): their values as they
-    # are now, under `self.<name>`, where tsir reads them.
-    self_value = next(graph.inputs())
-    for node in all_nodes(graph.nodes()):
-        if node.kind() != "prim::GetAttr" or node.input().unique() != \
-                self_value.unique():
-            continue
-        value = getattr(frozen, node.s("name"))
-        if isinstance(value, torch.Tensor):
-            value = value.detach().numpy()
-        elif isinstance(value, (bool, int, float)):
-            value = np.array(value)
-        else:
-            continue
-        weights[f"self.{node.s('name')}"] = value
+    # are now, under `self.<path>` (a list of tensors as `self.<path>[i]`),
+    # where tsir reads them.
+    weights.update(module_state(frozen, graph))
     os.makedirs(workdir, exist_ok=True)
     with open(os.path.join(workdir, "graph.txt"), "w") as f:
         f.write(str(graph))

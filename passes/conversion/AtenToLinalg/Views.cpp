@@ -28,6 +28,17 @@ using namespace tsir::conversion;
 namespace {
 
 /// The sizes of `tensor`, one OpFoldResult per dim.
+/// Whether every tensor among `operands` (converted) has a known rank: the
+/// patterns here read sizes, which a tensor of unknown rank does not have
+/// (the type converter leaves such a `!prim.tensor` as it is).
+bool ranksKnown(ValueRange operands) {
+  return llvm::all_of(operands, [](Value operand) {
+    Type type = operand.getType();
+    return !isa<TensorType, prim::TensorType>(type) ||
+           isa<RankedTensorType>(type);
+  });
+}
+
 SmallVector<OpFoldResult> sizesOf(OpBuilder &b, Location loc, Value tensor) {
   return tensor::getMixedSizes(b, loc, tensor);
 }
@@ -106,6 +117,8 @@ template <typename OpTy> struct ConvertViewLike : OpConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!ranksKnown(adaptor.getOperands()))
+      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
     RankedTensorType type = getResultTensorType(*this->getTypeConverter(), op);
     if (!type)
       return rewriter.notifyMatchFailure(op, "unknown result dtype or rank");
@@ -127,6 +140,8 @@ template <typename OpTy> struct ConvertViewAsLike : OpConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!ranksKnown(adaptor.getOperands()))
+      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
     RankedTensorType type = getResultTensorType(*this->getTypeConverter(), op);
     if (!type)
       return rewriter.notifyMatchFailure(op, "unknown result dtype or rank");
@@ -141,6 +156,8 @@ struct ConvertFlatten : OpConversionPattern<aten::FlattenUsingIntsOp> {
   LogicalResult
   matchAndRewrite(aten::FlattenUsingIntsOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!ranksKnown(adaptor.getOperands()))
+      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
     RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
     std::optional<int64_t> start = matchConstantInt(op.getStartDim());
     std::optional<int64_t> end = matchConstantInt(op.getEndDim());
@@ -171,6 +188,8 @@ struct ConvertUnflatten : OpConversionPattern<aten::UnflattenIntOp> {
   LogicalResult
   matchAndRewrite(aten::UnflattenIntOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!ranksKnown(adaptor.getOperands()))
+      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
     RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
     std::optional<int64_t> dim = matchConstantInt(op.getDim());
     Location loc = op.getLoc();
@@ -197,6 +216,8 @@ template <typename OpTy> struct ConvertSqueeze : OpConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!ranksKnown(adaptor.getOperands()))
+      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
     RankedTensorType type = getResultTensorType(*this->getTypeConverter(), op);
     if (!type)
       return rewriter.notifyMatchFailure(op, "unknown result dtype or rank");
@@ -231,6 +252,8 @@ template <typename OpTy> struct ConvertUnsqueeze : OpConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!ranksKnown(adaptor.getOperands()))
+      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
     RankedTensorType type = getResultTensorType(*this->getTypeConverter(), op);
     std::optional<int64_t> dim = matchConstantInt(op.getDim());
     if (!type || !dim)
@@ -277,6 +300,8 @@ struct ConvertPermute : OpConversionPattern<aten::PermuteOp> {
   LogicalResult
   matchAndRewrite(aten::PermuteOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!ranksKnown(adaptor.getOperands()))
+      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
     RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
     auto dims = matchConstantIntList(op.getDims());
     if (!type || !dims || dims->size() != static_cast<size_t>(type.getRank()))
@@ -300,6 +325,8 @@ template <typename OpTy> struct ConvertTranspose : OpConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!ranksKnown(adaptor.getOperands()))
+      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
     RankedTensorType type = getResultTensorType(*this->getTypeConverter(), op);
     if (!type)
       return rewriter.notifyMatchFailure(op, "unknown result dtype or rank");
@@ -328,6 +355,8 @@ struct ConvertMovedim : OpConversionPattern<aten::MovedimIntOp> {
   LogicalResult
   matchAndRewrite(aten::MovedimIntOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!ranksKnown(adaptor.getOperands()))
+      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
     RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
     if (!type)
       return rewriter.notifyMatchFailure(op, "unknown result dtype or rank");
@@ -410,6 +439,8 @@ template <typename OpTy> struct ConvertExpand : OpConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!ranksKnown(adaptor.getOperands()))
+      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
     RankedTensorType type = getResultTensorType(*this->getTypeConverter(), op);
     if (!type)
       return rewriter.notifyMatchFailure(op, "unknown result dtype or rank");
@@ -462,6 +493,8 @@ template <typename OpTy> struct ConvertToSelf : OpConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!ranksKnown(adaptor.getOperands()))
+      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
     RankedTensorType type = getResultTensorType(*this->getTypeConverter(), op);
     auto inType = dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
     if (!type || !inType || inType.getElementType() != type.getElementType() ||
@@ -479,6 +512,8 @@ struct ConvertViewDtype : OpConversionPattern<aten::ViewDtypeOp> {
   LogicalResult
   matchAndRewrite(aten::ViewDtypeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!ranksKnown(adaptor.getOperands()))
+      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
     RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
     auto inType = cast<RankedTensorType>(adaptor.getSelf().getType());
     if (!type)

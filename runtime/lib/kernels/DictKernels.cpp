@@ -1,7 +1,8 @@
 //===- DictKernels.cpp - Builtin kernels on TorchScript dicts -------------===//
 //
 // Reading and writing dicts (`Dict(str, t)` and the other key types):
-// dict(), __getitem__, _set_item, __contains__, get, len, keys and values. Dicts
+// dict(), __getitem__, _set_item, __contains__, get, len, keys, values,
+// items and update. Dicts
 // keep insertion order and are shared by reference, as in TorchScript;
 // keys compare by value (strings, ints, floats, bools) or by identity
 // (tensors), see Value::sameKey.
@@ -74,7 +75,7 @@ Status setItem(Stack &stack) {
   return Status::ok();
 }
 
-/// len, keys and values of a dict.
+/// len, keys, values and items of a dict.
 template <int What> Status project(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 1));
   if (!args[0].isDict())
@@ -87,8 +88,27 @@ template <int What> Status project(Stack &stack) {
   }
   std::vector<Value> elements;
   for (const auto &[key, value] : entries)
-    elements.push_back(What == 1 ? key : value);
+    elements.push_back(What == 1   ? key
+                       : What == 2 ? value
+                                   : Value::tuple({key, value}));
   push(stack, Value::list(std::move(elements)));
+  return Status::ok();
+}
+
+/// d.update(other): each of other's entries replaces d's value of its key
+/// in place, or is appended.
+Status update(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
+  if (!args[0].isDict() || !args[1].isDict())
+    return Status::error("update: expected two Dicts");
+  Value::DictEntries &entries = args[0].toDict();
+  for (const auto &[key, value] : args[1].toDict()) {
+    auto it = find(entries, key);
+    if (it != entries.end())
+      it->second = value;
+    else
+      entries.emplace_back(key, value);
+  }
   return Status::ok();
 }
 
@@ -142,6 +162,8 @@ void registerDictKernels(KernelRegistry &registry) {
          {("aten::len." + dictKey).c_str(), project<0>, ""},
          {("aten::keys." + key).c_str(), project<1>, ""},
          {("aten::values." + key).c_str(), project<2>, ""},
+         {("aten::items." + key).c_str(), project<3>, ""},
+         {("aten::update." + key).c_str(), update, ""},
          {("aten::dict." + key).c_str(), makeDict, ""},
          {("aten::dict.Dict_" + key).c_str(), makeDict, ""}});
   }

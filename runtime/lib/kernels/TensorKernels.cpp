@@ -1,6 +1,8 @@
 //===- TensorKernels.cpp - Builtin kernels on tensors: nonzero, random ----===//
 //
-// aten::nonzero, and the random ops: rand and randn
+// aten::nonzero, split by sizes known only at run time and meshgrid of
+// tensors made at run time (views, as torch's are), and the random ops:
+// rand and randn
 // (with and without a None generator), rand_like, randn_like,
 // randint (both overloads), randperm, bernoulli (tensor and p), uniform_
 // and normal_. Random values come from one process-wide std::mt19937_64
@@ -237,6 +239,87 @@ Status fillInPlace(Stack &stack, bool normal) {
   return Status::ok();
 }
 
+/// split(self, split_sizes, dim): views along `dim` of the given sizes,
+/// which must add up to the dim's size (torch's check and wording).
+Status splitWithSizes(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, popInt(stack));
+  TSIR_RT_ASSIGN_OR_RETURN(Value sizesValue, pop(stack));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, popTensor(stack));
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, sizeList(sizesValue));
+  int64_t rank = self.dim();
+  if (rank == 0)
+    return Status::error("split expects at least a 1-dimensional tensor");
+  if (dim < -rank || dim >= rank)
+    return Status::error("Dimension out of range (expected to be in range of [" +
+                         std::to_string(-rank) + ", " +
+                         std::to_string(rank - 1) + "], but got " +
+                         std::to_string(dim) + ")");
+  if (dim < 0)
+    dim += rank;
+  int64_t total = 0;
+  for (int64_t size : sizes)
+    total += size;
+  if (total != self.size(dim))
+    return Status::error(
+        "split_with_sizes expects split_sizes to sum exactly to " +
+        std::to_string(self.size(dim)) + " (input tensor's size at dimension " +
+        std::to_string(dim) + "), but got split_sizes with sum " +
+        std::to_string(total));
+  std::vector<Value> pieces;
+  int64_t start = 0;
+  for (int64_t size : sizes) {
+    TSIR_RT_ASSIGN_OR_RETURN(Tensor piece, self.slice(dim, start, start + size));
+    pieces.emplace_back(std::move(piece));
+    start += size;
+  }
+  push(stack, Value::list(std::move(pieces)));
+  return Status::ok();
+}
+
+/// meshgrid(tensors, indexing="ij"|"xy"): each 0-d or 1-d input viewed
+/// along its own dim of the grid and expanded to the whole grid; "xy"
+/// builds the grid with the first two inputs swapped and swaps the first
+/// two outputs back, as ATen does (torch's checks and wording).
+Status meshgridWith(Stack &stack, const std::string &indexing) {
+  TSIR_RT_ASSIGN_OR_RETURN(Value list, pop(stack));
+  if (!list.isList())
+    return Status::error("meshgrid expects a list of tensors");
+  if (indexing != "ij" && indexing != "xy")
+    return Status::error("torch.meshgrid: indexing must be one of \"xy\" or "
+                         "\"ij\", but received: " + indexing);
+  std::vector<Tensor> inputs;
+  for (const Value &element : list.toList()) {
+    TSIR_RT_ASSIGN_OR_RETURN(Tensor tensor, requireTensor(element));
+    if (tensor.dim() > 1)
+      return Status::error("torch.meshgrid: Expected 0D or 1D tensor in the "
+                           "tensor list but got: " + tensor.toString());
+    inputs.push_back(tensor);
+  }
+  if (inputs.empty())
+    return Status::error("torch.meshgrid expects a non-empty TensorList");
+  for (const Tensor &tensor : inputs)
+    if (tensor.dtype() != inputs.front().dtype())
+      return Status::error("meshgrid expects all tensors to have the same dtype");
+  bool swap = indexing == "xy" && inputs.size() >= 2;
+  if (swap)
+    std::swap(inputs[0], inputs[1]);
+  std::vector<int64_t> grid;
+  for (const Tensor &tensor : inputs)
+    grid.push_back(tensor.numel());
+  std::vector<Value> outputs;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    std::vector<int64_t> shape(inputs.size(), 1);
+    shape[i] = grid[i];
+    TSIR_RT_ASSIGN_OR_RETURN(Tensor viewed, inputs[i].reshape(shape));
+    TSIR_RT_ASSIGN_OR_RETURN(Tensor expanded, viewed.expand(grid));
+    outputs.emplace_back(std::move(expanded));
+  }
+  if (swap)
+    std::swap(outputs[0], outputs[1]);
+  push(stack, Value::list(std::move(outputs)));
+  return Status::ok();
+}
+
 Status nonzero(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(Tensor self, popTensor(stack));
   // Every dtype converts to Float64 with zero staying zero (and NaN, being
@@ -272,6 +355,24 @@ Status nonzero(Stack &stack) {
 void registerTensorKernels(KernelRegistry &registry) {
   registerKernelTable(registry, {
       {"aten::nonzero", nonzero, "aten::nonzero(Tensor self) -> Tensor"},
+      {"aten::meshgrid",
+       [](Stack &s) { return meshgridWith(s, "ij"); },
+       "aten::meshgrid(Tensor[] tensors) -> Tensor[]"},
+      {"aten::meshgrid.indexing",
+       [](Stack &s) -> Status {
+         TSIR_RT_ASSIGN_OR_RETURN(Value indexing, pop(s));
+         if (!indexing.isString())
+           return Status::error("meshgrid: indexing must be a str");
+         return meshgridWith(s, indexing.toStringRef());
+       },
+       "aten::meshgrid.indexing(Tensor[] tensors, *, str indexing) -> "
+       "Tensor[]"},
+      {"aten::split.sizes", splitWithSizes,
+       "aten::split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) "
+       "-> Tensor(a)[]"},
+      {"aten::split_with_sizes", splitWithSizes,
+       "aten::split_with_sizes(Tensor(a -> *) self, int[] split_sizes, int "
+       "dim=0) -> Tensor(a)[]"},
       {"aten::rand.generator",
        [](Stack &s) { return randKernel(s, false, true); },
        "aten::rand.generator(int[] size, *, Generator? generator, "

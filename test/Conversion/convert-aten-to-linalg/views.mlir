@@ -408,3 +408,14 @@ func.func @view_dtype_width(%x: !prim.tensor<dtype = f32, sizes = [4]>) -> !prim
   %0 = aten.view.dtype %x, %c7 : (!prim.tensor<dtype = f32, sizes = [4]>, i64) -> !prim.tensor<dtype = f64, sizes = [2]>
   return %0 : !prim.tensor<dtype = f64, sizes = [2]>
 }
+
+// -----
+
+// An input of unknown rank has no sizes to read: refused (it crashed in
+// tensor::getMixedSizes, found through Faster R-CNN's box decoding).
+func.func @view_of_unknown_rank(%x: !prim.tensor<dtype = f32>) -> !prim.tensor<dtype = f32, sizes = [?, 4]> {
+  %s = prim.Constant {value = [-1, 4]} : !prim.list<i64>
+  // expected-error @+1 {{failed to legalize operation 'aten.view'}}
+  %0 = aten.view %x, %s : (!prim.tensor<dtype = f32>, !prim.list<i64>) -> !prim.tensor<dtype = f32, sizes = [?, 4]>
+  return %0 : !prim.tensor<dtype = f32, sizes = [?, 4]>
+}
