@@ -244,7 +244,10 @@ tensorSizes(const std::vector<rt::Value> &arguments) {
   return sizes;
 }
 
-/// Whether tensors of `sizes` fit `general` (-1 fits any size).
+/// Whether tensors of `sizes` fit `general`: -1 fits any size but 1. A
+/// dim of size 1 broadcasts against another operand's, and compiled code
+/// takes a dim it does not know to match the other operand's instead, so a
+/// 1 there compiles a plan of its own.
 static bool fits(const std::vector<std::vector<int64_t>> &sizes,
                  const std::vector<std::vector<int64_t>> &general) {
   if (sizes.size() != general.size())
@@ -253,7 +256,8 @@ static bool fits(const std::vector<std::vector<int64_t>> &sizes,
     if (sizes[i].size() != general[i].size())
       return false;
     for (size_t d = 0; d < sizes[i].size(); ++d)
-      if (general[i][d] != -1 && general[i][d] != sizes[i][d])
+      if (general[i][d] == -1 ? sizes[i][d] == 1
+                              : general[i][d] != sizes[i][d])
         return false;
   }
   return true;
@@ -293,14 +297,19 @@ tsir::Segment::planFor(const std::vector<rt::Value> &inputValues,
   // any size where the two differ. If that does not lower (an op that
   // needs a size at compile time), the segment compiles per spec.
   auto last = lastSizes.find(shapeKey);
+  std::vector<std::vector<int64_t>> merged;
   if (last != lastSizes.end() && general == generalPlans.end() &&
       last->second.size() == sizes.size()) {
-    std::vector<std::vector<int64_t>> merged = sizes;
+    merged = sizes;
     for (size_t i = 0; i < merged.size(); ++i)
       for (size_t d = 0; d < merged[i].size(); ++d)
         if (last->second[i].size() != merged[i].size() ||
             last->second[i][d] != merged[i][d])
           merged[i][d] = -1;
+    if (!fits(sizes, merged)) // a 1 where the sizes differ
+      merged.clear();
+  }
+  if (!merged.empty()) {
     CompileOptions generalOptions = segmentOptions;
     generalOptions.unlowered = nullptr;
     OwningOpRef<ModuleOp> module =
