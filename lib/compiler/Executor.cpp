@@ -201,13 +201,6 @@ std::vector<std::string> tsir::GraphExecutor::inputNames() const {
   return names;
 }
 
-/// Whether `value` is a list of tensors (a detection model's images).
-static bool isTensorList(const rt::Value &value) {
-  return value.isList() &&
-         llvm::all_of(value.toList(),
-                      [](const rt::Value &element) { return element.isTensor(); });
-}
-
 /// `inputs` with each list of tensors replaced by its elements: what a
 /// plan of a graph expandTensorLists rewrote takes.
 static std::vector<rt::Value>

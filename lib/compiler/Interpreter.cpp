@@ -9,6 +9,8 @@
 #include "tsir/Compiler/Diagnostics.h"
 #include "NativeOps.h"
 
+#include "tsir-runtime/RunSupport.h"
+
 #include <chrono>
 
 using namespace mlir;
@@ -243,21 +245,20 @@ static std::string selfAttributePath(Value object, StringRef name) {
 }
 
 /// A module attribute's value as the weights file holds it (a 0-d tensor
-/// for a bool, int or float) as the graph reads it.
+/// for a bool, int or float, which the run tools' scalar rule reads) as
+/// the graph reads it.
 static std::optional<rt::Value> attributeFromWeight(const rt::Tensor &tensor,
                                                     Type type) {
   if (isa<prim::TensorType>(type))
     return rt::Value(tensor);
-  if (tensor.dim() != 0)
+  const char *scalar = type.isInteger(1)    ? "bool"
+                       : type.isInteger(64) ? "int"
+                       : type.isF64()       ? "float"
+                                            : nullptr;
+  rt::Value value = rt::scalarFromArray(rt::Value(tensor), scalar ? scalar : "");
+  if (value.isTensor())
     return std::nullopt;
-  rt::Tensor value = tensor.contiguous();
-  if (type.isInteger(1) && value.dtype() == rt::DType::Bool)
-    return rt::Value(*value.dataAs<uint8_t>() != 0);
-  if (type.isInteger(64) && value.dtype() == rt::DType::Int64)
-    return rt::Value(*value.dataAs<int64_t>());
-  if (type.isF64() && value.dtype() == rt::DType::Float64)
-    return rt::Value(*value.dataAs<double>());
-  return std::nullopt;
+  return value;
 }
 
 /// The value of the attribute at `path` as the weights hold it: one weight

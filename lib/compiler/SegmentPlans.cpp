@@ -268,18 +268,22 @@ tsir::Segment::planFor(const std::vector<rt::Value> &inputValues,
                        const CompileOptions &options, bool &compiled,
                        std::vector<UnloweredOp> *unlowered) {
   compiled = false;
-  std::string key, shapeKey;
-  for (const rt::Value &value : inputValues) {
-    if (!key.empty()) {
-      key += "; ";
-      shapeKey += "; ";
+  auto keyOf = [&](bool withSizes) {
+    std::string key;
+    for (const rt::Value &value : inputValues) {
+      if (!key.empty())
+        key += "; ";
+      appendKey(value, key, withSizes);
     }
-    appendKey(value, key);
-    appendKey(value, shapeKey, /*withSizes=*/false);
-  }
+    return key;
+  };
+  std::string key = keyOf(/*withSizes=*/true);
   auto found = plans.find(key);
   if (found != plans.end())
     return found->second.get();
+
+  // Without sizes: what the general plans and the sizes seen are kept by.
+  std::string shapeKey = keyOf(/*withSizes=*/false);
 
   std::vector<rt::Value> arguments;
   flattenInputs(inputValues, arguments);

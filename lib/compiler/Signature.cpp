@@ -190,6 +190,12 @@ Type tsir::refinedTensorType(MLIRContext *context, const rt::Tensor &tensor) {
       StringAttr::get(context, "cpu"), BoolAttr(), {});
 }
 
+bool tsir::isTensorList(const rt::Value &value) {
+  return value.isList() &&
+         llvm::all_of(value.toList(),
+                      [](const rt::Value &element) { return element.isTensor(); });
+}
+
 /// A Tensor input, or an Optional[Tensor] one (nn.RNNCell's hx), which a
 /// tensor refines to that tensor: its `is None` tests fold.
 static bool holdsTensor(Type type) {
@@ -259,10 +265,7 @@ std::string tsir::GraphSignature::spec(const std::vector<rt::Value> &values,
       text += "bool";
     } else if (value.isNone()) {
       text += "NoneType";
-    } else if (value.isList() &&
-               llvm::all_of(value.toList(), [](const rt::Value &element) {
-                 return element.isTensor();
-               })) {
+    } else if (isTensorList(value)) {
       // A list of tensors is compiled for its length and each element
       // (the executor takes it element by element).
       std::string elements;

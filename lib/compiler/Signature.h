@@ -47,6 +47,10 @@ std::string tensorSpec(const rt::Tensor &tensor);
 mlir::Type refinedTensorType(mlir::MLIRContext *context,
                              const rt::Tensor &tensor);
 
+/// Whether `value` is a list of tensors (a detection model's images),
+/// which specs and plans take element by element.
+bool isTensorList(const rt::Value &value);
+
 class GraphSignature {
 public:
   explicit GraphSignature(mlir::func::FuncOp graph);

@@ -25,6 +25,11 @@ Attribute getConstantValue(Value value) {
   return {};
 }
 
+std::optional<StringRef> getConstantString(Value value) {
+  auto text = dyn_cast_or_null<StringAttr>(getConstantValue(value));
+  return text ? std::optional<StringRef>(text.getValue()) : std::nullopt;
+}
+
 bool onlyReadsDict(OpOperand &use) {
   Operation *user = use.getOwner();
   if (use.getOperandNumber() != 0)

@@ -23,6 +23,10 @@ namespace tsir {
 /// The value attribute of the `prim.Constant` defining `value`, or null.
 mlir::Attribute getConstantValue(mlir::Value value);
 
+/// The string a `prim.Constant` of str type defining `value` holds (a
+/// dict's constant key), or nullopt.
+std::optional<llvm::StringRef> getConstantString(mlir::Value value);
+
 /// Whether `use` reads its dict and keeps no reference to it: `d[k]`,
 /// `d.get(k)`, `k in d`, `len(d)`, and `d.keys()`/`d.values()`/
 /// `d.items()`, which build new lists.

@@ -492,8 +492,8 @@ std::optional<SmallVector<std::pair<Value, Value>>> dictLiteralEntries(
   }
   llvm::StringSet<> keys;
   for (auto [key, value] : entries) {
-    auto text = dyn_cast_or_null<StringAttr>(getConstantValue(key));
-    if (!text || !keys.insert(text.getValue()).second)
+    std::optional<StringRef> text = getConstantString(key);
+    if (!text || !keys.insert(*text).second)
       return std::nullopt;
   }
   return entries;
@@ -552,12 +552,12 @@ struct GetItemOfDictLiteral : OpRewritePattern<aten::DunderGetitemDictStrOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(aten::DunderGetitemDictStrOp op,
                                 PatternRewriter &rewriter) const override {
-    auto key = dyn_cast_or_null<StringAttr>(getConstantValue(op->getOperand(1)));
+    std::optional<StringRef> key = getConstantString(op->getOperand(1));
     auto entries = key ? dictLiteralEntries(op->getOperand(0)) : std::nullopt;
     if (!entries)
       return failure();
     for (auto [entryKey, value] : *entries)
-      if (cast<StringAttr>(getConstantValue(entryKey)) == key) {
+      if (getConstantString(entryKey) == key) {
         replaceOp(rewriter, op, value);
         return success();
       }

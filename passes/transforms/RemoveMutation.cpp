@@ -350,11 +350,6 @@ private:
       splitDictWrites(dict);
   }
 
-  static std::optional<StringRef> constantKey(Value key) {
-    auto text = dyn_cast_or_null<StringAttr>(getConstantValue(key));
-    return text ? std::optional<StringRef>(text.getValue()) : std::nullopt;
-  }
-
   void splitDictWrites(prim::DictConstructOp dict) {
     Block *block = dict->getBlock();
     SmallVector<std::pair<Operation *, Operation *>> users;
@@ -367,7 +362,7 @@ private:
       if (auto write = dyn_cast<aten::PrivateSetItemStrOp>(user)) {
         if (ancestor != user || use.getOperandNumber() != 0 ||
             write.getOperand(2) == dict.getResult() ||
-            !constantKey(write.getOperand(1)))
+            !getConstantString(write.getOperand(1)))
           return;
         writes = true;
       } else if (!onlyReadsDict(use)) {
@@ -379,7 +374,7 @@ private:
     SmallVector<std::pair<Value, Value>> entries;
     ValueRange operands = dict->getOperands();
     for (size_t i = 0; i + 1 < operands.size(); i += 2) {
-      if (!constantKey(operands[i]))
+      if (!getConstantString(operands[i]))
         return;
       entries.push_back({operands[i], operands[i + 1]});
     }
@@ -393,9 +388,9 @@ private:
     bool stale = false;
     for (auto [ancestor, user] : users) {
       if (auto write = dyn_cast<aten::PrivateSetItemStrOp>(user)) {
-        StringRef key = *constantKey(write.getOperand(1));
+        StringRef key = *getConstantString(write.getOperand(1));
         auto *entry = llvm::find_if(entries, [&](const auto &e) {
-          return *constantKey(e.first) == key;
+          return *getConstantString(e.first) == key;
         });
         if (entry != entries.end())
           entry->second = write.getOperand(2);
@@ -529,13 +524,10 @@ private:
       return std::make_pair(unsigned(std::min(pos, size)), false);
     }
     if (auto setItem = dyn_cast<aten::PrivateSetItemTOp>(op)) {
-      std::optional<int64_t> index = getConstantInt(setItem.getIdx());
-      if (!index)
-        return std::nullopt;
-      int64_t pos = *index < 0 ? *index + size : *index;
-      if (pos < 0 || pos >= size)
+      std::optional<unsigned> pos = elementIndex(setItem, size);
+      if (!pos)
         return std::nullopt; // raises at run time: keep it
-      return std::make_pair(unsigned(pos), true);
+      return std::make_pair(*pos, true);
     }
     return std::nullopt;
   }
