@@ -297,9 +297,7 @@ rt::Status tsir::Interpreter::runAttributeAccess(Operation *op) {
     return bind(op, {rt::Value::none()});
   std::string path = selfAttributePath(object, name);
   if (path.empty())
-    return located(op, OpRoles::torchName(op) + " of '" + name.str() +
-                           "' on an object tsir does not keep (only a "
-                           "module's own attributes are state)");
+    return runObjectAttributeAccess(op, object, name);
   if (write) {
     rt::StatusOr<rt::Value> value = valueOf(write.getValue());
     if (!value.ok())
@@ -313,6 +311,11 @@ rt::Status tsir::Interpreter::runAttributeAccess(Operation *op) {
   std::optional<rt::Value> value;
   if (moduleState.weights)
     value = attributeFromWeights(*moduleState.weights, path, read.getType());
+  // An Optional attribute the weights do not hold is None, as in a module
+  // not yet called: such attributes are caches that forward fills on its
+  // first call (MultiScaleRoIAlign's `scales`).
+  if (!value && isa<prim::OptionalType>(read.getType()))
+    value = rt::Value::none();
   if (!value)
     return located(op, "the graph reads the module attribute '" + path +
                            "', which freezing kept because forward writes "
@@ -322,6 +325,41 @@ rt::Status tsir::Interpreter::runAttributeAccess(Operation *op) {
                            "tensors)");
   moduleState.attributes[path] = *value;
   return bind(op, {*value});
+}
+
+/// An attribute of an object the graph created (`prim::CreateObject`:
+/// torchvision's LevelMapper, which MultiScaleRoIAlign keeps in its
+/// state): the object is its attributes by name, shared by every value
+/// that refers to it.
+rt::Status tsir::Interpreter::runObjectAttributeAccess(Operation *op,
+                                                       Value object,
+                                                       StringRef name) {
+  rt::StatusOr<rt::Value> target = valueOf(object);
+  if (!target.ok())
+    return located(op, target.status().message());
+  if (!target->isDict())
+    return located(op, OpRoles::torchName(op) + " of '" + name.str() +
+                           "' on an object tsir does not keep (a module's "
+                           "own attributes and objects the graph creates "
+                           "are)");
+  rt::Value::DictEntries &attributes = target->toDict();
+  auto entry = llvm::find_if(attributes, [&](const auto &attribute) {
+    return attribute.first.toStringRef() == name;
+  });
+  if (auto write = dyn_cast<prim::SetAttrOp>(op)) {
+    rt::StatusOr<rt::Value> value = valueOf(write.getValue());
+    if (!value.ok())
+      return located(op, value.status().message());
+    if (entry != attributes.end())
+      entry->second = *value;
+    else
+      attributes.emplace_back(rt::Value(name.str()), *value);
+    return rt::Status::ok();
+  }
+  if (entry == attributes.end())
+    return located(op, "the object has no attribute '" + name.str() +
+                           "' yet: nothing has set it");
+  return bind(op, {entry->second});
 }
 
 /// The elements a ListUnpack or TupleUnpack takes apart.
@@ -347,6 +385,8 @@ rt::Status tsir::Interpreter::runNative(Operation *op) {
     return runLoop(loop);
   if (isa<prim::UninitializedOp>(op))
     return bind(op, {rt::Value::none()});
+  if (isCreateObject(op))
+    return bind(op, {rt::Value::dict()});
   if (isa<prim::GetAttrOp, prim::SetAttrOp>(op))
     return runAttributeAccess(op);
 

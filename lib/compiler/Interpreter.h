@@ -59,6 +59,8 @@ private:
   rt::Status runKernel(mlir::Operation *op);
   rt::Status runNative(mlir::Operation *op);
   rt::Status runAttributeAccess(mlir::Operation *op);
+  rt::Status runObjectAttributeAccess(mlir::Operation *op, mlir::Value object,
+                                      llvm::StringRef name);
 
   rt::StatusOr<rt::Value> valueOf(mlir::Value value) const;
   rt::StatusOr<std::vector<rt::Value>> valuesOf(mlir::ValueRange values) const;

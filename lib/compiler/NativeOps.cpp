@@ -57,6 +57,9 @@ enum class Native {
   // Comparisons of devices.
   DeviceEq,
   DeviceNe,
+  // Identity (`x is None`, `x is not None`).
+  Is,
+  IsNot,
   // cat/stack of a list built at run time.
   Cat,
   Stack,
@@ -69,6 +72,14 @@ static Native nativeKind(Operation *op) {
     return Native::Dtype;
   if (isa<prim::DeviceOp>(op))
     return Native::Device;
+  // `-t.item()` (aten::neg.Scalar, which has no typed op): a Scalar,
+  // negated as the int or float it holds.
+  if (auto generic = dyn_cast<prim::GenericOp>(op)) {
+    auto overload = op->getAttrOfType<StringAttr>("tsir.overload");
+    if (generic.getKind() == "aten::neg" && overload &&
+        overload.getValue() == "Scalar")
+      return Native::Neg;
+  }
   if (!name.consume_front("aten."))
     return Native::None;
   auto [base, overload] = name.split('.');
@@ -94,9 +105,12 @@ static Native nativeKind(Operation *op) {
                           .Case("ne.str", Native::StrNe)
                           .Case("eq.device", Native::DeviceEq)
                           .Case("ne.device", Native::DeviceNe)
+                          .Case("__is__", Native::Is)
+                          .Case("__isnot__", Native::IsNot)
                           .Default(Native::None);
   if (comparison != Native::None)
     return comparison;
+
   Native view = llvm::StringSwitch<Native>(name)
                     .Case("select.int", Native::Select)
                     .Case("slice.Tensor", Native::Slice)
@@ -316,7 +330,7 @@ static rt::StatusOr<rt::Value> tensorView(Native kind,
 }
 
 /// `==`/`!=` of two int lists, two strings or two devices, `in` of an
-/// int list.
+/// int list, `is`/`is not`.
 static rt::StatusOr<rt::Value> compareValues(Native kind,
                                              const std::vector<rt::Value> &in) {
   if (in.size() != 2)
@@ -332,6 +346,21 @@ static rt::StatusOr<rt::Value> compareValues(Native kind,
       return rt::Status::error("expected two devices");
     bool equal = in[0].toDevice() == in[1].toDevice();
     return rt::Value(kind == Native::DeviceEq ? equal : !equal);
+  }
+  if (kind == Native::Is || kind == Native::IsNot) {
+    // None is one object; a list, dict or object the graph made is the
+    // same one only if it shares its storage.
+    bool same;
+    if (in[0].isNone() || in[1].isNone())
+      same = in[0].isNone() && in[1].isNone();
+    else if (in[0].isDict() && in[1].isDict())
+      same = &in[0].toDict() == &in[1].toDict();
+    else if (in[0].isList() && in[1].isList())
+      same = &in[0].toList() == &in[1].toList();
+    else
+      return rt::Status::error("tsir compares the identity of None, lists, "
+                               "dicts and objects only");
+    return rt::Value(kind == Native::Is ? same : !same);
   }
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> lhs, intList(in[0]));
   if (kind == Native::Contains) {
@@ -544,6 +573,8 @@ tsir::evaluateNative(Operation *op, const std::vector<rt::Value> &inputs) {
   case Native::StrNe:
   case Native::DeviceEq:
   case Native::DeviceNe:
+  case Native::Is:
+  case Native::IsNot:
     result = compareValues(kind, inputs);
     break;
   case Native::Neg:

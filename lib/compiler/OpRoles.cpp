@@ -94,12 +94,19 @@ static bool isTensorCast(prim::UncheckedCastOp cast) {
          isa<prim::TensorType, prim::OptionalType>(cast.getInput().getType());
 }
 
+bool tsir::isCreateObject(Operation *op) {
+  auto generic = dyn_cast<prim::GenericOp>(op);
+  return generic && generic.getKind() == "prim::CreateObject" &&
+         op->getNumResults() == 1;
+}
+
 OpRole tsir::OpRoles::classify(Operation *op) const {
   if (isa<prim::ConstantOp, prim::ListConstructOp, prim::TupleConstructOp>(op))
     return OpRole::Free;
   if (isa<prim::IfOp, prim::LoopOp, prim::ListUnpackOp, prim::TupleUnpackOp,
           prim::TupleIndexOp, prim::UninitializedOp, prim::DictConstructOp,
-          prim::GetAttrOp, prim::SetAttrOp>(op))
+          prim::GetAttrOp, prim::SetAttrOp>(op) ||
+      isCreateObject(op))
     return OpRole::Native;
   if (auto cast = dyn_cast<prim::UncheckedCastOp>(op))
     return isTensorCast(cast) ? OpRole::Lowered : OpRole::Native;

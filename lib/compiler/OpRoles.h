@@ -71,6 +71,10 @@ private:
 std::string describeMissingOp(mlir::Operation *op,
                               bool lowersInSegments = false);
 
+/// Whether `op` is `prim::CreateObject`: the interpreter makes the object
+/// (its attributes by name), which the graph then sets and reads.
+bool isCreateObject(mlir::Operation *op);
+
 } // namespace tsir
 
 #endif // TSIR_LIB_COMPILER_OPROLES_H

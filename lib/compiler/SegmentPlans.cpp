@@ -21,24 +21,31 @@
 using namespace mlir;
 using namespace tsir;
 
-/// Appends what compiling for `value` depends on to the cache key; with
-/// `withSizes` false, a tensor's dtype and rank only.
+namespace {
+/// What a plan cache key holds of the inputs: a tensor's sizes, or only its
+/// dtype and rank; and a scalar's value, or only its type.
+struct KeyDetail {
+  bool sizes = true;
+  bool scalarValues = false;
+};
+} // namespace
+
+/// Appends what compiling for `value` depends on to the cache key.
 static void appendKey(const rt::Value &value, std::string &key,
-                      bool withSizes = true) {
+                      KeyDetail detail = {}) {
   switch (value.kind()) {
   case rt::Value::Kind::Tensor:
-    key += withSizes ? tensorSpec(value.toTensor())
-                     : std::string(rt::dtypeTorchName(value.toTensor().dtype())) +
-                           "^" + std::to_string(value.toTensor().dim());
+    key += detail.sizes
+               ? tensorSpec(value.toTensor())
+               : std::string(rt::dtypeTorchName(value.toTensor().dtype())) +
+                     "^" + std::to_string(value.toTensor().dim());
     return;
   case rt::Value::Kind::Int:
-    key += "int";
-    return;
   case rt::Value::Kind::Double:
-    key += "float";
-    return;
   case rt::Value::Kind::Bool:
-    key += "bool";
+    key += value.isInt() ? "int" : value.isDouble() ? "float" : "bool";
+    if (detail.scalarValues)
+      key += "=" + value.toString();
     return;
   case rt::Value::Kind::None:
     key += "None";
@@ -57,7 +64,7 @@ static void appendKey(const rt::Value &value, std::string &key,
     for (size_t i = 0; i < elements.size(); ++i) {
       if (i)
         key += ", ";
-      appendKey(elements[i], key, withSizes);
+      appendKey(elements[i], key, detail);
     }
     key += isList ? "]" : ")";
     return;
@@ -102,10 +109,13 @@ class InputMaterializer {
 public:
   /// `generalSizes`, if given, are the sizes to compile each tensor input
   /// for (in flattenInputs order, -1 for any), instead of its own.
+  /// With `scalarsAsConstants`, the segment reads int, float and bool
+  /// inputs as constants of their values.
   InputMaterializer(OpBuilder &builder, Block *entry,
-                    const std::vector<std::vector<int64_t>> *generalSizes)
+                    const std::vector<std::vector<int64_t>> *generalSizes,
+                    bool scalarsAsConstants)
       : builder(builder), entry(entry), context(builder.getContext()),
-        generalSizes(generalSizes) {}
+        generalSizes(generalSizes), scalarsAsConstants(scalarsAsConstants) {}
 
   Value materialize(Type type, const rt::Value &value, Location loc) {
     switch (value.kind()) {
@@ -117,8 +127,15 @@ public:
     case rt::Value::Kind::Int:
     case rt::Value::Kind::Double:
     case rt::Value::Kind::Bool:
+    {
+      // The argument stays, unused where its value is a constant, so that
+      // every plan of the segment takes the same arguments.
       spec.push_back(Type());
-      return entry->addArgument(scalarType(type, value), loc);
+      Value argument = entry->addArgument(scalarType(type, value), loc);
+      return scalarsAsConstants
+                 ? scalarConstant(argument.getType(), value, loc)
+                 : argument;
+    }
     case rt::Value::Kind::None:
       return constant(prim::NoneType::get(context), builder.getUnitAttr(), loc);
     case rt::Value::Kind::String:
@@ -180,6 +197,14 @@ private:
     return prim::ConstantOp::create(builder, loc, type, attribute);
   }
 
+  Value scalarConstant(Type type, const rt::Value &value, Location loc) {
+    if (value.isInt())
+      return constant(type, builder.getI64IntegerAttr(value.toInt()), loc);
+    if (value.isDouble())
+      return constant(type, builder.getF64FloatAttr(value.toDouble()), loc);
+    return constant(type, builder.getBoolAttr(value.toBool()), loc);
+  }
+
   /// The spec of the next tensor input: its own sizes, or the general ones.
   Type tensorSpecType(const rt::Tensor &tensor) {
     auto type = cast<prim::TensorType>(refinedTensorType(context, tensor));
@@ -194,6 +219,7 @@ private:
   Block *entry;
   MLIRContext *context;
   const std::vector<std::vector<int64_t>> *generalSizes;
+  bool scalarsAsConstants;
   size_t tensorIndex = 0;
   ArgumentSpec spec;
 };
@@ -204,7 +230,8 @@ private:
 static OwningOpRef<ModuleOp>
 outline(const Segment &segment, const std::vector<rt::Value> &inputValues,
         ArgumentSpec &spec,
-        const std::vector<std::vector<int64_t>> *generalSizes = nullptr) {
+        const std::vector<std::vector<int64_t>> *generalSizes = nullptr,
+        bool scalarsAsConstants = false) {
   Operation *first = segment.ops.front();
   MLIRContext *context = first->getContext();
   OwningOpRef<ModuleOp> module = ModuleOp::create(first->getLoc());
@@ -216,10 +243,12 @@ outline(const Segment &segment, const std::vector<rt::Value> &inputValues,
   builder.setInsertionPointToStart(entry);
 
   IRMapping mapping;
-  InputMaterializer materializer(builder, entry, generalSizes);
-  for (auto [input, value] : llvm::zip(segment.inputs, inputValues))
+  InputMaterializer materializer(builder, entry, generalSizes,
+                                 scalarsAsConstants);
+  for (auto [input, value] : llvm::zip(segment.inputs, inputValues)) {
     mapping.map(input, materializer.materialize(input.getType(), value,
                                                 input.getLoc()));
+  }
   for (Operation *op : segment.copied)
     builder.clone(*op, mapping);
   for (Operation *op : segment.ops)
@@ -268,22 +297,30 @@ tsir::Segment::planFor(const std::vector<rt::Value> &inputValues,
                        const CompileOptions &options, bool &compiled,
                        std::vector<UnloweredOp> *unlowered) {
   compiled = false;
-  auto keyOf = [&](bool withSizes) {
+  auto keyOf = [&](KeyDetail detail) {
     std::string key;
     for (const rt::Value &value : inputValues) {
       if (!key.empty())
         key += "; ";
-      appendKey(value, key, withSizes);
+      appendKey(value, key, detail);
     }
     return key;
   };
-  std::string key = keyOf(/*withSizes=*/true);
+  std::string key = keyOf({});
   auto found = plans.find(key);
   if (found != plans.end())
     return found->second.get();
+  // A spec whose plans need its scalars' values.
+  auto byValue = scalarValuePlans.find(key);
+  std::string valueKey = keyOf({/*sizes=*/true, /*scalarValues=*/true});
+  if (byValue != scalarValuePlans.end()) {
+    auto plan = byValue->second.find(valueKey);
+    if (plan != byValue->second.end())
+      return plan->second.get();
+  }
 
   // Without sizes: what the general plans and the sizes seen are kept by.
-  std::string shapeKey = keyOf(/*withSizes=*/false);
+  std::string shapeKey = keyOf({/*sizes=*/false});
 
   std::vector<rt::Value> arguments;
   flattenInputs(inputValues, arguments);
@@ -329,15 +366,48 @@ tsir::Segment::planFor(const std::vector<rt::Value> &inputValues,
     }
   }
 
+  // A spec whose plans need its scalars' values compiles per value.
+  rt::Status perSpecError = rt::Status::ok();
+  if (byValue == scalarValuePlans.end()) {
+    OwningOpRef<ModuleOp> module =
+        outline(*this, inputValues, segmentOptions.spec);
+    rt::StatusOr<std::unique_ptr<Plan>> plan =
+        compileGraph(*module, segmentOptions);
+    if (plan.ok()) {
+      compiled = true;
+      lastSizes[shapeKey] = sizes;
+      Plan *result = plan->get();
+      plans.emplace(key, std::move(*plan));
+      return result;
+    }
+    perSpecError = plan.status();
+  } else if (byValue->second.size() >= kMaxScalarValuePlans) {
+    return rt::Status::error(
+        "a segment that needs the values of its int, float or bool inputs "
+        "to compile was compiled for " +
+        std::to_string(kMaxScalarValuePlans) +
+        " of them already, and they keep changing");
+  }
+  // An op that needs one of the segment's scalar inputs at compile time
+  // (the dim of `stack`, computed from a tensor whose rank only the
+  // interpreter knows) compiles with their values as constants, one plan
+  // per value. Where that does not lower either, the first error stands.
+  bool hasScalars = llvm::any_of(arguments, [](const rt::Value &value) {
+    return value.isInt() || value.isDouble() || value.isBool();
+  });
+  if (!hasScalars)
+    return perSpecError;
+  CompileOptions valueOptions = segmentOptions;
+  valueOptions.unlowered = nullptr;
   OwningOpRef<ModuleOp> module =
-      outline(*this, inputValues, segmentOptions.spec);
+      outline(*this, inputValues, valueOptions.spec, nullptr,
+              /*scalarsAsConstants=*/true);
   rt::StatusOr<std::unique_ptr<Plan>> plan =
-      compileGraph(*module, segmentOptions);
+      compileGraph(*module, valueOptions);
   if (!plan.ok())
-    return plan.status();
+    return perSpecError.isOk() ? plan.status() : perSpecError;
   compiled = true;
-  lastSizes[shapeKey] = sizes;
   Plan *result = plan->get();
-  plans.emplace(key, std::move(*plan));
+  scalarValuePlans[key].emplace(valueKey, std::move(*plan));
   return result;
 }

@@ -25,6 +25,14 @@ static bool isCompiledValueType(Type type) {
          type.isInteger(1) || type.isF64();
 }
 
+/// Whether values of `type` may be objects or dicts, which only the
+/// interpreter holds: compiled code cannot take them.
+static bool mayHoldObject(Type type) {
+  if (auto optional = dyn_cast<prim::OptionalType>(type))
+    type = optional.getElementType();
+  return isa<prim::ClassType, prim::DictType>(type);
+}
+
 static bool isTerminator(Operation *op) {
   return op->hasTrait<OpTrait::IsTerminator>();
 }
@@ -295,6 +303,16 @@ bool tsir::SegmentedGraph::partitionOps(Block *block, ArrayRef<Operation *> ops,
         demote(output.getDefiningOp(), opRoles);
         demoted = true;
       }
+    // A test of an object the interpreter holds (`self.map_levels is
+    // None`) runs there too.
+    for (Value input : inputs)
+      if (mayHoldObject(input.getType()))
+        for (Operation *user : input.getUsers())
+          if (Operation *op = block->findAncestorOpInBlock(*user);
+              op && llvm::is_contained(segment->ops, op)) {
+            demote(op, opRoles);
+            demoted = true;
+          }
     segment->inputs.assign(inputs.begin(), inputs.end());
     segment->copied.assign(copied.begin(), copied.end());
     segment->outputs.assign(outputs.begin(), outputs.end());

@@ -65,7 +65,12 @@ public:
   static void flattenInputs(const std::vector<rt::Value> &inputValues,
                             std::vector<rt::Value> &arguments);
 
-  size_t numCachedPlans() const { return plans.size(); }
+  size_t numCachedPlans() const {
+    size_t count = plans.size();
+    for (const auto &entry : scalarValuePlans)
+      count += entry.second.size();
+    return count;
+  }
 
   /// When the segment does not compile as a whole and holds control flow:
   /// the steps that run it with its control flow interpreted.
@@ -89,6 +94,11 @@ private:
   /// plan compiled for it, and its general plan, once there is one.
   std::map<std::string, std::vector<std::vector<int64_t>>> lastSizes;
   std::map<std::string, GeneralPlan> generalPlans;
+  /// By the key of the inputs: for a spec that compiles only with its
+  /// scalar inputs as constants, the plans by their values.
+  std::map<std::string, std::map<std::string, std::unique_ptr<Plan>>>
+      scalarValuePlans;
+  static constexpr size_t kMaxScalarValuePlans = 16;
 };
 
 class SegmentedGraph {

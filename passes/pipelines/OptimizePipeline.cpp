@@ -25,7 +25,9 @@ void tsir::buildOptimizePipeline(OpPassManager &pm,
   pm.addPass(createPrimLowerTuplesPass());
   pm.addPass(createPrimRemoveMutationPass());
   if (options.unroll) {
-    pm.addPass(createPrimUnrollLoopsPass());
+    PrimUnrollLoopsPassOptions unrollOptions;
+    unrollOptions.unrollFactor = options.unrollFactor;
+    pm.addPass(createPrimUnrollLoopsPass(unrollOptions));
     // Unrolled bodies expose constants and repeated work, as in TorchScript,
     // which runs constant propagation and CSE again after unrolling.
     pm.addPass(createPrimConstantPropagationPass());

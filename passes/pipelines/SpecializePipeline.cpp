@@ -48,6 +48,12 @@ void tsir::buildRefineToSpecPipeline(OpPassManager &pm,
 void tsir::buildSpecializedOptimizePipeline(OpPassManager &pm) {
   OptimizePipelineOptions optimize;
   optimize.fuse = false;
+  // Loops unroll only fully here. A loop over a list whose length a later
+  // refinement round learns (a detection model's loop over its feature
+  // maps, built by appends in another loop) must still be whole then to
+  // unroll; split by 8 into a main loop and an epilogue, it would stay a
+  // loop over a list of unknown length, and so would every loop after it.
+  optimize.unrollFactor = 1;
   buildOptimizePipeline(pm, optimize);
   // As TorchScript does after unrolling: appends to a list literal in the
   // unrolled bodies become the literal, and its reads fold.

@@ -547,6 +547,56 @@ struct EmptyDictCall : OpRewritePattern<prim::GenericOp> {
   }
 };
 
+/// The kind of value a type holds, for isinstance: the type itself, or
+/// for a list, tuple or dict the container (`isinstance(x, list)` names no
+/// element type); null where the type leaves the kind open (Optional,
+/// Union, Any, Scalar).
+static Type kindOf(Type type) {
+  MLIRContext *context = type.getContext();
+  if (isa<prim::ListType, prim::AnyListType>(type))
+    return prim::AnyListType::get(context);
+  if (isa<prim::TupleType, prim::AnyTupleType>(type))
+    return prim::AnyTupleType::get(context);
+  if (isa<prim::TensorType>(type))
+    return prim::TensorType::get(context);
+  if (isa<prim::DictType, prim::StrType, prim::NoneType, prim::DeviceType,
+          prim::ClassType>(type) ||
+      type.isInteger(64) || type.isInteger(1) || type.isF64())
+    return isa<prim::DictType>(type) ? Type(prim::DictType::get(
+                                           context, prim::AnyType::get(context),
+                                           prim::AnyType::get(context)))
+                                     : type;
+  return {};
+}
+
+/// `prim::isinstance[types=[...]](x)` where x's type decides it, as
+/// TorchScript's peephole folds it (`isinstance(rois, (list, tuple))` of a
+/// Tensor in torchvision's poolers).
+struct IsInstanceOfKnownType : OpRewritePattern<prim::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(prim::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getKind() != "prim::isinstance" || op->getNumOperands() != 1 ||
+        op->getNumResults() != 1)
+      return failure();
+    auto attrs = op->getAttrOfType<DictionaryAttr>("node_attrs");
+    auto types = attrs ? attrs.getAs<ArrayAttr>("types") : ArrayAttr();
+    Type kind = kindOf(op->getOperand(0).getType());
+    if (!types || !kind)
+      return failure();
+    bool matches = false;
+    for (Attribute candidate : types) {
+      auto typeAttr = dyn_cast<TypeAttr>(candidate);
+      Type candidateKind = typeAttr ? kindOf(typeAttr.getValue()) : Type();
+      if (!candidateKind)
+        return failure();
+      matches |= candidateKind == kind;
+    }
+    replaceOpWithBool(rewriter, op, matches);
+    return success();
+  }
+};
+
 /// `d[k]` of a dict literal nothing writes, at a constant key it holds.
 struct GetItemOfDictLiteral : OpRewritePattern<aten::DunderGetitemDictStrOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -823,7 +873,7 @@ void tsir::populatePeepholePatterns(RewritePatternSet &patterns) {
       .add<LenOfListConstruct, AllAnyOfListConstruct, GetItemOfListConstruct,
            UnpackOfListConstruct, CopyOfListConstruct<ListTOp>,
            CopyOfListConstruct<CopyTOp>, ValuesOfDictLiteral, GetItemOfDictLiteral, EmptyDictCall,
-           MinMaxOfListConstruct,
+           MinMaxOfListConstruct, IsInstanceOfKnownType,
            ConcatOfListConstructs, SliceOfListConstruct, UnpackOfTupleConstruct,
            IndexOfTupleConstruct>(context);
   patterns

@@ -36,7 +36,8 @@
 // constant index inside the list on a `prim.ListConstruct` are folded into
 // the construct, which moves down to where the mutation was. A copy of a
 // constant list that such an op writes is first made a literal, and a
-// literal that its block only appends to and reads becomes one literal per
+// literal that its block only appends to (or extends by a literal) and
+// reads becomes one literal per
 // read (tsir additions: TorchScript folds only literals, and only writes
 // with no read of the list before them).
 //
@@ -315,7 +316,8 @@ private:
     }
   }
 
-  /// A list literal that is only appended to (or has constant elements
+  /// A list literal that is only appended to (or extended by a literal,
+  /// or has constant elements
   /// written: `images[i] = image` in an unrolled loop) in its own block, and read
   /// there or in the control flow after (loops, branches), holds at each
   /// read the elements appended before it; each read then gets a literal
@@ -432,6 +434,37 @@ private:
     return unsigned(position);
   }
 
+  /// How many elements `extend` appends: the length of a list literal
+  /// nothing else uses or of a constant (FPN's `names.extend(["p6",
+  /// "p7"])`, `results.extend([p6, p7])`); nullopt for any other list.
+  static std::optional<size_t> extendedLength(aten::ExtendTOp extend) {
+    Value other = extend.getOther();
+    if (auto literal = other.getDefiningOp<prim::ListConstructOp>())
+      if (literal->hasOneUse())
+        return literal.getElements().size();
+    if (auto constant = other.getDefiningOp<prim::ConstantOp>())
+      if (auto elements = dyn_cast<ArrayAttr>(constant.getValue()))
+        return elements.size();
+    return std::nullopt;
+  }
+
+  /// The elements `extend` appends, as values before it (extendedLength
+  /// said it takes a literal or a constant).
+  static void appendExtended(aten::ExtendTOp extend,
+                             SmallVectorImpl<Value> &elements) {
+    Value other = extend.getOther();
+    if (auto literal = other.getDefiningOp<prim::ListConstructOp>()) {
+      llvm::append_range(elements, literal.getElements());
+      return;
+    }
+    auto constant = other.getDefiningOp<prim::ConstantOp>();
+    Type elementType = cast<prim::ListType>(other.getType()).getElementType();
+    OpBuilder builder(extend);
+    for (Attribute element : cast<ArrayAttr>(constant.getValue()))
+      elements.push_back(prim::ConstantOp::create(builder, extend.getLoc(),
+                                                  elementType, element));
+  }
+
   void splitAppends(prim::ListConstructOp list) {
     Block *block = list->getBlock();
     // Each user with the op of the list's block that holds it: a read may
@@ -443,14 +476,18 @@ private:
       Operation *ancestor = block->findAncestorOpInBlock(*user);
       if (!ancestor)
         return;
-      if (isa<aten::AppendTOp, aten::PrivateSetItemTOp>(user)) {
-        // The element written is the user's last operand.
+      if (isa<aten::AppendTOp, aten::PrivateSetItemTOp, aten::ExtendTOp>(
+              user)) {
+        // The element (or list) written is the user's last operand.
         if (ancestor != user || user->getOperand(0) != list.getResult() ||
             user->getOperands().back() == list.getResult() ||
             !user->use_empty())
           return;
         if (auto setItem = dyn_cast<aten::PrivateSetItemTOp>(user))
           if (!getConstantInt(setItem.getIdx()))
+            return;
+        if (auto extend = dyn_cast<aten::ExtendTOp>(user))
+          if (!extendedLength(extend))
             return;
         appends = true;
       } else if (!isa<aten::CatOp, aten::StackOp, aten::LenTOp,
@@ -474,6 +511,8 @@ private:
     for (auto [ancestor, user] : users) {
       if (isa<aten::AppendTOp>(user))
         ++length;
+      else if (auto extend = dyn_cast<aten::ExtendTOp>(user))
+        length += *extendedLength(extend);
       else if (auto setItem = dyn_cast<aten::PrivateSetItemTOp>(user))
         if (!elementIndex(setItem, length))
           return;
@@ -485,6 +524,12 @@ private:
       if (auto append = dyn_cast<aten::AppendTOp>(user)) {
         elements.push_back(append.getEl());
         append.erase();
+        stale = true;
+        continue;
+      }
+      if (auto extend = dyn_cast<aten::ExtendTOp>(user)) {
+        appendExtended(extend, elements);
+        extend.erase();
         stale = true;
         continue;
       }

@@ -319,3 +319,21 @@ func.func @if_result_is_condition(%c: i1, %d: i1) -> (i1, i1) {
   }
   return %r#0, %r#1 : i1, i1
 }
+
+// -----
+
+// isinstance that the operand's type decides (torchvision's
+// `isinstance(rois, (list, tuple))` of a Tensor); an Optional leaves it open.
+// CHECK-LABEL: func.func @isinstance
+// CHECK: %[[FALSE:.*]] = prim.Constant {value = false} : i1
+// CHECK: %[[TRUE:.*]] = prim.Constant {value = true} : i1
+// CHECK: %[[OPEN:.*]] = prim.Generic "prim::isinstance"(%arg2)
+// CHECK: %[[TRUE2:.*]] = prim.Constant {value = true} : i1
+// CHECK: return %[[FALSE]], %[[TRUE]], %[[OPEN]], %[[TRUE2]]
+func.func @isinstance(%arg0: !prim.tensor, %arg1: !prim.list<i64>, %arg2: !prim.optional<!prim.tensor>) -> (i1, i1, i1, i1) {
+  %0 = prim.Generic "prim::isinstance"(%arg0) {node_attrs = {types = [!prim.any_list, !prim.any_tuple]}} : (!prim.tensor) -> i1
+  %1 = prim.Generic "prim::isinstance"(%arg1) {node_attrs = {types = [!prim.any_list]}} : (!prim.list<i64>) -> i1
+  %2 = prim.Generic "prim::isinstance"(%arg2) {node_attrs = {types = [!prim.tensor]}} : (!prim.optional<!prim.tensor>) -> i1
+  %3 = prim.Generic "prim::isinstance"(%arg0) {node_attrs = {types = [i64, !prim.tensor]}} : (!prim.tensor) -> i1
+  return %0, %1, %2, %3 : i1, i1, i1, i1
+}

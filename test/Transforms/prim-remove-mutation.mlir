@@ -588,3 +588,45 @@ func.func @copied_constant() -> (!prim.list<i64>, !prim.list<i64>) {
   %k = aten.copy.t %c : (!prim.list<i64>) -> !prim.list<i64>
   return %l, %k : !prim.list<i64>, !prim.list<i64>
 }
+
+// -----
+
+// torchvision's FPN with extra levels: `results.extend([p6, p7])` and
+// `names.extend(["p6", "p7"])` on lists its block otherwise appends to
+// and reads. An extend by a literal (or a constant) is its elements'
+// appends; the reads get literals of every element, so the feature maps'
+// count is known and the loops over them unroll.
+// CHECK-LABEL: func.func @fpn_extend
+// CHECK-NOT: aten.extend.t
+// CHECK-DAG: %[[P6:.*]] = prim.Constant {value = "p6"} : !prim.str
+// CHECK-DAG: %[[P7:.*]] = prim.Constant {value = "p7"} : !prim.str
+// CHECK-DAG: %[[FEATURES:.*]] = prim.ListConstruct %arg0, %arg1, %arg2 :
+// CHECK-DAG: %[[NAMES:.*]] = prim.ListConstruct %{{.*}}, %[[P6]], %[[P7]] :
+// CHECK-DAG: aten.len.t %[[FEATURES]]
+// CHECK-DAG: aten.len.t %[[NAMES]]
+func.func @fpn_extend(%arg0: !prim.tensor, %arg1: !prim.tensor, %arg2: !prim.tensor) -> (i64, i64) {
+  %zero = prim.Constant {value = "0"} : !prim.str
+  %extra = prim.Constant {value = ["p6", "p7"]} : !prim.list<!prim.str>
+  %results = prim.ListConstruct %arg0 : (!prim.tensor) -> !prim.list<!prim.tensor>
+  %names = prim.ListConstruct %zero : (!prim.str) -> !prim.list<!prim.str>
+  %more = prim.ListConstruct %arg1, %arg2 : (!prim.tensor, !prim.tensor) -> !prim.list<!prim.tensor>
+  aten.extend.t %results, %more : (!prim.list<!prim.tensor>, !prim.list<!prim.tensor>) -> ()
+  aten.extend.t %names, %extra : (!prim.list<!prim.str>, !prim.list<!prim.str>) -> ()
+  %n = aten.len.t %results : (!prim.list<!prim.tensor>) -> i64
+  %m = aten.len.t %names : (!prim.list<!prim.str>) -> i64
+  return %n, %m : i64, i64
+}
+
+// An extend by a list that something else also reads (or writes) stays:
+// its elements at the extend are not the literal's.
+// CHECK-LABEL: func.func @extend_by_shared_list
+// CHECK: aten.extend.t
+func.func @extend_by_shared_list(%arg0: !prim.tensor) -> (i64, i64) {
+  %results = prim.ListConstruct %arg0 : (!prim.tensor) -> !prim.list<!prim.tensor>
+  %more = prim.ListConstruct %arg0 : (!prim.tensor) -> !prim.list<!prim.tensor>
+  %a = aten.append.t %more, %arg0 : (!prim.list<!prim.tensor>, !prim.tensor) -> !prim.list<!prim.tensor>
+  aten.extend.t %results, %more : (!prim.list<!prim.tensor>, !prim.list<!prim.tensor>) -> ()
+  %n = aten.len.t %results : (!prim.list<!prim.tensor>) -> i64
+  %m = aten.len.t %more : (!prim.list<!prim.tensor>) -> i64
+  return %n, %m : i64, i64
+}

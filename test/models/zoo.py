@@ -43,11 +43,23 @@ SEGMENTATION = ["fcn_resnet50", "deeplabv3_mobilenet_v3_large",
                 "lraspp_mobilenet_v3_large"]
 VIDEO = ["r3d_18", "mc3_18", "r2plus1d_18", "s3d", "mvit_v1_b"]
 OPTICAL_FLOW = ["raft_small"]
-DETECTION = ["ssdlite320_mobilenet_v3_large", "ssd300_vgg16"]
+DETECTION = ["ssdlite320_mobilenet_v3_large", "ssd300_vgg16",
+             "retinanet_resnet50_fpn", "fcos_resnet50_fpn",
+             "fasterrcnn_mobilenet_v3_large_320_fpn"]
 # How wide a detection head's random weights are drawn: wide enough that
 # the scores differ, narrow enough that they do not all saturate at 1
 # (SSD's VGG has no batch norm, and its features are large).
-HEAD_STD = {"ssdlite320_mobilenet_v3_large": 0.1, "ssd300_vgg16": 0.01}
+HEAD_STD = {"ssdlite320_mobilenet_v3_large": 0.1, "ssd300_vgg16": 0.01,
+            "retinanet_resnet50_fpn": 0.005, "fcos_resnet50_fpn": 0.05,
+            # Two stages: the proposals' objectness, then the classes.
+            "fasterrcnn_mobilenet_v3_large_320_fpn": {"rpn.head": 1e-3,
+                                                      "roi_heads": 3e-3}}
+# How far a detection may be from torch's (score, and box relatively).
+# Faster R-CNN with random weights is ill-conditioned: its boxes in float64
+# differ from float32 torch's by up to 0.1 pixel (the proposals move, and
+# roi_align and the box coder carry it), more than tsir's differ from
+# torch's; 1e-3 holds for the one-stage models.
+DETECTION_TOL = {"fasterrcnn_mobilenet_v3_large_320_fpn": 1e-2}
 # Scripted, these return something other than eager mode does (GoogLeNet's
 # and Inception's namedtuple with None aux outputs): traced, as a user
 # deploying them would.
@@ -107,8 +119,12 @@ def detection_model(name):
     `Optional[List[Dict[str, Tensor]]]`)."""
     import torchvision
     torch.manual_seed(0)
+    # The R-CNNs, RetinaNet and FCOS resize images to 800 pixels by
+    # default; 320 keeps them as small as SSDlite.
+    kwargs = ({} if name.startswith("ssd") else
+              {"min_size": 320, "max_size": 320})
     model = getattr(torchvision.models.detection, name)(
-        weights=None, weights_backbone=None)
+        weights=None, weights_backbone=None, **kwargs)
     for module in model.modules():
         if isinstance(module, torch.nn.BatchNorm2d):
             module.momentum = None
@@ -116,39 +132,48 @@ def detection_model(name):
     with torch.no_grad():
         model.backbone(torch.rand(4, 3, 320, 320))
     model.eval()
-    for parameter in model.head.parameters():
-        torch.nn.init.normal_(parameter, std=HEAD_STD[name])
+    stds = HEAD_STD[name]
+    for path, std in (stds.items() if isinstance(stds, dict)
+                      else [("head", stds)]):
+        head = model.get_submodule(path)
+        for parameter in head.parameters():
+            torch.nn.init.normal_(parameter, std=std)
     return model, [[torch.rand(3, 320, 320)], None]
 
 
-def compare_detections(expected, outdir, tol=1e-3):
-    """None if tsir's detections (boxes, scores, labels per image, as
-    out0.npy, out1.npy, ...) are torch's, else what differs. Detections come
-    sorted by score, and two scores within float rounding of each other
-    (1e-6 apart: eager and scripted torch order them differently too) may
-    come in either order: each detection must match one of torch's with
-    its score within `tol`, its label, and its box within `tol` relatively."""
+def compare_detections(detections, outdir, tol=1e-3):
+    """None if tsir's detections are torch's `detections` (a dict of boxes,
+    scores and labels per image, written in the dict's order as out0.npy,
+    out1.npy, ...), else what differs. Detections come sorted by score,
+    and two scores within float rounding of each other (1e-6 apart: eager
+    and scripted torch order them differently too) may come in either
+    order: each detection must match one of torch's with its score within
+    `tol`, its label, and its box within `tol` relatively."""
     import numpy as np
-    problem = None
-    for image in range(len(expected) // 3):
-        want = expected[3 * image:3 * image + 3]
-        got = [np.load(os.path.join(outdir, f"out{3 * image + k}.npy"))
-               for k in range(3)]
-        if [g.shape for g in got] != [w.shape for w in want]:
-            return (f"image {image}: shapes {[g.shape for g in got]}, "
-                    f"expected {[w.shape for w in want]}")
-        unmatched = list(range(len(want[1])))
-        for i in range(len(got[1])):
+    first = 0
+    for image, detection in enumerate(detections):
+        keys = list(detection.keys())
+        got = {key: np.load(os.path.join(outdir, f"out{first + k}.npy"))
+               for k, key in enumerate(keys)}
+        want = {key: value.numpy() for key, value in detection.items()}
+        first += len(keys)
+        if any(got[key].shape != want[key].shape for key in keys):
+            return (f"image {image}: shapes "
+                    f"{[got[key].shape for key in keys]}, expected "
+                    f"{[want[key].shape for key in keys]}")
+        boxes, scores, labels = (got["boxes"], got["scores"], got["labels"])
+        unmatched = list(range(len(want["scores"])))
+        for i in range(len(scores)):
             match = next((j for j in unmatched
-                          if abs(got[1][i] - want[1][j]) <= tol
-                          and got[2][i] == want[2][j]
-                          and np.allclose(got[0][i], want[0][j], rtol=tol,
-                                          atol=tol * 10)), None)
+                          if abs(scores[i] - want["scores"][j]) <= tol
+                          and labels[i] == want["labels"][j]
+                          and np.allclose(boxes[i], want["boxes"][j],
+                                          rtol=tol, atol=tol * 10)), None)
             if match is None:
-                return (f"image {image}: detection {i} (score {got[1][i]}, "
-                        f"label {got[2][i]}, box {got[0][i]}) is not torch's")
+                return (f"image {image}: detection {i} (score {scores[i]}, "
+                        f"label {labels[i]}, box {boxes[i]}) is not torch's")
             unmatched.remove(match)
-    return problem
+    return None
 
 
 def torchvision_ops(tsir_run):
@@ -209,7 +234,8 @@ def main():
             with torch.no_grad():
                 # Scripted, a detection model returns (losses, detections):
                 # the losses dict is empty in eval mode.
-                expected = torch_cases.flatten(frozen(*inputs))
+                result = frozen(*inputs)
+                expected = torch_cases.flatten(result)
         except Exception as error:  # the input does not suit the model
             print(f"SKIP {name}: eager torch fails on the input: {error}")
             continue
@@ -235,7 +261,9 @@ def main():
             rows.append((name, "fails", error.strip()[:120], "", ""))
             continue
         if name in DETECTION:
-            problem = compare_detections(expected, os.path.join(workdir, "out"))
+            problem = compare_detections(result[1],
+                                         os.path.join(workdir, "out"),
+                                         DETECTION_TOL.get(name, 1e-3))
         else:
             problem = tsir_run.compare(expected, os.path.join(workdir, "out"),
                                        1e-3, 1e-3, threads=(1,))

@@ -51,6 +51,12 @@ struct OptimizePipelineOptions
     : public mlir::PassPipelineOptions<OptimizePipelineOptions> {
   Option<bool> unroll{*this, "unroll", llvm::cl::desc("unroll small for-loops"),
                       llvm::cl::init(true)};
+  Option<unsigned> unrollFactor{
+      *this, "unroll-factor",
+      llvm::cl::desc("copies of the body per iteration of a partially "
+                     "unrolled loop (1: unroll only loops with a constant "
+                     "trip count, fully)"),
+      llvm::cl::init(8)};
   Option<bool> fuse{*this, "fuse",
                     llvm::cl::desc("group elementwise ops into fusion groups"),
                     llvm::cl::init(true)};

@@ -4,7 +4,8 @@
 // slice along `dim` is counted by a linalg.generic (the elements that sort
 // before it), scattered into a permutation by scf.for loops, and the values
 // are gathered through it. This is O(n^2) per slice, which is simple and
-// exact; a real sorting network or merge sort is left for when it matters.
+// exact for short slices; longer ones are left to the runtime kernels
+// (OrderStatisticKernels.cpp), which sort in n log n.
 //
 // The order is torch's: NaN sorts as the largest value (last ascending,
 // first descending), and equal values keep their input order (a stable
@@ -150,6 +151,24 @@ Value gatherAlongDim(OpBuilder &b, Location loc, Value input, Value permutation,
       });
 }
 
+/// The longest slice sort and topk rank in compiled code. Ranking compares
+/// every pair, n^2 per slice; past this the op is left to the runtime
+/// kernel, which sorts in n log n (a detection head's topk of a million
+/// scores took minutes compiled).
+constexpr int64_t kLongestRankedSlice = 4096;
+
+/// Fails the match for a slice longer than kLongestRankedSlice.
+LogicalResult checkRankedSliceLength(Operation *op, RankedTensorType type,
+                                     int64_t dim,
+                                     ConversionPatternRewriter &rewriter) {
+  int64_t size = type.getDimSize(dim);
+  if (!ShapedType::isDynamic(size) && size > kLongestRankedSlice)
+    return rewriter.notifyMatchFailure(
+        op, "the slice is too long to rank in compiled code; the runtime "
+            "kernel sorts it");
+  return success();
+}
+
 /// The checked operands of a sorting op.
 struct SortOperands {
   Value input;
@@ -223,7 +242,9 @@ struct ConvertSort : OpConversionPattern<aten::SortOp> {
       return rewriter.notifyMatchFailure(op, "descending is not a constant");
     auto operands = readSortOperands(op, adaptor.getSelf(), op.getSelf(),
                                      op.getDim(), rewriter);
-    if (failed(operands))
+    if (failed(operands) ||
+        failed(checkRankedSliceLength(op, operands->inputType, operands->dim,
+                                      rewriter)))
       return failure();
     Location loc = op.getLoc();
     Value permutation =
@@ -277,7 +298,9 @@ struct ConvertTopk : OpConversionPattern<aten::TopkOp> {
       return rewriter.notifyMatchFailure(op, "largest is not a constant");
     auto operands = readSortOperands(op, adaptor.getSelf(), op.getSelf(),
                                      op.getDim(), rewriter);
-    if (failed(operands))
+    if (failed(operands) ||
+        failed(checkRankedSliceLength(op, operands->inputType, operands->dim,
+                                      rewriter)))
       return failure();
     Location loc = op.getLoc();
     int64_t dim = operands->dim;

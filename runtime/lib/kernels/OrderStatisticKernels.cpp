@@ -2,7 +2,8 @@
 //
 // Builtin kernels for the order statistics tsir has no compiled form for:
 // median and nanmedian (whole tensor or along a dim), mode, kthvalue,
-// quantile and nanquantile. Where several elements tie, the index returned
+// quantile and nanquantile; and topk and sort for slices too long for the
+// compiled form's quadratic ranking. Where several elements tie, the index returned
 // is the one torch's CPU kernel returns: median takes the k-th in (value,
 // index) order, mode replays torch's std::sort of (value, index) pairs, and
 // kthvalue replays torch's quick_select_template. NaN sorts as the largest
@@ -378,6 +379,71 @@ Status quantile(Stack &stack, bool ignoreNan) {
                                mode, ignoreNan);
 }
 
+/// The first `k` of each row along `dim` in sorted order (`descending`:
+/// largest first), as (values, indices), the order of the compiled
+/// lowering (Sorting.cpp): NaN the largest value, ties in input order.
+/// The compiled form ranks every pair, which is quadratic; torchvision's
+/// detection heads take the top 1000 of a million scores, which this does
+/// in n log k.
+Status sortedPrefix(Stack &stack, const Tensor &self, int64_t k, int64_t dim,
+                    bool descending) {
+  Rows rows = rowsOf(self, dim);
+  int64_t size = rows.split.size;
+  if (k < 0 || k > size)
+    return Status::error("selected index k out of range");
+  std::vector<int64_t> sizes = self.sizes();
+  if (!sizes.empty())
+    sizes[dim] = k;
+  int64_t inner = rows.split.inner;
+  std::vector<double> values(rows.count() * k);
+  std::vector<int64_t> indices(rows.count() * k);
+  std::vector<double> row;
+  std::vector<int64_t> order(size);
+  for (int64_t r = 0; r < rows.count(); ++r) {
+    rows.row(r, row);
+    std::iota(order.begin(), order.end(), int64_t(0));
+    auto before = [&](int64_t a, int64_t b) {
+      bool nanA = isNan(row[a]), nanB = isNan(row[b]);
+      if (nanA != nanB)
+        return descending ? nanA : nanB;
+      if (!nanA && row[a] != row[b])
+        return descending ? row[a] > row[b] : row[a] < row[b];
+      return a < b;
+    };
+    std::partial_sort(order.begin(), order.begin() + k, order.end(), before);
+    int64_t o = r / inner, i = r % inner;
+    for (int64_t j = 0; j < k; ++j) {
+      int64_t at = (o * k + j) * inner + i;
+      values[at] = row[order[j]];
+      indices[at] = order[j];
+    }
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor v, fromDoubles(values, sizes, self.dtype()));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor i, fromInt64s(indices, sizes));
+  return pushAll(stack, {v, i});
+}
+
+Status topk(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t k, intArg(args[1], "k"));
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[2], "dim"));
+  TSIR_RT_ASSIGN_OR_RETURN(bool largest, boolArg(args[3], "largest"));
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
+  // `sorted=False` lets torch return any order; sorted is one of them.
+  return sortedPrefix(stack, self, k, dim, largest);
+}
+
+Status sort(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[1], "dim"));
+  TSIR_RT_ASSIGN_OR_RETURN(bool descending, boolArg(args[2], "descending"));
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
+  int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
+  return sortedPrefix(stack, self, size, dim, descending);
+}
+
 } // namespace
 
 void registerOrderStatisticKernels(KernelRegistry &registry) {
@@ -399,6 +465,12 @@ void registerOrderStatisticKernels(KernelRegistry &registry) {
        "(Tensor values, Tensor indices)"},
       {"aten::quantile", [](Stack &s) { return quantile(s, false); }, ""},
       {"aten::nanquantile", [](Stack &s) { return quantile(s, true); }, ""},
+      {"aten::topk", topk,
+       "aten::topk(Tensor self, int k, int dim=-1, bool largest=True, bool "
+       "sorted=True) -> (Tensor values, Tensor indices)"},
+      {"aten::sort", sort,
+       "aten::sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor "
+       "values, Tensor indices)"},
   };
   for (const Entry &entry : entries)
     registry.registerKernel(entry.name, entry.kernel, entry.schema)
