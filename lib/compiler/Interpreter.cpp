@@ -120,8 +120,12 @@ rt::Status tsir::Interpreter::runSegment(Segment &segment) {
       segment.interpreted = true;
       return runSteps(segment.fallback);
     }
-    compileFailed = true;
-    return located(segment.ops.front(), plan.status().message());
+    plan = segment.planForScalarValues(*inputs, segmentOptions, plan.status(),
+                                       compiledNow);
+    if (!plan.ok()) {
+      compileFailed = true;
+      return located(segment.ops.front(), plan.status().message());
+    }
   }
   if (compiledNow) {
     compiled = true;

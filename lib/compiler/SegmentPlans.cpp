@@ -292,35 +292,41 @@ static bool fits(const std::vector<std::vector<int64_t>> &sizes,
   return true;
 }
 
+/// The cache key of `inputValues`.
+static std::string keyOf(const std::vector<rt::Value> &inputValues,
+                         KeyDetail detail) {
+  std::string key;
+  for (const rt::Value &value : inputValues) {
+    if (!key.empty())
+      key += "; ";
+    appendKey(value, key, detail);
+  }
+  return key;
+}
+
 rt::StatusOr<Plan *>
 tsir::Segment::planFor(const std::vector<rt::Value> &inputValues,
                        const CompileOptions &options, bool &compiled,
                        std::vector<UnloweredOp> *unlowered) {
   compiled = false;
-  auto keyOf = [&](KeyDetail detail) {
-    std::string key;
-    for (const rt::Value &value : inputValues) {
-      if (!key.empty())
-        key += "; ";
-      appendKey(value, key, detail);
-    }
-    return key;
-  };
-  std::string key = keyOf({});
+  std::string key = keyOf(inputValues, {});
   auto found = plans.find(key);
   if (found != plans.end())
     return found->second.get();
-  // A spec whose plans need its scalars' values.
+  // A spec that compiles only with its scalars' values: one plan per value.
   auto byValue = scalarValuePlans.find(key);
-  std::string valueKey = keyOf({/*sizes=*/true, /*scalarValues=*/true});
   if (byValue != scalarValuePlans.end()) {
-    auto plan = byValue->second.find(valueKey);
-    if (plan != byValue->second.end())
+    auto plan = byValue->second.plans.find(
+        keyOf(inputValues, {/*sizes=*/true, /*scalarValues=*/true}));
+    if (plan != byValue->second.plans.end())
       return plan->second.get();
+    return planForScalarValues(
+        inputValues, options, rt::Status::error(byValue->second.lowerError),
+        compiled);
   }
 
   // Without sizes: what the general plans and the sizes seen are kept by.
-  std::string shapeKey = keyOf({/*sizes=*/false});
+  std::string shapeKey = keyOf(inputValues, {/*sizes=*/false});
 
   std::vector<rt::Value> arguments;
   flattenInputs(inputValues, arguments);
@@ -366,48 +372,57 @@ tsir::Segment::planFor(const std::vector<rt::Value> &inputValues,
     }
   }
 
-  // A spec whose plans need its scalars' values compiles per value.
-  rt::Status perSpecError = rt::Status::ok();
-  if (byValue == scalarValuePlans.end()) {
-    OwningOpRef<ModuleOp> module =
-        outline(*this, inputValues, segmentOptions.spec);
-    rt::StatusOr<std::unique_ptr<Plan>> plan =
-        compileGraph(*module, segmentOptions);
-    if (plan.ok()) {
-      compiled = true;
-      lastSizes[shapeKey] = sizes;
-      Plan *result = plan->get();
-      plans.emplace(key, std::move(*plan));
-      return result;
-    }
-    perSpecError = plan.status();
-  } else if (byValue->second.size() >= kMaxScalarValuePlans) {
-    return rt::Status::error(
-        "a segment that needs the values of its int, float or bool inputs "
-        "to compile was compiled for " +
-        std::to_string(kMaxScalarValuePlans) +
-        " of them already, and they keep changing");
-  }
-  // An op that needs one of the segment's scalar inputs at compile time
-  // (the dim of `stack`, computed from a tensor whose rank only the
-  // interpreter knows) compiles with their values as constants, one plan
-  // per value. Where that does not lower either, the first error stands.
+  OwningOpRef<ModuleOp> module =
+      outline(*this, inputValues, segmentOptions.spec);
+  rt::StatusOr<std::unique_ptr<Plan>> plan =
+      compileGraph(*module, segmentOptions);
+  if (!plan.ok())
+    return plan.status();
+  compiled = true;
+  lastSizes[shapeKey] = sizes;
+  Plan *result = plan->get();
+  plans.emplace(key, std::move(*plan));
+  return result;
+}
+
+rt::StatusOr<Plan *>
+tsir::Segment::planForScalarValues(const std::vector<rt::Value> &inputValues,
+                                   const CompileOptions &options,
+                                   const rt::Status &lowerError,
+                                   bool &compiled) {
+  compiled = false;
+  std::vector<rt::Value> arguments;
+  flattenInputs(inputValues, arguments);
   bool hasScalars = llvm::any_of(arguments, [](const rt::Value &value) {
     return value.isInt() || value.isDouble() || value.isBool();
   });
   if (!hasScalars)
-    return perSpecError;
-  CompileOptions valueOptions = segmentOptions;
+    return lowerError;
+  std::string key = keyOf(inputValues, {});
+  ScalarValuePlans &byValue = scalarValuePlans[key];
+  if (byValue.plans.size() >= kMaxScalarValuePlans)
+    return rt::Status::error(
+        lowerError.message() + " (compiled with the values of its int, "
+        "float and bool inputs instead for " +
+        std::to_string(kMaxScalarValuePlans) +
+        " of them already, and they keep changing)");
+  CompileOptions valueOptions = options;
+  valueOptions.firstCallerArgument = 0;
   valueOptions.unlowered = nullptr;
   OwningOpRef<ModuleOp> module =
       outline(*this, inputValues, valueOptions.spec, nullptr,
               /*scalarsAsConstants=*/true);
   rt::StatusOr<std::unique_ptr<Plan>> plan =
       compileGraph(*module, valueOptions);
-  if (!plan.ok())
-    return perSpecError.isOk() ? plan.status() : perSpecError;
+  if (!plan.ok()) {
+    if (byValue.plans.empty())
+      scalarValuePlans.erase(key);
+    return lowerError;
+  }
   compiled = true;
+  byValue.lowerError = lowerError.message();
   Plan *result = plan->get();
-  scalarValuePlans[key].emplace(valueKey, std::move(*plan));
+  byValue.plans.emplace(keyOf(inputValues, {/*sizes=*/true, /*scalarValues=*/true}),
+                  std::move(*plan));
   return result;
 }

@@ -103,11 +103,12 @@ static bool bodiesLower(Operation *op,
 }
 
 /// The ops in `ops` (at any depth) that a failed lowering named and that a
-/// kernel runs. The lowering worked on a copy of them, which kept their
-/// places.
+/// kernel runs, or with `nativeToo` the interpreter (`size()` of a tensor
+/// whose sizes only the run knows). The lowering worked on a copy of
+/// them, which kept their places.
 static llvm::DenseSet<Operation *>
-kernelOpsNamedIn(ArrayRef<Operation *> ops, ArrayRef<UnloweredOp> unlowered,
-                 const OpRoles &opRoles) {
+runnableOpsNamedIn(ArrayRef<Operation *> ops, ArrayRef<UnloweredOp> unlowered,
+                   const OpRoles &opRoles, bool nativeToo) {
   llvm::DenseSet<Operation *> found;
   for (Operation *op : ops)
     op->walk([&](Operation *nested) {
@@ -115,7 +116,8 @@ kernelOpsNamedIn(ArrayRef<Operation *> ops, ArrayRef<UnloweredOp> unlowered,
         return failed.loc == nested->getLoc() &&
                failed.name == nested->getName().getStringRef();
       });
-      if (named && !opRoles.kernelName(nested).empty())
+      if (named && (!opRoles.kernelName(nested).empty() ||
+                    (nativeToo && isNativeOp(nested))))
         found.insert(nested);
     });
   return found;
@@ -349,14 +351,19 @@ bool tsir::SegmentedGraph::interpretControlFlowIn(Segment &segment) {
 
 bool tsir::SegmentedGraph::runByKernelsIn(Segment &segment,
                                           ArrayRef<UnloweredOp> unlowered) {
-  llvm::DenseSet<Operation *> byKernel =
-      kernelOpsNamedIn(segment.ops, unlowered, *opRoles);
-  if (byKernel.empty())
+  llvm::DenseSet<Operation *> runnable =
+      runnableOpsNamedIn(segment.ops, unlowered, *opRoles, /*nativeToo=*/true);
+  if (runnable.empty())
     return false;
   Block *block = segment.ops.front()->getBlock();
-  for (Operation *op : byKernel) {
-    roles[op] = OpRole::Kernel;
-    kernels[op] = opRoles->kernelName(op);
+  for (Operation *op : runnable) {
+    std::string kernel = opRoles->kernelName(op);
+    if (kernel.empty()) {
+      roles[op] = OpRole::Native;
+    } else {
+      roles[op] = OpRole::Kernel;
+      kernels[op] = kernel;
+    }
     // The control flow around it no longer lowers as one op.
     for (Operation *parent = op->getParentOp();
          parent && parent != block->getParentOp();
@@ -419,7 +426,8 @@ llvm::DenseSet<Operation *>
 tsir::SegmentedGraph::kernelOpsNamed(func::FuncOp func,
                                      ArrayRef<UnloweredOp> unlowered,
                                      const OpRoles &opRoles) {
-  return kernelOpsNamedIn(topLevelOps(func), unlowered, opRoles);
+  return runnableOpsNamedIn(topLevelOps(func), unlowered, opRoles,
+                            /*nativeToo=*/false);
 }
 
 rt::StatusOr<std::unique_ptr<SegmentedGraph>>

@@ -59,6 +59,16 @@ public:
                                const CompileOptions &options, bool &compiled,
                                std::vector<UnloweredOp> *unlowered);
 
+  /// When planFor's compile failed with `lowerError` and neither a kernel
+  /// nor the interpreter can take the ops it names: a plan compiled with
+  /// the segment's int, float and bool inputs as constants of their values
+  /// (the dims of `sum` given at run time), one per set of values, at most
+  /// kMaxScalarValuePlans. `lowerError` where that does not lower either.
+  rt::StatusOr<Plan *>
+  planForScalarValues(const std::vector<rt::Value> &inputValues,
+                      const CompileOptions &options,
+                      const rt::Status &lowerError, bool &compiled);
+
   /// Runtime values of the inputs as the plan takes them: tensors and
   /// scalars, lists and tuples flattened (None and strings are constants
   /// in the compiled segment).
@@ -68,7 +78,7 @@ public:
   size_t numCachedPlans() const {
     size_t count = plans.size();
     for (const auto &entry : scalarValuePlans)
-      count += entry.second.size();
+      count += entry.second.plans.size();
     return count;
   }
 
@@ -94,10 +104,14 @@ private:
   /// plan compiled for it, and its general plan, once there is one.
   std::map<std::string, std::vector<std::vector<int64_t>>> lastSizes;
   std::map<std::string, GeneralPlan> generalPlans;
-  /// By the key of the inputs: for a spec that compiles only with its
-  /// scalar inputs as constants, the plans by their values.
-  std::map<std::string, std::map<std::string, std::unique_ptr<Plan>>>
-      scalarValuePlans;
+  /// For a spec that compiles only with its scalar inputs as constants:
+  /// why it does not compile otherwise, and its plans by the values.
+  struct ScalarValuePlans {
+    std::string lowerError;
+    std::map<std::string, std::unique_ptr<Plan>> plans;
+  };
+  /// By the key of the inputs.
+  std::map<std::string, ScalarValuePlans> scalarValuePlans;
   static constexpr size_t kMaxScalarValuePlans = 16;
 };
 

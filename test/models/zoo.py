@@ -45,7 +45,8 @@ VIDEO = ["r3d_18", "mc3_18", "r2plus1d_18", "s3d", "mvit_v1_b"]
 OPTICAL_FLOW = ["raft_small"]
 DETECTION = ["ssdlite320_mobilenet_v3_large", "ssd300_vgg16",
              "retinanet_resnet50_fpn", "fcos_resnet50_fpn",
-             "fasterrcnn_mobilenet_v3_large_320_fpn"]
+             "fasterrcnn_mobilenet_v3_large_320_fpn", "maskrcnn_resnet50_fpn",
+             "keypointrcnn_resnet50_fpn"]
 # How wide a detection head's random weights are drawn: wide enough that
 # the scores differ, narrow enough that they do not all saturate at 1
 # (SSD's VGG has no batch norm, and its features are large).
@@ -53,13 +54,18 @@ HEAD_STD = {"ssdlite320_mobilenet_v3_large": 0.1, "ssd300_vgg16": 0.01,
             "retinanet_resnet50_fpn": 0.005, "fcos_resnet50_fpn": 0.05,
             # Two stages: the proposals' objectness, then the classes.
             "fasterrcnn_mobilenet_v3_large_320_fpn": {"rpn.head": 1e-3,
-                                                      "roi_heads": 3e-3}}
+                                                      "roi_heads": 3e-3},
+            "maskrcnn_resnet50_fpn": {"rpn.head": 1e-3, "roi_heads": 3e-3},
+            "keypointrcnn_resnet50_fpn": {"rpn.head": 1e-3,
+                                          "roi_heads": 3e-3}}
 # How far a detection may be from torch's (score, and box relatively).
 # Faster R-CNN with random weights is ill-conditioned: its boxes in float64
 # differ from float32 torch's by up to 0.1 pixel (the proposals move, and
 # roi_align and the box coder carry it), more than tsir's differ from
 # torch's; 1e-3 holds for the one-stage models.
-DETECTION_TOL = {"fasterrcnn_mobilenet_v3_large_320_fpn": 1e-2}
+DETECTION_TOL = {"fasterrcnn_mobilenet_v3_large_320_fpn": 1e-2,
+                 "maskrcnn_resnet50_fpn": 1e-2,
+                 "keypointrcnn_resnet50_fpn": 1e-2}
 # Scripted, these return something other than eager mode does (GoogLeNet's
 # and Inception's namedtuple with None aux outputs): traced, as a user
 # deploying them would.
@@ -148,7 +154,8 @@ def compare_detections(detections, outdir, tol=1e-3):
     and two scores within float rounding of each other (1e-6 apart: eager
     and scripted torch order them differently too) may come in either
     order: each detection must match one of torch's with its score within
-    `tol`, its label, and its box within `tol` relatively."""
+    `tol`, its label, and its box (and masks or keypoints) within `tol`
+    relatively."""
     import numpy as np
     first = 0
     for image, detection in enumerate(detections):
@@ -173,6 +180,25 @@ def compare_detections(detections, outdir, tol=1e-3):
                 return (f"image {image}: detection {i} (score {scores[i]}, "
                         f"label {labels[i]}, box {boxes[i]}) is not torch's")
             unmatched.remove(match)
+            # What the R-CNNs add per detection (masks, keypoints).
+            for key in keys:
+                if key in ("boxes", "scores", "labels"):
+                    continue
+                close = np.isclose(got[key][i], want[key][match], rtol=tol,
+                                   atol=tol * 10)
+                if key == "keypoints":
+                    # A keypoint is its heatmap's argmax: where two pixels'
+                    # values tie to float rounding (3e-7 apart, seen), torch
+                    # and tsir may pick either. Its score, the heatmap's
+                    # value there, must still be torch's.
+                    tied = np.isclose(got["keypoints_scores"][i],
+                                      want["keypoints_scores"][match],
+                                      rtol=1e-5, atol=1e-6)
+                    close |= tied[:, None]
+                if not close.all():
+                    return (f"image {image}: detection {i}'s {key} differ "
+                            f"from torch's by up to "
+                            f"{np.abs(got[key][i] - want[key][match]).max()}")
     return None
 
 

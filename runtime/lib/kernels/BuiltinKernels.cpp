@@ -20,6 +20,7 @@ void registerBuiltinKernels(KernelRegistry &registry) {
   registerScatterReduceKernels(registry);
   registerGatherKernels(registry);
   registerOrderStatisticKernels(registry);
+  registerResizeKernels(registry);
   registerScanKernels(registry);
   registerCombinatoricKernels(registry);
   registerSpecialKernels(registry);

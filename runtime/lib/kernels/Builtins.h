@@ -21,6 +21,7 @@ void registerSelectionKernels(KernelRegistry &registry);
 void registerScatterReduceKernels(KernelRegistry &registry);
 void registerGatherKernels(KernelRegistry &registry);
 void registerOrderStatisticKernels(KernelRegistry &registry);
+void registerResizeKernels(KernelRegistry &registry);
 void registerScanKernels(KernelRegistry &registry);
 void registerCombinatoricKernels(KernelRegistry &registry);
 void registerSpecialKernels(KernelRegistry &registry);

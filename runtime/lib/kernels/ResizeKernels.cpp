@@ -1,0 +1,204 @@
+//===- ResizeKernels.cpp - upsample_nearest2d and upsample_bilinear2d -----===//
+//
+// Builtin kernels for 2-d upsampling of NCHW tensors, for the calls the
+// compiled form (AtenToLinalg/Resize.cpp) does not take: an output size
+// known only at run time (Mask R-CNN pastes each detection's mask at the
+// size of its box). The arithmetic is the lowering's, which follows
+// torch's CPU kernels (UpSample.h, UpSampleKernel.cpp) to the float: the
+// scale is in/out, or 1/scale_factor when one is given, computed in the
+// element type (float for Float, double for Double); nearest reads
+// floor(dst * scale), bilinear interpolates at (dst + 0.5) * scale - 0.5
+// clamped at 0 (or dst * (in - 1) / (out - 1) with align_corners).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Builtins.h"
+#include "DataKernelSupport.h"
+#include "KernelSupport.h"
+#include "tsir-runtime/Stack.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace tsir::rt {
+
+using namespace data;
+
+namespace {
+
+/// How one spatial dim is resized.
+struct Axis {
+  int64_t in = 0, out = 0;
+  std::optional<double> scaleFactor;
+};
+
+/// torch's area_pixel_compute_scale, in the compute type T.
+template <typename T> T scaleOf(const Axis &axis, bool alignCorners) {
+  if (alignCorners)
+    return axis.out > 1 ? static_cast<T>(axis.in - 1) /
+                              static_cast<T>(axis.out - 1)
+                        : T(0);
+  if (axis.scaleFactor && *axis.scaleFactor > 0)
+    return static_cast<T>(1.0 / *axis.scaleFactor);
+  return static_cast<T>(axis.in) / static_cast<T>(axis.out);
+}
+
+/// Where output index `dst` reads along an axis: the lower source index,
+/// the upper one and the upper one's weight (nearest: the one index).
+template <typename T> struct Source {
+  int64_t low, high;
+  T highWeight;
+};
+
+template <typename T>
+Source<T> sourceOf(int64_t dst, const Axis &axis, T scale, bool bilinear,
+                   bool alignCorners) {
+  T position = static_cast<T>(dst);
+  if (!bilinear) {
+    int64_t index = static_cast<int64_t>(std::floor(scale * position));
+    index = std::min(index, axis.in - 1);
+    return {index, index, T(0)};
+  }
+  T src = alignCorners ? scale * position
+                       : scale * (position + T(0.5)) - T(0.5);
+  if (src < T(0))
+    src = T(0);
+  T floored = std::floor(src);
+  int64_t low = std::min(static_cast<int64_t>(floored), axis.in - 1);
+  int64_t high = low < axis.in - 1 ? low + 1 : low;
+  T lambda = std::min(std::max(src - floored, T(0)), T(1));
+  return {low, high, lambda};
+}
+
+template <typename T>
+std::vector<double> resize(const std::vector<double> &input,
+                           const std::vector<int64_t> &sizes, const Axis &h,
+                           const Axis &w, bool bilinear, bool alignCorners) {
+  int64_t planes = sizes[0] * sizes[1];
+  std::vector<double> out(planes * h.out * w.out);
+  T scaleH = scaleOf<T>(h, bilinear && alignCorners);
+  T scaleW = scaleOf<T>(w, bilinear && alignCorners);
+  std::vector<Source<T>> rows, cols;
+  for (int64_t y = 0; y < h.out; ++y)
+    rows.push_back(sourceOf<T>(y, h, scaleH, bilinear, alignCorners));
+  for (int64_t x = 0; x < w.out; ++x)
+    cols.push_back(sourceOf<T>(x, w, scaleW, bilinear, alignCorners));
+  for (int64_t p = 0; p < planes; ++p) {
+    const double *plane = input.data() + p * h.in * w.in;
+    auto at = [&](int64_t y, int64_t x) {
+      return static_cast<T>(plane[y * w.in + x]);
+    };
+    for (int64_t y = 0; y < h.out; ++y)
+      for (int64_t x = 0; x < w.out; ++x) {
+        const Source<T> &r = rows[y], &c = cols[x];
+        T value;
+        if (!bilinear) {
+          value = at(r.low, c.low);
+        } else {
+          // h0 * (w0 * x00 + w1 * x01) + h1 * (w0 * x10 + w1 * x11), the
+          // order of torch's kernel.
+          T w1 = c.highWeight, w0 = T(1) - w1;
+          T h1 = r.highWeight, h0 = T(1) - h1;
+          auto rowSum = [&](int64_t row) {
+            return w0 * at(row, c.low) + w1 * at(row, c.high);
+          };
+          value = h0 * rowSum(r.low) + h1 * rowSum(r.high);
+        }
+        out[(p * h.out + y) * w.out + x] = static_cast<double>(value);
+      }
+  }
+  return out;
+}
+
+/// A `float[]?` argument: nullopt for None.
+StatusOr<std::optional<std::vector<double>>> optionalFloats(const Value &value,
+                                                            const char *what) {
+  if (value.isNone())
+    return std::optional<std::vector<double>>();
+  if (!value.isList())
+    return Status::error(std::string(what) + " must be a list of floats");
+  std::vector<double> values;
+  for (const Value &element : value.toList()) {
+    TSIR_RT_ASSIGN_OR_RETURN(double v, scalarArg(element, what));
+    values.push_back(v);
+  }
+  return std::optional<std::vector<double>>(std::move(values));
+}
+
+/// upsample_{nearest,bilinear}2d.vec(input, output_size, [align_corners,]
+/// scale_factors).
+Status upsample2d(Stack &stack, bool bilinear) {
+  const char *op = bilinear ? "upsample_bilinear2d" : "upsample_nearest2d";
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
+                           popArgs(stack, bilinear ? 4 : 3));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor input, requireTensor(args[0]));
+  bool alignCorners = false;
+  if (bilinear) {
+    TSIR_RT_ASSIGN_OR_RETURN(alignCorners, boolArg(args[2], "align_corners"));
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(auto scales,
+                           optionalFloats(args.back(), "scale_factors"));
+  if (input.dim() != 4)
+    return Status::error(std::string(op) +
+                         ": expected an NCHW input of rank 4, got rank " +
+                         std::to_string(input.dim()));
+  if (input.dtype() != DType::Float32 && input.dtype() != DType::Float64)
+    return Status::error(std::string(op) + ": expected a Float or Double "
+                                           "input");
+  Axis axes[2];
+  for (int i = 0; i < 2; ++i)
+    axes[i].in = input.sizes()[2 + i];
+  if (!args[1].isNone()) {
+    TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> outputSize,
+                             intList(args[1], "output_size"));
+    if (outputSize.size() != 2)
+      return Status::error(std::string(op) +
+                           ": output_size must have 2 elements");
+    for (int i = 0; i < 2; ++i)
+      axes[i].out = outputSize[i];
+  } else if (scales && scales->size() == 2) {
+    for (int i = 0; i < 2; ++i) {
+      axes[i].scaleFactor = (*scales)[i];
+      axes[i].out = static_cast<int64_t>(
+          std::floor(static_cast<double>(axes[i].in) * (*scales)[i]));
+    }
+  } else {
+    return Status::error(std::string(op) + ": give output_size or two "
+                                           "scale_factors");
+  }
+  if (axes[0].out <= 0 || axes[1].out <= 0 || axes[0].in <= 0 ||
+      axes[1].in <= 0)
+    return Status::error(std::string(op) + ": input and output sizes should "
+                                           "be greater than 0");
+  std::vector<double> values = toDoubles(input);
+  std::vector<double> resized =
+      input.dtype() == DType::Float32
+          ? resize<float>(values, input.sizes(), axes[0], axes[1], bilinear,
+                          alignCorners)
+          : resize<double>(values, input.sizes(), axes[0], axes[1], bilinear,
+                           alignCorners);
+  std::vector<int64_t> sizes = {input.sizes()[0], input.sizes()[1],
+                                axes[0].out, axes[1].out};
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor out,
+                           fromDoubles(resized, sizes, input.dtype()));
+  push(stack, std::move(out));
+  return Status::ok();
+}
+
+} // namespace
+
+void registerResizeKernels(KernelRegistry &registry) {
+  registerKernelTable(
+      registry,
+      {{"aten::upsample_bilinear2d.vec",
+        [](Stack &s) { return upsample2d(s, true); },
+        "aten::upsample_bilinear2d.vec(Tensor input, int[]? output_size, bool "
+        "align_corners, float[]? scale_factors) -> Tensor"},
+       {"aten::upsample_nearest2d.vec",
+        [](Stack &s) { return upsample2d(s, false); },
+        "aten::upsample_nearest2d.vec(Tensor input, int[]? output_size, "
+        "float[]? scale_factors) -> Tensor"}});
+}
+
+} // namespace tsir::rt
