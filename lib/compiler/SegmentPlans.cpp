@@ -126,8 +126,7 @@ public:
           loc);
     case rt::Value::Kind::Int:
     case rt::Value::Kind::Double:
-    case rt::Value::Kind::Bool:
-    {
+    case rt::Value::Kind::Bool: {
       // The argument stays, unused where its value is a constant, so that
       // every plan of the segment takes the same arguments.
       spec.push_back(Type());
@@ -245,10 +244,9 @@ outline(const Segment &segment, const std::vector<rt::Value> &inputValues,
   IRMapping mapping;
   InputMaterializer materializer(builder, entry, generalSizes,
                                  scalarsAsConstants);
-  for (auto [input, value] : llvm::zip(segment.inputs, inputValues)) {
+  for (auto [input, value] : llvm::zip(segment.inputs, inputValues))
     mapping.map(input, materializer.materialize(input.getType(), value,
                                                 input.getLoc()));
-  }
   for (Operation *op : segment.copied)
     builder.clone(*op, mapping);
   for (Operation *op : segment.ops)

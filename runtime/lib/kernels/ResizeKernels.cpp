@@ -36,9 +36,9 @@ struct Axis {
 /// torch's area_pixel_compute_scale, in the compute type T.
 template <typename T> T scaleOf(const Axis &axis, bool alignCorners) {
   if (alignCorners)
-    return axis.out > 1 ? static_cast<T>(axis.in - 1) /
-                              static_cast<T>(axis.out - 1)
-                        : T(0);
+    return axis.out > 1
+               ? static_cast<T>(axis.in - 1) / static_cast<T>(axis.out - 1)
+               : T(0);
   if (axis.scaleFactor && *axis.scaleFactor > 0)
     return static_cast<T>(1.0 / *axis.scaleFactor);
   return static_cast<T>(axis.in) / static_cast<T>(axis.out);
@@ -60,8 +60,8 @@ Source<T> sourceOf(int64_t dst, const Axis &axis, T scale, bool bilinear,
     index = std::min(index, axis.in - 1);
     return {index, index, T(0)};
   }
-  T src = alignCorners ? scale * position
-                       : scale * (position + T(0.5)) - T(0.5);
+  T src =
+      alignCorners ? scale * position : scale * (position + T(0.5)) - T(0.5);
   if (src < T(0))
     src = T(0);
   T floored = std::floor(src);
@@ -178,8 +178,8 @@ Status upsample2d(Stack &stack, bool bilinear) {
                           alignCorners)
           : resize<double>(values, input.sizes(), axes[0], axes[1], bilinear,
                            alignCorners);
-  std::vector<int64_t> sizes = {input.sizes()[0], input.sizes()[1],
-                                axes[0].out, axes[1].out};
+  std::vector<int64_t> sizes = {input.sizes()[0], input.sizes()[1], axes[0].out,
+                                axes[1].out};
   TSIR_RT_ASSIGN_OR_RETURN(Tensor out,
                            fromDoubles(resized, sizes, input.dtype()));
   push(stack, std::move(out));
