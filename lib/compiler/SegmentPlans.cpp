@@ -397,8 +397,9 @@ tsir::Segment::planForScalarValues(const std::vector<rt::Value> &inputValues,
   if (!hasScalars)
     return lowerError;
   std::string key = keyOf(inputValues, {});
-  ScalarValuePlans &byValue = scalarValuePlans[key];
-  if (byValue.plans.size() >= kMaxScalarValuePlans)
+  auto known = scalarValuePlans.find(key);
+  if (known != scalarValuePlans.end() &&
+      known->second.plans.size() >= kMaxScalarValuePlans)
     return rt::Status::error(
         lowerError.message() + " (compiled with the values of its int, "
         "float and bool inputs instead for " +
@@ -412,15 +413,14 @@ tsir::Segment::planForScalarValues(const std::vector<rt::Value> &inputValues,
               /*scalarsAsConstants=*/true);
   rt::StatusOr<std::unique_ptr<Plan>> plan =
       compileGraph(*module, valueOptions);
-  if (!plan.ok()) {
-    if (byValue.plans.empty())
-      scalarValuePlans.erase(key);
+  if (!plan.ok())
     return lowerError;
-  }
   compiled = true;
+  ScalarValuePlans &byValue = scalarValuePlans[key];
   byValue.lowerError = lowerError.message();
   Plan *result = plan->get();
-  byValue.plans.emplace(keyOf(inputValues, {/*sizes=*/true, /*scalarValues=*/true}),
-                  std::move(*plan));
+  byValue.plans.emplace(
+      keyOf(inputValues, {/*sizes=*/true, /*scalarValues=*/true}),
+      std::move(*plan));
   return result;
 }

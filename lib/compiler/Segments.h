@@ -153,9 +153,11 @@ public:
   bool interpretControlFlowIn(Segment &segment);
 
   /// Cuts `segment` again with the ops of it that `unlowered` names (its
-  /// failed lowering) run by their kernels, into `segment.fallback`: a
-  /// lowering that needs a constant (a norm's order, `sum`'s dims) where
-  /// the graph passes it at run time. False if no such op has a kernel.
+  /// failed lowering) run by their kernels, or by the interpreter where it
+  /// evaluates them (`size()`, `stack` of values only the run knows), into
+  /// `segment.fallback`: a lowering that needs a constant (a norm's order)
+  /// where the graph passes it at run time. False if no such op has a
+  /// kernel or a native form.
   bool runByKernelsIn(Segment &segment,
                       llvm::ArrayRef<UnloweredOp> unlowered);
 

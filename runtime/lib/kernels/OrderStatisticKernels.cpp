@@ -39,6 +39,21 @@ struct Rows {
   }
 };
 
+/// The order of the positions of `row` by value, NaN the largest, ties by
+/// position (ascending, or `descending` with ties still by position).
+struct ValueOrder {
+  const std::vector<double> &row;
+  bool descending = false;
+  bool operator()(int64_t a, int64_t b) const {
+    bool nanA = isNan(row[a]), nanB = isNan(row[b]);
+    if (nanA != nanB)
+      return descending ? nanA : nanB;
+    if (!nanA && row[a] != row[b])
+      return descending ? row[a] > row[b] : row[a] < row[b];
+    return a < b;
+  }
+};
+
 Rows rowsOf(const Tensor &self, int64_t dim) {
   Rows rows;
   rows.split = splitAt(self.sizes(), dim);
@@ -117,14 +132,7 @@ Status median(Stack &stack, bool ignoreNan) {
     // torch's nth_element comparator: (value, index) order, NaNs last.
     std::vector<int64_t> order(size);
     std::iota(order.begin(), order.end(), int64_t(0));
-    std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
-      bool nanA = isNan(row[a]), nanB = isNan(row[b]);
-      if (nanA != nanB)
-        return nanB;
-      if (!nanA && row[a] != row[b])
-        return row[a] < row[b];
-      return a < b;
-    });
+    std::sort(order.begin(), order.end(), ValueOrder{row});
     int64_t k = (size - nans - 1) / 2;
     values.push_back(row[order[k]]);
     indices.push_back(order[k]);
@@ -402,15 +410,8 @@ Status sortedPrefix(Stack &stack, const Tensor &self, int64_t k, int64_t dim,
   for (int64_t r = 0; r < rows.count(); ++r) {
     rows.row(r, row);
     std::iota(order.begin(), order.end(), int64_t(0));
-    auto before = [&](int64_t a, int64_t b) {
-      bool nanA = isNan(row[a]), nanB = isNan(row[b]);
-      if (nanA != nanB)
-        return descending ? nanA : nanB;
-      if (!nanA && row[a] != row[b])
-        return descending ? row[a] > row[b] : row[a] < row[b];
-      return a < b;
-    };
-    std::partial_sort(order.begin(), order.begin() + k, order.end(), before);
+    std::partial_sort(order.begin(), order.begin() + k, order.end(),
+                      ValueOrder{row, descending});
     int64_t o = r / inner, i = r % inner;
     for (int64_t j = 0; j < k; ++j) {
       int64_t at = (o * k + j) * inner + i;
