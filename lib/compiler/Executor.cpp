@@ -311,6 +311,8 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &givenInputs) {
     return specialized.status();
   cached->specialized = std::move(*specialized);
   func::FuncOp func = cached->specialized.func();
+  if (rt::Status storage = checkStorageSemantics(func); !storage.isOk())
+    return storage;
 
   Operation *missing = nullptr;
   bool needsInterpreter =

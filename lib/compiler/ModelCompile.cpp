@@ -370,6 +370,8 @@ rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
   if (!specialized.ok())
     return specialized.status();
   func::FuncOp func = specialized->func();
+  if (rt::Status storage = checkStorageSemantics(func); !storage.isOk())
+    return storage;
   Operation *missing = nullptr, *interpreted = nullptr;
   if (SegmentedGraph::needsInterpreter(func, roles, missing, &interpreted)) {
     if (missing)

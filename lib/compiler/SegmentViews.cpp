@@ -8,6 +8,11 @@
 // a wrong result. (Writes to values that are no view, such as graph
 // inputs, reach every holder: segments write their inputs back.)
 //
+// The ops that address storage by strides (as_strided and its scatter) read
+// a value's elements as its storage, which torch's storage is only for a
+// tensor that owns it densely: one made by a view that reorders or offsets
+// its base (t(), a slice) is refused too.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tsir/Compiler/Diagnostics.h"
@@ -15,6 +20,7 @@
 
 #include "tsir/Dialect/Aten/SchemaRegistry.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
+#include "tsir/Transforms/AliasAnalysis.h"
 
 #include "llvm/ADT/EquivalenceClasses.h"
 
@@ -22,8 +28,7 @@ using namespace mlir;
 using namespace tsir;
 
 static const aten::Schema *schemaOf(Operation *op) {
-  return aten::SchemaRegistry::get().lookupTypedOp(
-      op->getName().getStringRef());
+  return getTypedOrGenericSchema(op);
 }
 
 /// Whether `op`'s result is a view of its first operand (`Tensor(a)`), or
@@ -104,4 +109,82 @@ std::string tsir::describeViewAcrossSegments(const ViewAcrossSegments &found) {
          " shares in another compiled segment; views do not survive "
          "segment boundaries, so this graph cannot run with the "
          "interpreter yet";
+}
+
+/// Whether `value` is laid out in torch as a dense row-major tensor from the
+/// start of its storage, as tsir holds every value: anything but a view,
+/// or a view that keeps the order and the offset of a base that is.
+static bool ownsDenseStorage(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!def || !aliasesFirstOperand(def) || writesInPlace(def))
+    return true;
+  static constexpr llvm::StringLiteral kOrderKeeping[] = {
+      "aten::view",      "aten::reshape",    "aten::_reshape_alias",
+      "aten::flatten",   "aten::unflatten",  "aten::squeeze",
+      "aten::unsqueeze", "aten::contiguous", "aten::view_as",
+      "aten::reshape_as", "aten::detach",    "aten::alias"};
+  std::string kind = OpRoles::torchName(def);
+  StringRef base = StringRef(kind).split('.').first;
+  return llvm::is_contained(kOrderKeeping, base) &&
+         ownsDenseStorage(def->getOperand(0));
+}
+
+/// The location prefix of an error at `op`.
+static std::string errorAt(Operation *op) {
+  std::string where = formatLocation(op->getLoc());
+  return (where.empty() ? "" : where + ": ") + "error: ";
+}
+
+rt::Status tsir::checkStorageSemantics(func::FuncOp func) {
+  // Views made by a runtime kernel (generic ops: typed views compile, or
+  // run natively, to real views) are copies, and the values they share
+  // memory with.
+  llvm::EquivalenceClasses<Value> aliases;
+  SmallVector<Operation *> kernelViews;
+  std::string error;
+  func.walk([&](Operation *op) {
+    std::string kind = OpRoles::torchName(op);
+    StringRef base = StringRef(kind).split('.').first;
+    if (op->getNumOperands() > 0 &&
+        llvm::is_contained({"aten::as_strided", "aten::as_strided_scatter"},
+                           base) &&
+        !ownsDenseStorage(op->getOperand(0))) {
+      error = errorAt(op) + kind + " addresses the storage of a view made " +
+              "by " + OpRoles::torchName(op->getOperand(0).getDefiningOp()) +
+              ", which tsir holds as a dense copy; call it on the base, or " +
+              "on contiguous() of the view";
+      return WalkResult::interrupt();
+    }
+    if (aliasesFirstOperand(op)) {
+      aliases.unionSets(op->getResult(0), op->getOperand(0));
+      if (isa<prim::GenericOp>(op) && !writesInPlace(op))
+        kernelViews.push_back(op);
+    }
+    return WalkResult::advance();
+  });
+  if (!error.empty())
+    return rt::Status::error(error);
+  if (kernelViews.empty())
+    return rt::Status::ok();
+  Operation *write = nullptr, *view = nullptr;
+  func.walk([&](Operation *op) {
+    if (!writesInPlace(op) || llvm::is_contained(kernelViews, op))
+      return WalkResult::advance();
+    for (Operation *candidate : kernelViews)
+      for (Value operand : op->getOperands())
+        if (aliases.contains(operand) &&
+            aliases.isEquivalent(operand, candidate->getResult(0))) {
+          write = op;
+          view = candidate;
+          return WalkResult::interrupt();
+        }
+    return WalkResult::advance();
+  });
+  if (!write)
+    return rt::Status::ok();
+  return rt::Status::error(
+      errorAt(write) + "in-place " + OpRoles::torchName(write) +
+      " writes memory that " + OpRoles::torchName(view) +
+      " shares, but tsir computes " + OpRoles::torchName(view) +
+      " as a copy (by a runtime kernel), so the write would not reach both");
 }

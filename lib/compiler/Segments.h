@@ -195,6 +195,12 @@ findViewAcrossSegments(mlir::func::FuncOp func,
                        llvm::ArrayRef<std::unique_ptr<Segment>> segments);
 std::string describeViewAcrossSegments(const ViewAcrossSegments &found);
 
+/// An error for what tsir's dense values cannot do as torch's storage does
+/// (SegmentViews.cpp): as_strided / as_strided_scatter of a value torch
+/// holds as a view that reorders or offsets its storage, and an in-place
+/// write to memory a view made by a runtime kernel (a copy) shares.
+rt::Status checkStorageSemantics(mlir::func::FuncOp func);
+
 } // namespace tsir
 
 #endif // TSIR_LIB_COMPILER_SEGMENTS_H

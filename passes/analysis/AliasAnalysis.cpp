@@ -86,6 +86,12 @@ static const aten::Schema *getGenericSchema(Operation *op) {
   return schema;
 }
 
+const aten::Schema *getTypedOrGenericSchema(Operation *op) {
+  if (const aten::Schema *schema = getSchema(op))
+    return schema;
+  return getGenericSchema(op);
+}
+
 const aten::Schema *getPureGenericSchema(Operation *op) {
   const aten::Schema *schema = getGenericSchema(op);
   if (!schema)

@@ -41,6 +41,10 @@ bool isMutableType(mlir::Type type);
 /// The schema of a typed aten op, or null for any other op.
 const aten::Schema *getSchema(mlir::Operation *op);
 
+/// The schema of a typed aten op, or of a generic node whose overload is
+/// known (as the alias analysis reads it); null for any other op.
+const aten::Schema *getTypedOrGenericSchema(mlir::Operation *op);
+
 /// The schema of a generic node (an aten op with no typed op) whose schema
 /// carries no alias annotation, no write and no named side effect
 /// (`aten::format`, `aten::find`, list `aten::all`): like TorchScript's

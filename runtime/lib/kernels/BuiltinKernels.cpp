@@ -25,6 +25,7 @@ void registerBuiltinKernels(KernelRegistry &registry) {
   registerCombinatoricKernels(registry);
   registerSpecialKernels(registry);
   registerFourierKernels(registry);
+  registerStridedViewKernels(registry);
 }
 
 } // namespace tsir::rt

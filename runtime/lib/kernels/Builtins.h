@@ -26,6 +26,7 @@ void registerScanKernels(KernelRegistry &registry);
 void registerCombinatoricKernels(KernelRegistry &registry);
 void registerSpecialKernels(KernelRegistry &registry);
 void registerFourierKernels(KernelRegistry &registry);
+void registerStridedViewKernels(KernelRegistry &registry);
 } // namespace tsir::rt
 
 #endif // TSIR_RUNTIME_LIB_KERNELS_BUILTINS_H
