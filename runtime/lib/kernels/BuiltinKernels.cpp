@@ -26,6 +26,8 @@ void registerBuiltinKernels(KernelRegistry &registry) {
   registerSpecialKernels(registry);
   registerFourierKernels(registry);
   registerStridedViewKernels(registry);
+  registerSpectrogramKernels(registry);
+  registerWindowKernels(registry);
 }
 
 } // namespace tsir::rt

@@ -27,6 +27,8 @@ void registerCombinatoricKernels(KernelRegistry &registry);
 void registerSpecialKernels(KernelRegistry &registry);
 void registerFourierKernels(KernelRegistry &registry);
 void registerStridedViewKernels(KernelRegistry &registry);
+void registerSpectrogramKernels(KernelRegistry &registry);
+void registerWindowKernels(KernelRegistry &registry);
 } // namespace tsir::rt
 
 #endif // TSIR_RUNTIME_LIB_KERNELS_BUILTINS_H
