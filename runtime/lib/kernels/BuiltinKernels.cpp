@@ -28,6 +28,7 @@ void registerBuiltinKernels(KernelRegistry &registry) {
   registerStridedViewKernels(registry);
   registerSpectrogramKernels(registry);
   registerWindowKernels(registry);
+  registerFiniteDifferenceKernels(registry);
 }
 
 } // namespace tsir::rt

@@ -29,6 +29,7 @@ void registerFourierKernels(KernelRegistry &registry);
 void registerStridedViewKernels(KernelRegistry &registry);
 void registerSpectrogramKernels(KernelRegistry &registry);
 void registerWindowKernels(KernelRegistry &registry);
+void registerFiniteDifferenceKernels(KernelRegistry &registry);
 } // namespace tsir::rt
 
 #endif // TSIR_RUNTIME_LIB_KERNELS_BUILTINS_H

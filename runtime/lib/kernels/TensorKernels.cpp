@@ -1,6 +1,7 @@
 //===- TensorKernels.cpp - Builtin kernels on tensors: nonzero, random ----===//
 //
-// aten::nonzero, split by sizes known only at run time and meshgrid of
+// aten::nonzero, split by sizes known only at run time, tensor_split by a
+// tensor of indices or a count, and meshgrid of
 // tensors made at run time (views, as torch's are), and the random ops:
 // rand and randn
 // (with and without a None generator), rand_like, randn_like,
@@ -276,6 +277,66 @@ Status splitWithSizes(Stack &stack) {
   return Status::ok();
 }
 
+/// tensor_split(self, Tensor tensor_indices_or_sections, int dim=0): a 0-d
+/// tensor is a count of pieces, as even as can be (the first size % count
+/// one longer); a 1-d tensor the indices the pieces start at, each piece
+/// Python's slice between neighbours (torch's checks and wording).
+Status tensorSplitByTensor(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, popInt(stack));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor split, popTensor(stack));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, popTensor(stack));
+  if (split.dtype() != DType::Int64)
+    return Status::error("tensor_split expected tensor_indices_or_sections "
+                         "to have dtype of long, but got " +
+                         std::string(dtypeTorchName(split.dtype())));
+  if (split.dim() > 1)
+    return Status::error("tensor_split expected tensor_indices_or_sections "
+                         "to be a zero-dimensional or one-dimensional tensor, "
+                         "but got a tensor with " +
+                         std::to_string(split.dim()) + " dims");
+  int64_t rank = self.dim();
+  if (rank == 0)
+    return Status::error("tensor_split expected at least a 1-dimensional "
+                         "tensor, but got a tensor with 0 dims");
+  if (dim < -rank || dim >= rank)
+    return Status::error("Dimension out of range (expected to be in range of [" +
+                         std::to_string(-rank) + ", " +
+                         std::to_string(rank - 1) + "], but got " +
+                         std::to_string(dim) + ")");
+  if (dim < 0)
+    dim += rank;
+  Tensor values = split.contiguous();
+  const int64_t *data = values.dataAs<int64_t>();
+  // The piece boundaries: [start_i, start_{i+1}) between 0 and the size.
+  std::vector<int64_t> starts;
+  int64_t size = self.size(dim);
+  if (split.dim() == 0) {
+    int64_t sections = data[0];
+    if (sections <= 0)
+      return Status::error("number of sections must be larger than 0, got " +
+                           std::to_string(sections));
+    int64_t shortest = size / sections, longer = size % sections;
+    int64_t start = 0;
+    for (int64_t i = 0; i + 1 < sections; ++i) {
+      start += shortest + (i < longer ? 1 : 0);
+      starts.push_back(start);
+    }
+  } else {
+    starts.assign(data, data + split.numel());
+  }
+  std::vector<Value> pieces;
+  int64_t start = 0;
+  for (int64_t end : starts) {
+    TSIR_RT_ASSIGN_OR_RETURN(Tensor piece, self.slice(dim, start, end));
+    pieces.emplace_back(std::move(piece));
+    start = end;
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor last, self.slice(dim, start, size));
+  pieces.emplace_back(std::move(last));
+  push(stack, Value::list(std::move(pieces)));
+  return Status::ok();
+}
+
 /// meshgrid(tensors, indexing="ij"|"xy"): each 0-d or 1-d input viewed
 /// along its own dim of the grid and expanded to the whole grid; "xy"
 /// builds the grid with the first two inputs swapped and swaps the first
@@ -370,6 +431,9 @@ void registerTensorKernels(KernelRegistry &registry) {
       {"aten::split.sizes", splitWithSizes,
        "aten::split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) "
        "-> Tensor(a)[]"},
+      {"aten::tensor_split.tensor_indices_or_sections", tensorSplitByTensor,
+       "aten::tensor_split.tensor_indices_or_sections(Tensor self, Tensor "
+       "tensor_indices_or_sections, int dim=0) -> Tensor[]"},
       {"aten::split_with_sizes", splitWithSizes,
        "aten::split_with_sizes(Tensor(a -> *) self, int[] split_sizes, int "
        "dim=0) -> Tensor(a)[]"},

@@ -4,7 +4,7 @@
     interp_torch_oracle.py GRAPH OUTDIR INPUT...
 
 Each INPUT is a .npy file, a float (with a point) or an int. Runs GRAPH with torch's own
-interpreter (parse_ir), flattens tuple outputs depth-first as tsir-run
+interpreter (parse_ir), flattens tuple and list outputs depth-first as tsir-run
 does, and compares them with OUTDIR/out<i>.npy. Prints `match` or exits
 non-zero naming the first difference.
 """
@@ -17,7 +17,7 @@ import torch
 
 
 def flatten(value, out):
-    if isinstance(value, tuple):
+    if isinstance(value, (tuple, list)):
         for element in value:
             flatten(element, out)
     elif isinstance(value, torch.Tensor):
