@@ -29,6 +29,8 @@ void registerBuiltinKernels(KernelRegistry &registry) {
   registerSpectrogramKernels(registry);
   registerWindowKernels(registry);
   registerFiniteDifferenceKernels(registry);
+  registerFractionalPoolKernels(registry);
+  registerCtcLossKernels(registry);
 }
 
 } // namespace tsir::rt

@@ -30,6 +30,8 @@ void registerStridedViewKernels(KernelRegistry &registry);
 void registerSpectrogramKernels(KernelRegistry &registry);
 void registerWindowKernels(KernelRegistry &registry);
 void registerFiniteDifferenceKernels(KernelRegistry &registry);
+void registerFractionalPoolKernels(KernelRegistry &registry);
+void registerCtcLossKernels(KernelRegistry &registry);
 } // namespace tsir::rt
 
 #endif // TSIR_RUNTIME_LIB_KERNELS_BUILTINS_H
