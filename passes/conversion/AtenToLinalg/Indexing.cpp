@@ -36,7 +36,8 @@ std::optional<int64_t> constantDim(Value dim, int64_t rank) {
   return d ? normalizeDim(*d, rank) : std::nullopt;
 }
 
-/// index_select(self, dim, index): result dim `dim` runs over `index`.
+/// index_select(self, dim, index): result dim `dim` runs over `index`. A
+/// 0-d self is one value, which an index of one element, 0, selects.
 struct ConvertIndexSelect : OpConversionPattern<aten::IndexSelectOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -47,9 +48,22 @@ struct ConvertIndexSelect : OpConversionPattern<aten::IndexSelectOp> {
     auto selfType = cast<RankedTensorType>(self.getType());
     auto indexType = dyn_cast<RankedTensorType>(index.getType());
     if (!type || !indexType || indexType.getRank() > 1 ||
-        selfType.getRank() == 0 || type.getRank() != selfType.getRank())
+        type.getRank() != selfType.getRank())
       return rewriter.notifyMatchFailure(op, "needs typed tensors and a 0-d "
                                              "or 1-d index");
+    if (selfType.getRank() == 0) {
+      if (!constantDim(op.getDim(), 0) ||
+          (indexType.getRank() == 1 && indexType.getDimSize(0) != 1))
+        return rewriter.notifyMatchFailure(op, "a 0-d self takes dim 0 and "
+                                               "one index");
+      Location loc = op.getLoc();
+      checkIndicesInRange(rewriter, loc, index,
+                          arith::ConstantIndexOp::create(rewriter, loc, 0),
+                          arith::ConstantIndexOp::create(rewriter, loc, 1),
+                          "index out of range in self");
+      rewriter.replaceOp(op, self);
+      return success();
+    }
     std::optional<int64_t> dim = constantDim(op.getDim(), type.getRank());
     if (!dim)
       return rewriter.notifyMatchFailure(op, "dim is not a valid constant");
@@ -90,30 +104,40 @@ struct ConvertGather : OpConversionPattern<aten::GatherOp> {
     RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
     Value self = adaptor.getSelf(), index = adaptor.getIndex();
     auto indexType = dyn_cast<RankedTensorType>(index.getType());
+    int64_t selfRank = cast<RankedTensorType>(self.getType()).getRank();
+    // A 0-d self is read as one value of a dim of size 1 (torch's gather
+    // of a scalar with a 1-d index).
     if (!type || !indexType ||
-        cast<RankedTensorType>(self.getType()).getRank() != type.getRank())
+        (selfRank != type.getRank() && !(selfRank == 0 && type.getRank() == 1)))
       return rewriter.notifyMatchFailure(op, "needs typed tensors of one rank");
-    std::optional<int64_t> dim = constantDim(op.getDim(), type.getRank());
+    std::optional<int64_t> dim = constantDim(op.getDim(), selfRank);
     if (!dim)
       return rewriter.notifyMatchFailure(op, "dim is not a valid constant");
     Location loc = op.getLoc();
     Value size;
-    if (type.getRank() != 0) {
+    if (selfRank != 0) {
       size = getDimSize(rewriter, loc, self, *dim);
       checkIndicesInRange(
           rewriter, loc, index,
           arith::ConstantIndexOp::create(rewriter, loc, 0), size,
           outOfBoundsMessage(
               *dim, cast<RankedTensorType>(self.getType()).getDimSize(*dim)));
+    } else if (type.getRank() != 0) {
+      checkIndicesInRange(rewriter, loc, index,
+                          arith::ConstantIndexOp::create(rewriter, loc, 0),
+                          arith::ConstantIndexOp::create(rewriter, loc, 1),
+                          outOfBoundsMessage(0, 1));
     }
     Value result = buildGather(
         rewriter, loc, type,
         mixResultSizes(type, tensor::getMixedSizes(rewriter, loc, index)),
         index, rewriter.getMultiDimIdentityMap(type.getRank()),
         [&](OpBuilder &b, Location l, ValueRange args, ValueRange indices) {
-          SmallVector<Value> at(indices);
-          if (!at.empty())
+          SmallVector<Value> at;
+          if (selfRank != 0) {
+            at.assign(indices.begin(), indices.end());
             at[*dim] = clampIndex(b, l, toIndex(b, l, args[0]), size);
+          }
           return tensor::ExtractOp::create(b, l, self, at);
         });
     rewriter.replaceOp(op, result);

@@ -357,9 +357,19 @@ FailureOr<NllOperands> readNllOperands(OpTy op, typename OpTy::Adaptor adaptor,
                                            "reduction");
   StringRef name = op->getName().getStringRef();
   if (!isa<IntegerType>(targetType.getElementType())) {
-    op.emitError() << name
-                   << " with class probabilities as the target is not "
-                      "supported yet; it needs class indices";
+    // cross_entropy's class probabilities are decomposed (Decompose/
+    // Losses.cpp) where torch takes them; nll_loss takes indices only.
+    std::optional<int64_t> ignoreIndex = matchConstantInt(op.getIgnoreIndex());
+    if (!std::is_same_v<OpTy, aten::CrossEntropyLossOp>)
+      op.emitError() << name << ": expected scalar type Long but found "
+                     << targetType.getElementType();
+    else if (ignoreIndex && *ignoreIndex >= 0)
+      op.emitError("ignore_index is not supported for floating point target");
+    else
+      op.emitError() << name
+                     << " with class probabilities as the target needs "
+                        "static sizes and a constant reduction and "
+                        "label_smoothing";
     return failure();
   }
   if (selfType.getRank() < 1 ||
