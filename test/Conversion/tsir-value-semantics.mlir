@@ -84,11 +84,25 @@ func.func @graph(%m: !prim.tensor<dtype = f32, sizes = [3, 2]>, %v: !prim.tensor
 
 // -----
 
-// A copy_ that converts the dtype is not made functional yet: it says so.
+// A copy_ that converts the dtype converts the source to the target's
+// dtype (type_as), then broadcasts it.
+// CHECK-LABEL: func.func @graph
+// CHECK: %[[CAST:.*]] = aten.type_as %arg1, %arg0 : {{.*}} -> !prim.tensor<dtype = f32, sizes = []>
+// CHECK: %[[FILL:.*]] = aten.expand_as %[[CAST]], %arg0
+// CHECK: return %[[FILL]]
 func.func @graph(%m: !prim.tensor<dtype = f32, sizes = [3, 2]>, %v: !prim.tensor<dtype = si64, sizes = []>) {
   %false = prim.Constant {value = false} : i1
-  // expected-error @+1 {{copy_ between tensors of different dtypes is not supported yet}}
   %0 = aten.copy_ %m, %v, %false : (!prim.tensor<dtype = f32, sizes = [3, 2]>, !prim.tensor<dtype = si64, sizes = []>, i1) -> !prim.tensor<dtype = f32, sizes = [3, 2]>
+  return
+}
+
+// -----
+
+// A copy_ whose source dtype is not known is refused, saying so.
+func.func @graph(%m: !prim.tensor<dtype = f32, sizes = [3, 2]>, %v: !prim.tensor) {
+  %false = prim.Constant {value = false} : i1
+  // expected-error @+1 {{copy_ between tensors whose dtypes are not known is not supported yet}}
+  %0 = aten.copy_ %m, %v, %false : (!prim.tensor<dtype = f32, sizes = [3, 2]>, !prim.tensor, i1) -> !prim.tensor<dtype = f32, sizes = [3, 2]>
   return
 }
 

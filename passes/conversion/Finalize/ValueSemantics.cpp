@@ -144,8 +144,18 @@ struct TsirValueSemanticsPass
     auto targetType = dyn_cast<prim::TensorType>(target.getType());
     auto sourceType = dyn_cast<prim::TensorType>(source.getType());
     if (!targetType || !sourceType || !targetType.getDtype() ||
-        targetType.getDtype() != sourceType.getDtype())
+        !sourceType.getDtype())
       return {};
+    // copy_ converts to the target's dtype as `to` does (float to int
+    // truncates, anything to bool is `!= 0`).
+    if (targetType.getDtype() != sourceType.getDtype()) {
+      OperationState convert(op->getLoc(), "aten.type_as");
+      convert.addOperands({source, target});
+      convert.addTypes(prim::TensorType::get(
+          op->getContext(), targetType.getDtype(), sourceType.getHasSizes(),
+          sourceType.getSizes(), false, {}, sourceType.getDevice(), {}, {}));
+      source = builder.create(convert)->getResult(0);
+    }
     OperationState expand(op->getLoc(), "aten.expand_as");
     expand.addOperands({source, target});
     expand.addTypes(target.getType());
@@ -198,8 +208,8 @@ struct TsirValueSemanticsPass
     if (isCopy) {
       replacement = copiedValue(builder, op, self);
       if (!replacement)
-        return op->emitError("copy_ between tensors of different dtypes is "
-                             "not supported yet");
+        return op->emitError("copy_ between tensors whose dtypes are not "
+                             "known is not supported yet");
     } else {
       replacement = createFunctionalVariant(builder, op)->getResult(0);
     }

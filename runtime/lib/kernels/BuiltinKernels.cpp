@@ -30,6 +30,7 @@ void registerBuiltinKernels(KernelRegistry &registry) {
   registerWindowKernels(registry);
   registerFiniteDifferenceKernels(registry);
   registerFractionalPoolKernels(registry);
+  registerBitwiseKernels(registry);
   registerCtcLossKernels(registry);
 }
 

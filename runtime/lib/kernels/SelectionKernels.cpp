@@ -3,7 +3,7 @@
 // Ops whose result shape depends on the values (masked_select, argwhere,
 // nonzero_numpy, _unique2, unique_consecutive) and the binning and lookup
 // ops that tsir has no compiled form for (searchsorted, bucketize, histc,
-// histogram, histogramdd, isin, count_nonzero). They run in the
+// histogram, histogramdd, bincount, isin, count_nonzero). They run in the
 // interpreter as torch's CPU kernels do: element moves are byte-exact,
 // comparisons and counting go through Float64 copies (binning through the
 // input's float type, to land on the same bins), and indices are int64.
@@ -420,6 +420,53 @@ StatusOr<Tensor> tensorOf(const std::vector<T> &values,
                           std::vector<int64_t> sizes, DType dtype) {
   std::vector<double> d(values.begin(), values.end());
   return fromDoubles(d, sizes, dtype);
+}
+
+/// bincount(self, weights=None, minlength=0): how often each value of a
+/// 1-d tensor of non-negative integers occurs (or the sum of its
+/// weights), at least minlength bins; Long counts, Float sums of Float
+/// weights, Double sums of any other.
+Status bincount(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor weights, optionalTensor(args[1], "weights"));
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t minlength, intArg(args[2], "minlength"));
+  if (minlength < 0)
+    return Status::error("minlength should be >= 0");
+  std::vector<int64_t> values;
+  if (self.dim() == 1 && isIntegral(self.dtype()) &&
+      self.dtype() != DType::Bool)
+    values = toInt64s(self);
+  bool valid = self.dim() == 1 && isIntegral(self.dtype()) &&
+               self.dtype() != DType::Bool &&
+               std::all_of(values.begin(), values.end(),
+                           [](int64_t v) { return v >= 0; });
+  if (!valid)
+    return Status::error("bincount only supports 1-d non-negative integral "
+                         "inputs.");
+  if (weights.defined() &&
+      (weights.dim() != 1 || weights.size(0) != self.size(0)))
+    return Status::error("weights should be 1-d and have the same length as "
+                         "input");
+  int64_t bins = minlength;
+  for (int64_t v : values)
+    bins = std::max(bins, v + 1);
+  if (!weights.defined()) {
+    std::vector<int64_t> counts(bins, 0);
+    for (int64_t v : values)
+      ++counts[v];
+    TSIR_RT_ASSIGN_OR_RETURN(Tensor result, fromInt64s(counts, {bins}));
+    push(stack, std::move(result));
+    return Status::ok();
+  }
+  std::vector<double> w = toDoubles(weights), sums(bins, 0.0);
+  for (size_t i = 0; i < values.size(); ++i)
+    sums[values[i]] += w[i];
+  DType dtype =
+      weights.dtype() == DType::Float32 ? DType::Float32 : DType::Float64;
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor result, fromDoubles(sums, {bins}, dtype));
+  push(stack, std::move(result));
+  return Status::ok();
 }
 
 template <class T>
@@ -846,6 +893,9 @@ void registerSelectionKernels(KernelRegistry &registry) {
       // Bare names: the kernels read the Tensor and Scalar overloads alike.
       {"aten::searchsorted", searchsorted, ""},
       {"aten::bucketize", bucketize, ""},
+      {"aten::bincount", bincount,
+       "aten::bincount(Tensor self, Tensor? weights=None, int minlength=0) "
+       "-> Tensor"},
       {"aten::histc", histc,
        "aten::histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> "
        "Tensor"},
