@@ -62,7 +62,7 @@ void populateLossDecompositionPatterns(mlir::RewritePatternSet &patterns);
 
 /// bilinear (nn.Bilinear) as a matrix product with the weight laid out as
 /// [I, O*J], a product with the second input and a sum, for a weight of
-/// static sizes.
+/// static sizes; _trilinear as its definition (unsqueezes, products, sum).
 void populateBilinearDecompositionPatterns(mlir::RewritePatternSet &patterns);
 
 /// Boolean masks in index.Tensor, index_put and index_put_ as the integer

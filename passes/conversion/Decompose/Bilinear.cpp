@@ -1,4 +1,4 @@
-//===- Bilinear.cpp - nn.Bilinear as a matrix product ---------------------===//
+//===- Bilinear.cpp - nn.Bilinear as a matrix product, and _trilinear -----===//
 //
 // populateBilinearDecompositionPatterns (Decompositions.h). nn.Bilinear
 // calls aten::bilinear(x1 [.., I], x2 [.., J], W [O, I, J], b [O]?):
@@ -10,6 +10,12 @@
 //
 //   t = unflatten(x1 @ reshape(permute(W, [1, 0, 2]), [I, O*J]), -1, [O, J])
 //   y = sum(t * unsqueeze(x2, -2), [-1]) + b
+//
+// _trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim),
+// the op ATen builds bilinear from (and which traces of it contain), is
+// its definition: each input unsqueezed at its `expand` dims (in order),
+// the three multiplied, and the product summed over `sumdim`; unroll_dim
+// only orders ATen's loops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -68,8 +74,59 @@ struct DecomposeBilinear : GenericKindPattern {
   }
 };
 
+struct DecomposeTrilinear : GenericKindPattern {
+  DecomposeTrilinear(MLIRContext *context)
+      : GenericKindPattern(context, "aten::_trilinear", 8, 1) {}
+
+  LogicalResult rewriteNode(prim::GenericOp op,
+                            PatternRewriter &rewriter) const override {
+    ValueRange in = op.getInputs();
+    SmallVector<SmallVector<int64_t>> expands;
+    for (Value list : in.slice(3, 3)) {
+      std::optional<SmallVector<int64_t>> dims =
+          conversion::matchConstantIntList(list);
+      if (!dims)
+        return rewriter.notifyMatchFailure(op, "expand dims not constant");
+      expands.push_back(*dims);
+    }
+    std::optional<SmallVector<int64_t>> sumdim =
+        conversion::matchConstantIntList(in[6]);
+    if (!sumdim)
+      return rewriter.notifyMatchFailure(op, "sumdim not constant");
+    Location loc = op.getLoc();
+    Type any = anyTensor(rewriter);
+    Value product;
+    for (auto [input, expand] : llvm::zip(in.take_front(3), expands)) {
+      SmallVector<int64_t> dims = expand;
+      llvm::sort(dims);
+      Value factor = input;
+      for (int64_t dim : dims)
+        factor = aten::UnsqueezeOp::create(rewriter, loc, any, factor,
+                                           intConstant(rewriter, loc, dim));
+      product = product ? aten::MulTensorOp::create(rewriter, loc, any,
+                                                    product, factor)
+                        : factor;
+    }
+    Type resultType = op->getResult(0).getType();
+    Value result =
+        sumdim->empty()
+            ? aten::CloneOp::create(rewriter, loc, resultType, product,
+                                    noneConstant(rewriter, loc))
+                  .getResult()
+            : aten::SumDimIntListOp::create(
+                  rewriter, loc, resultType, product,
+                  intList(rewriter, loc, *sumdim),
+                  boolConstant(rewriter, loc, false),
+                  noneConstant(rewriter, loc))
+                  .getResult();
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 } // namespace
 
 void tsir::populateBilinearDecompositionPatterns(RewritePatternSet &patterns) {
   patterns.add<DecomposeBilinear>(patterns.getContext());
+  patterns.add<DecomposeTrilinear>(patterns.getContext());
 }

@@ -31,6 +31,7 @@ void registerBuiltinKernels(KernelRegistry &registry) {
   registerFiniteDifferenceKernels(registry);
   registerFractionalPoolKernels(registry);
   registerBitwiseKernels(registry);
+  registerGridSampleKernels(registry);
   registerCtcLossKernels(registry);
 }
 

@@ -32,6 +32,7 @@ void registerWindowKernels(KernelRegistry &registry);
 void registerFiniteDifferenceKernels(KernelRegistry &registry);
 void registerFractionalPoolKernels(KernelRegistry &registry);
 void registerBitwiseKernels(KernelRegistry &registry);
+void registerGridSampleKernels(KernelRegistry &registry);
 void registerCtcLossKernels(KernelRegistry &registry);
 } // namespace tsir::rt
 
