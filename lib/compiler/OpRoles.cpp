@@ -139,6 +139,18 @@ std::string tsir::describeMissingOp(Operation *op, bool lowersInSegments) {
       hint += (index ? ", " : "") + candidate.str();
     hint += "?";
   }
+  // Complex results: computed only where every reader reads them as
+  // real (Decompose/ComplexPairs.cpp).
+  static constexpr llvm::StringLiteral kComplexMakers[] = {
+      "aten::fft_fft",   "aten::fft_rfft", "aten::fft_ifft",
+      "aten::fft_fft2",  "aten::fft_rfft2", "aten::fft_fftn",
+      "aten::fft_rfftn", "aten::polar",    "aten::complex",
+      "aten::view_as_complex"};
+  if (llvm::is_contained(kComplexMakers, operatorName))
+    hint = "its result is complex, and tsir has no complex dtype; tsir "
+           "computes it where the graph reads it only as real: "
+           "view_as_real, .real, .imag, .abs(), .angle() of fft_rfft or "
+           "fft_fft of a real signal, polar or complex";
   if (lowersInSegments)
     hint = "it lowers only where compiled code consumes its result, and "
            "interpreted code reads it here; no runtime kernel is registered "

@@ -65,6 +65,11 @@ void populateLossDecompositionPatterns(mlir::RewritePatternSet &patterns);
 /// static sizes; _trilinear as its definition (unsqueezes, products, sum).
 void populateBilinearDecompositionPatterns(mlir::RewritePatternSet &patterns);
 
+/// Complex values that every reader reads as real (view_as_real, real,
+/// imag, abs, angle of fft_rfft/fft_fft of a real signal, polar, complex)
+/// computed as their real and imaginary parts (ComplexPairs.cpp).
+void populateComplexPairDecompositionPatterns(mlir::RewritePatternSet &patterns);
+
 /// Boolean masks in index.Tensor, index_put and index_put_ as the integer
 /// indices of their true elements (nonzero's columns), as ATen expands
 /// them.

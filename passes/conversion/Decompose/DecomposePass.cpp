@@ -31,6 +31,7 @@ struct TsirDecomposePass
     tsir::populateRecurrentLayerDecompositionPatterns(set);
     tsir::populateLossDecompositionPatterns(set);
     tsir::populateBilinearDecompositionPatterns(set);
+    tsir::populateComplexPairDecompositionPatterns(set);
     tsir::populateShuffleDecompositionPatterns(set);
     tsir::populateBooleanMaskDecompositionPatterns(set);
     tsir::populateSumToSizeDecompositionPatterns(set);
