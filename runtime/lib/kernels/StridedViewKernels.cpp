@@ -67,6 +67,18 @@ StatusOr<Tensor> stridedViewOf(const Tensor &dense,
   return dense.asStrided(sizes, strides, storageOffset);
 }
 
+/// The view the `size`, `stride` and `storage_offset` arguments describe.
+StatusOr<Tensor> stridedViewOf(const Tensor &dense, const Value &sizeArg,
+                               const Value &strideArg,
+                               const Value &offsetArg) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, sizeList(sizeArg));
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> strides,
+                           intList(strideArg, "stride"));
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t offset,
+                           optionalInt(offsetArg, 0, "storage_offset"));
+  return stridedViewOf(dense, sizes, strides, offset);
+}
+
 /// Copies `src` into `view` (a view into a scatter's result), which must
 /// have src's sizes.
 Status writeInto(Tensor view, const Tensor &src) {
@@ -83,14 +95,9 @@ Status writeInto(Tensor view, const Tensor &src) {
 Status asStrided(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, sizeList(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> strides,
-                           intList(args[2], "stride"));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t offset,
-                           optionalInt(args[3], 0, "storage_offset"));
   Tensor dense = self.clone();
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor view,
-                           stridedViewOf(dense, sizes, strides, offset));
+  TSIR_RT_ASSIGN_OR_RETURN(
+      Tensor view, stridedViewOf(dense, args[1], args[2], args[3]));
   push(stack, view.clone());
   return Status::ok();
 }
@@ -101,14 +108,9 @@ Status asStridedScatter(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor src, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, sizeList(args[2]));
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> strides,
-                           intList(args[3], "stride"));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t offset,
-                           optionalInt(args[4], 0, "storage_offset"));
   Tensor out = self.clone();
   TSIR_RT_ASSIGN_OR_RETURN(Tensor view,
-                           stridedViewOf(out, sizes, strides, offset));
+                           stridedViewOf(out, args[2], args[3], args[4]));
   TSIR_RT_RETURN_IF_ERROR(writeInto(view, src));
   push(stack, std::move(out));
   return Status::ok();

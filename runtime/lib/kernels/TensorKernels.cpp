@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Builtins.h"
+#include "DataKernelSupport.h"
 #include "KernelSupport.h"
 #include "tsir-runtime/Stack.h"
 
@@ -250,13 +251,7 @@ Status splitWithSizes(Stack &stack) {
   int64_t rank = self.dim();
   if (rank == 0)
     return Status::error("split expects at least a 1-dimensional tensor");
-  if (dim < -rank || dim >= rank)
-    return Status::error("Dimension out of range (expected to be in range of [" +
-                         std::to_string(-rank) + ", " +
-                         std::to_string(rank - 1) + "], but got " +
-                         std::to_string(dim) + ")");
-  if (dim < 0)
-    dim += rank;
+  TSIR_RT_ASSIGN_OR_RETURN(dim, data::wrapDim(dim, rank));
   int64_t total = 0;
   for (int64_t size : sizes)
     total += size;
@@ -298,13 +293,7 @@ Status tensorSplitByTensor(Stack &stack) {
   if (rank == 0)
     return Status::error("tensor_split expected at least a 1-dimensional "
                          "tensor, but got a tensor with 0 dims");
-  if (dim < -rank || dim >= rank)
-    return Status::error("Dimension out of range (expected to be in range of [" +
-                         std::to_string(-rank) + ", " +
-                         std::to_string(rank - 1) + "], but got " +
-                         std::to_string(dim) + ")");
-  if (dim < 0)
-    dim += rank;
+  TSIR_RT_ASSIGN_OR_RETURN(dim, data::wrapDim(dim, rank));
   Tensor values = split.contiguous();
   const int64_t *data = values.dataAs<int64_t>();
   // The piece boundaries: [start_i, start_{i+1}) between 0 and the size.
