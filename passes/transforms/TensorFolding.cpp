@@ -13,10 +13,14 @@
 // resized sizes are known and the network after it compiles for them. The
 // evaluators here cover that arithmetic on constant tensors of Long, Float
 // and Double elements, at most 64 of them (larger constants are weights,
-// not shape arithmetic): torch.tensor of a flat list, to(dtype), the
-// whole-tensor min and max, elementwise min/max of two tensors of one
-// shape (or a 0-d one), reciprocal, mul/div by a Python number, and item.
-// Float32 results are computed in float32, as torch computes them.
+// not shape arithmetic): torch.tensor of a flat list, NumToTensor,
+// to(dtype) and to(device="cpu"), detach, the whole-tensor min and max,
+// elementwise min/max of two tensors of one shape (or a 0-d one), add,
+// sub, mul and div of two tensors of one dtype, reciprocal, floor, ceil,
+// mul/div by a Python number, item, int() and float(). Traces compute
+// sizes this way too: interpolate's output size is
+// `floor(tensor(size).to(float32) * scale)`. Float32 results are computed
+// in float32, as torch computes them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -164,6 +168,123 @@ LogicalResult evalToDtype(Operation *op, ArrayRef<Attribute> operands,
   return success();
 }
 
+/// NumToTensor(n): a 0-d Long tensor of an int, Double of a float.
+LogicalResult evalNumToTensor(Operation *op, ArrayRef<Attribute> operands,
+                              SmallVectorImpl<Attribute> &results) {
+  std::optional<double> number = numberOf(operands[0]);
+  if (!number || isa_and_nonnull<BoolAttr>(operands[0]))
+    return failure();
+  SmallTensor tensor;
+  tensor.elementType =
+      elementTypeOf(op->getContext(), isa<FloatAttr>(operands[0]) ? 7 : 4);
+  tensor.values = {*number};
+  results.push_back(toAttribute(tensor));
+  return success();
+}
+
+/// x.to(device, dtype, ...) onto the CPU: to(dtype), or x itself.
+LogicalResult evalToDevice(Operation *op, ArrayRef<Attribute> operands,
+                           SmallVectorImpl<Attribute> &results) {
+  auto device = dyn_cast_or_null<StringAttr>(operands[1]);
+  if (!device || device.getValue() != "cpu")
+    return failure();
+  std::optional<SmallTensor> tensor = smallTensor(operands[0]);
+  if (!tensor)
+    return failure();
+  if (auto dtype = dyn_cast_or_null<IntegerAttr>(operands[2])) {
+    tensor->elementType = elementTypeOf(op->getContext(), dtype.getInt());
+    if (!tensor->elementType)
+      return failure();
+    for (double &value : tensor->values)
+      value = asElement(tensor->elementType, value);
+  }
+  results.push_back(toAttribute(*tensor));
+  return success();
+}
+
+/// x.detach(): x.
+LogicalResult evalDetach(Operation *op, ArrayRef<Attribute> operands,
+                         SmallVectorImpl<Attribute> &results) {
+  std::optional<SmallTensor> tensor = smallTensor(operands[0]);
+  if (!tensor)
+    return failure();
+  results.push_back(toAttribute(*tensor));
+  return success();
+}
+
+/// a + b, a - b (alpha 1), a * b, a / b of two tensors of one dtype whose
+/// shapes agree or one of which is 0-d; div is true division, so of
+/// floating tensors only. Computed in the dtype.
+enum class Arithmetic { Add, Sub, Mul, Div };
+template <Arithmetic Kind>
+LogicalResult evalBinary(Operation *op, ArrayRef<Attribute> operands,
+                         SmallVectorImpl<Attribute> &results) {
+  std::optional<SmallTensor> a = smallTensor(operands[0]);
+  std::optional<SmallTensor> b = smallTensor(operands[1]);
+  if (!a || !b || a->elementType != b->elementType ||
+      (Kind == Arithmetic::Div && !a->isFloat()))
+    return failure();
+  if (Kind == Arithmetic::Add || Kind == Arithmetic::Sub) {
+    std::optional<double> alpha = numberOf(operands[2]);
+    if (!alpha || *alpha != 1.0)
+      return failure();
+  }
+  SmallTensor result = a->shape.empty() ? *b : *a;
+  if (!a->shape.empty() && !b->shape.empty() && a->shape != b->shape)
+    return failure();
+  bool single = result.elementType.isF32();
+  for (size_t i = 0; i < result.values.size(); ++i) {
+    double x = a->values[a->shape.empty() ? 0 : i];
+    double y = b->values[b->shape.empty() ? 0 : i];
+    double value = 0;
+    switch (Kind) {
+    case Arithmetic::Add:
+      value = single ? double(float(x) + float(y)) : x + y;
+      break;
+    case Arithmetic::Sub:
+      value = single ? double(float(x) - float(y)) : x - y;
+      break;
+    case Arithmetic::Mul:
+      value = single ? double(float(x) * float(y)) : x * y;
+      break;
+    case Arithmetic::Div:
+      value = single ? double(float(x) / float(y)) : x / y;
+      break;
+    }
+    result.values[i] = asElement(result.elementType, value);
+  }
+  results.push_back(toAttribute(result));
+  return success();
+}
+
+/// floor(x) / ceil(x) of a floating tensor (of an integer one: x).
+template <bool IsFloor>
+LogicalResult evalRound(Operation *op, ArrayRef<Attribute> operands,
+                        SmallVectorImpl<Attribute> &results) {
+  std::optional<SmallTensor> tensor = smallTensor(operands[0]);
+  if (!tensor)
+    return failure();
+  for (double &value : tensor->values)
+    value = IsFloor ? std::floor(value) : std::ceil(value);
+  results.push_back(toAttribute(*tensor));
+  return success();
+}
+
+/// int(x) / float(x) of a one-element tensor: truncated to an int, or a
+/// float.
+template <bool IsInt>
+LogicalResult evalNumber(Operation *op, ArrayRef<Attribute> operands,
+                         SmallVectorImpl<Attribute> &results) {
+  std::optional<SmallTensor> tensor = smallTensor(operands[0]);
+  if (!tensor || tensor->values.size() != 1 || !std::isfinite(tensor->values[0]))
+    return failure();
+  Builder builder(op->getContext());
+  double value = tensor->values[0];
+  results.push_back(IsInt ? Attribute(builder.getI64IntegerAttr(int64_t(value)))
+                          : Attribute(builder.getF64FloatAttr(value)));
+  return success();
+}
+
 /// torch.min(x) / torch.max(x): a 0-d tensor (an empty one raises).
 template <bool IsMin>
 LogicalResult evalReduce(Operation *op, ArrayRef<Attribute> operands,
@@ -267,4 +388,15 @@ void tsir::registerTensorEvaluators(ConstantEvaluatorTable &table) {
   table.add<MulScalarOp>(evalByScalar<false>);
   table.add<DivScalarOp>(evalByScalar<true>);
   table.add<ItemOp>(evalItem);
+  table.add<prim::NumToTensorOp>(evalNumToTensor);
+  table.add<ToDeviceOp>(evalToDevice);
+  table.add<DetachOp>(evalDetach);
+  table.add<AddTensorOp>(evalBinary<Arithmetic::Add>);
+  table.add<SubTensorOp>(evalBinary<Arithmetic::Sub>);
+  table.add<MulTensorOp>(evalBinary<Arithmetic::Mul>);
+  table.add<DivTensorOp>(evalBinary<Arithmetic::Div>);
+  table.add<FloorOp>(evalRound<true>);
+  table.add<CeilOp>(evalRound<false>);
+  table.add<IntTensorOp>(evalNumber<true>);
+  table.add<FloatTensorOp>(evalNumber<false>);
 }
