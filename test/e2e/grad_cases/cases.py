@@ -439,6 +439,41 @@ def unbind(x):
     return p * q - r
 
 
+# ---------------------------------------------------------------- losses with options
+
+def weighted_nll(x, t, w):
+    return F.nll_loss(x, t, weight=w)
+
+
+def weighted_nll_ignored(x, t, w):
+    return F.nll_loss(F.log_softmax(x, 1), t, weight=w, ignore_index=1)
+
+
+def nll_spatial(x, t):
+    return F.nll_loss(F.log_softmax(x, 1), t, reduction="none")
+
+
+def cross_entropy_weighted_smoothed(x, t, w):
+    return F.cross_entropy(x, t, weight=w, label_smoothing=0.2)
+
+
+def cross_entropy_smoothed_sum(x, t):
+    return F.cross_entropy(x, t, reduction="sum", label_smoothing=0.1,
+                           ignore_index=3)
+
+
+def cross_entropy_probabilities(x, p, w):
+    return F.cross_entropy(x, p, weight=w, label_smoothing=0.05)
+
+
+def cross_entropy_spatial(x, t):
+    return F.cross_entropy(x, t)
+
+
+def embedding_by_frequency(w, i):
+    return F.embedding(i, w, scale_grad_by_freq=True, padding_idx=0)
+
+
 # ---------------------------------------------------------------- not yet
 
 def batch_norm_training_affine(x, mean, var, w, b):
@@ -449,8 +484,6 @@ def avg_pool_ceil(x):
     return F.avg_pool2d(x, 2, ceil_mode=True).sum()
 
 
-def weighted_nll(x, t, w):
-    return F.nll_loss(x, t, weight=w)
 
 
 CASES = [
@@ -560,6 +593,20 @@ CASES = [
                                           r(3), r(3)],
              constant=(1, 2)),
     GradCase(weighted_nll, [r(4, 5), torch.tensor([1, 2, 0, 4]), pos(5)],
-             error="the derivative of nll_loss with class weights is not "
-                   "supported yet", constant=(2,)),
+             constant=(2,)),
+    GradCase(weighted_nll_ignored, [r(5, 4), torch.tensor([1, 2, 0, 3, 1]),
+                                    pos(4)], constant=(2,)),
+    GradCase(nll_spatial, [r(2, 3, 4), torch.tensor([[0, 2, 1, 1],
+                                                     [2, 2, 0, 1]])]),
+    GradCase(cross_entropy_weighted_smoothed,
+             [r(4, 5), torch.tensor([1, 2, 0, 4]), pos(5)], constant=(2,)),
+    GradCase(cross_entropy_smoothed_sum, [r(5, 4),
+                                          torch.tensor([1, 3, 0, 2, 3])]),
+    GradCase(cross_entropy_probabilities,
+             [r(3, 4), torch.softmax(r(3, 4), 1), pos(4)], constant=(1, 2)),
+    GradCase(cross_entropy_spatial, [r(2, 3, 2, 2),
+                                     torch.tensor([[[0, 2], [1, 1]],
+                                                   [[2, 2], [0, 1]]])]),
+    GradCase(embedding_by_frequency, [r(6, 3), torch.tensor([[1, 2, 2],
+                                                             [0, 5, 2]])]),
 ]
