@@ -474,6 +474,23 @@ def embedding_by_frequency(w, i):
     return F.embedding(i, w, scale_grad_by_freq=True, padding_idx=0)
 
 
+# ---------------------------------------------------------------- max pooling by indices
+
+def max_pool_ceil(x):
+    return F.max_pool2d(x, 2, ceil_mode=True)
+
+
+def max_pool_indices(x, v):
+    a, i = F.max_pool2d(x, 3, stride=2, padding=1, return_indices=True)
+    b, j = F.max_pool3d(v, 2, return_indices=True)
+    return a.sum() + (b * b).sum()
+
+
+def adaptive_max_pools(x, y, v):
+    return (F.adaptive_max_pool1d(x, 3).sum() + F.adaptive_max_pool2d(y, (2, 3)).sum()
+            + F.adaptive_max_pool3d(v, 2).sum())
+
+
 # ---------------------------------------------------------------- not yet
 
 def batch_norm_training_affine(x, mean, var, w, b):
@@ -607,6 +624,9 @@ CASES = [
     GradCase(cross_entropy_spatial, [r(2, 3, 2, 2),
                                      torch.tensor([[[0, 2], [1, 1]],
                                                    [[2, 2], [0, 1]]])]),
+    GradCase(max_pool_ceil, [r(1, 2, 5, 5)]),
+    GradCase(max_pool_indices, [r(1, 2, 6, 7), r(1, 2, 4, 4, 6)]),
+    GradCase(adaptive_max_pools, [r(2, 3, 7), r(1, 2, 5, 7), r(1, 2, 4, 5, 3)]),
     GradCase(embedding_by_frequency, [r(6, 3), torch.tensor([[1, 2, 2],
                                                              [0, 5, 2]])]),
 ]
