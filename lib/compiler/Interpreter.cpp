@@ -7,6 +7,7 @@
 #include "Interpreter.h"
 #include "ConstantValues.h"
 #include "tsir/Compiler/Diagnostics.h"
+#include "tsir/Dialect/Prim/ObjectOps.h"
 #include "NativeOps.h"
 
 #include "tsir-runtime/RunSupport.h"
@@ -389,7 +390,7 @@ rt::Status tsir::Interpreter::runNative(Operation *op) {
     return runLoop(loop);
   if (isa<prim::UninitializedOp>(op))
     return bind(op, {rt::Value::none()});
-  if (isCreateObject(op))
+  if (prim::isCreateObject(op))
     return bind(op, {rt::Value::dict()});
   if (isa<prim::GetAttrOp, prim::SetAttrOp>(op))
     return runAttributeAccess(op);

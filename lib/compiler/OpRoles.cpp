@@ -5,12 +5,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "OpRoles.h"
+
 #include "tsir/Compiler/Diagnostics.h"
 #include "NativeOps.h"
 
 #include "tsir/Conversion/Passes.h"
 #include "tsir/Conversion/TypeConverter.h"
 #include "tsir/Dialect/Aten/SchemaRegistry.h"
+#include "tsir/Dialect/Prim/ObjectOps.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
 using namespace mlir;
@@ -94,19 +96,13 @@ static bool isTensorCast(prim::UncheckedCastOp cast) {
          isa<prim::TensorType, prim::OptionalType>(cast.getInput().getType());
 }
 
-bool tsir::isCreateObject(Operation *op) {
-  auto generic = dyn_cast<prim::GenericOp>(op);
-  return generic && generic.getKind() == "prim::CreateObject" &&
-         op->getNumResults() == 1;
-}
-
 OpRole tsir::OpRoles::classify(Operation *op) const {
   if (isa<prim::ConstantOp, prim::ListConstructOp, prim::TupleConstructOp>(op))
     return OpRole::Free;
   if (isa<prim::IfOp, prim::LoopOp, prim::ListUnpackOp, prim::TupleUnpackOp,
           prim::TupleIndexOp, prim::UninitializedOp, prim::DictConstructOp,
           prim::GetAttrOp, prim::SetAttrOp>(op) ||
-      isCreateObject(op))
+      prim::isCreateObject(op))
     return OpRole::Native;
   if (auto cast = dyn_cast<prim::UncheckedCastOp>(op))
     return isTensorCast(cast) ? OpRole::Lowered : OpRole::Native;

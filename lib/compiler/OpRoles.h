@@ -71,9 +71,6 @@ private:
 std::string describeMissingOp(mlir::Operation *op,
                               bool lowersInSegments = false);
 
-/// Whether `op` is `prim::CreateObject`: the interpreter makes the object
-/// (its attributes by name), which the graph then sets and reads.
-bool isCreateObject(mlir::Operation *op);
 
 } // namespace tsir
 

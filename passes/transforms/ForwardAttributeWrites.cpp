@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsir/Dialect/Prim/ObjectOps.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Transforms/Passes.h"
 
@@ -46,8 +47,7 @@ using AttributePath = std::pair<const void *, std::string>;
 
 /// Whether `value` is an object the graph creates.
 bool isCreatedObject(Value value) {
-  auto create = value.getDefiningOp<prim::GenericOp>();
-  return create && create.getKind() == "prim::CreateObject";
+  return prim::isCreateObject(value.getDefiningOp());
 }
 
 /// The path of `object`: an argument of the graph or an object it creates,

@@ -13,6 +13,7 @@
 #include "tsir/Conversion/Decompositions.h"
 
 #include "tsir/Dialect/Aten/AtenDialect.h"
+#include "tsir/Dialect/Prim/ObjectOps.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
 #include "ConstantBuilders.h"
@@ -67,7 +68,7 @@ struct RemoveGradModeContext : OpRewritePattern<prim::GenericOp> {
 
   LogicalResult matchAndRewrite(prim::GenericOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op.getKind() != "prim::CreateObject" || op->getNumResults() != 1)
+    if (!prim::isCreateObject(op))
       return failure();
     auto type = dyn_cast<prim::ClassType>(op->getResult(0).getType());
     if (!type || (type.getName() != "__torch__.torch.autograd.grad_mode.no_grad" &&

@@ -1,0 +1,28 @@
+//===- ObjectOps.h - Recognizing the ops that make objects ------*- C++ -*-===//
+//
+// TorchScript's `prim::CreateObject` has no typed op: it imports as a
+// prim.Generic node of that kind. The passes that fold objects away
+// (tsir-forward-attribute-writes, the decomposition of grad-mode
+// contexts) and the executor that keeps them alive (OpRoles, the
+// interpreter) recognize it here, in one place.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_DIALECT_PRIM_OBJECTOPS_H
+#define TSIR_DIALECT_PRIM_OBJECTOPS_H
+
+#include "tsir/Dialect/Prim/PrimDialect.h"
+
+namespace tsir::prim {
+
+/// Whether `op` is `prim::CreateObject`, which makes one object of its
+/// result's class type.
+inline bool isCreateObject(mlir::Operation *op) {
+  auto generic = mlir::dyn_cast_or_null<GenericOp>(op);
+  return generic && generic.getKind() == "prim::CreateObject" &&
+         op->getNumResults() == 1;
+}
+
+} // namespace tsir::prim
+
+#endif // TSIR_DIALECT_PRIM_OBJECTOPS_H
