@@ -236,17 +236,12 @@ rt::Status tsir::Interpreter::runLoop(prim::LoopOp op) {
 /// (`self.detector._has_warned`); empty if `object` is not reached from
 /// `self` by attribute reads.
 static std::string selfAttributePath(Value object, StringRef name) {
-  if (auto argument = dyn_cast<BlockArgument>(object)) {
-    bool isSelf = argument.getArgNumber() == 0 &&
-                  isa<func::FuncOp>(argument.getOwner()->getParentOp()) &&
-                  isa<prim::ClassType>(argument.getType());
-    return isSelf ? "self." + name.str() : "";
-  }
-  auto read = object.getDefiningOp<prim::GetAttrOp>();
-  if (!read)
-    return "";
-  std::string base = selfAttributePath(read.getObject(), read.getName());
-  return base.empty() ? "" : base + "." + name.str();
+  auto [root, path] = prim::attributeChain(object);
+  auto argument = dyn_cast<BlockArgument>(root);
+  bool isSelf = argument && argument.getArgNumber() == 0 &&
+                isa<func::FuncOp>(argument.getOwner()->getParentOp()) &&
+                isa<prim::ClassType>(argument.getType());
+  return isSelf ? "self" + path + "." + name.str() : "";
 }
 
 /// A module attribute's value as the weights file holds it (a 0-d tensor

@@ -54,21 +54,12 @@ bool isCreatedObject(Value value) {
 /// or an attribute read from an object with a path; nullopt for anything
 /// else.
 std::optional<AttributePath> pathOf(Value object, func::FuncOp func) {
-  if (isCreatedObject(object))
-    return AttributePath{object.getAsOpaquePointer(), ""};
-  if (auto argument = dyn_cast<BlockArgument>(object))
-    return argument.getOwner() == &func.getBody().front()
-               ? std::optional<AttributePath>(
-                     {object.getAsOpaquePointer(), ""})
-               : std::nullopt;
-  auto read = object.getDefiningOp<prim::GetAttrOp>();
-  if (!read)
+  auto [root, path] = prim::attributeChain(object);
+  auto argument = dyn_cast<BlockArgument>(root);
+  if (!isCreatedObject(root) &&
+      !(argument && argument.getOwner() == &func.getBody().front()))
     return std::nullopt;
-  std::optional<AttributePath> base = pathOf(read.getObject(), func);
-  if (!base)
-    return std::nullopt;
-  base->second += "." + read.getName().str();
-  return base;
+  return AttributePath{root.getAsOpaquePointer(), path};
 }
 
 /// The path `op` (a GetAttr or SetAttr) reads or writes.

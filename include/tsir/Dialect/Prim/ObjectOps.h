@@ -4,7 +4,8 @@
 // prim.Generic node of that kind. The passes that fold objects away
 // (tsir-forward-attribute-writes, the decomposition of grad-mode
 // contexts) and the executor that keeps them alive (OpRoles, the
-// interpreter) recognize it here, in one place.
+// interpreter) recognize it here, in one place, and read the chains of
+// prim.GetAttr that name an object's attributes (`self.a.b`) the same way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,9 @@
 #define TSIR_DIALECT_PRIM_OBJECTOPS_H
 
 #include "tsir/Dialect/Prim/PrimDialect.h"
+
+#include <string>
+#include <utility>
 
 namespace tsir::prim {
 
@@ -21,6 +25,18 @@ inline bool isCreateObject(mlir::Operation *op) {
   auto generic = mlir::dyn_cast_or_null<GenericOp>(op);
   return generic && generic.getKind() == "prim::CreateObject" &&
          op->getNumResults() == 1;
+}
+
+/// The value a chain of prim.GetAttr starts from, and the names read along
+/// it: `self.a.b`, read as GetAttr(GetAttr(%self, "a"), "b"), is
+/// (%self, ".a.b"); a value no GetAttr made is (itself, "").
+inline std::pair<mlir::Value, std::string> attributeChain(mlir::Value object) {
+  std::string path;
+  while (auto read = object.getDefiningOp<GetAttrOp>()) {
+    path = "." + read.getName().str() + path;
+    object = read.getObject();
+  }
+  return {object, path};
 }
 
 } // namespace tsir::prim
