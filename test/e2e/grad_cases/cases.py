@@ -501,6 +501,15 @@ def avg_pool_ceil(x):
     return F.avg_pool2d(x, 2, ceil_mode=True).sum()
 
 
+def avg_pool_options(x):
+    a = F.avg_pool2d(x, 3, stride=2, padding=1, ceil_mode=True,
+                     count_include_pad=False)
+    b = F.avg_pool2d(x, (2, 3), stride=(2, 2), padding=(1, 1),
+                     divisor_override=4)
+    c = F.avg_pool2d(x, 3, stride=2, padding=1, ceil_mode=True)
+    return (a * a).sum() + (b * b).sum() + (c * c).sum()
+
+
 
 
 CASES = [
@@ -601,9 +610,8 @@ CASES = [
     GradCase(where_clamp, [r(3, 4), r(4)]),
     GradCase(splits, [r(3, 5)]),
     GradCase(unbind, [r(2, 3, 4)]),
-    GradCase(avg_pool_ceil, [r(1, 2, 5, 5)],
-             error="the derivative of avg_pool2d is supported without "
-                   "ceil_mode"),
+    GradCase(avg_pool_ceil, [r(1, 2, 5, 5)]),
+    GradCase(avg_pool_options, [r(2, 3, 7, 6)]),
     GradCase(batch_norm_training, [r(2, 3, 4), r(3), pos(3)],
              constant=(1, 2)),
     GradCase(batch_norm_training_affine, [r(4, 3, 2, 2), r(3), pos(3),
