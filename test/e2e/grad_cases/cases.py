@@ -491,7 +491,7 @@ def adaptive_max_pools(x, y, v):
             + F.adaptive_max_pool3d(v, 2).sum())
 
 
-# ---------------------------------------------------------------- not yet
+# ---------------------------------------------------------------- options refused once
 
 def batch_norm_training_affine(x, mean, var, w, b):
     return F.batch_norm(x, mean, var, w, b, True, 0.1, 1e-5)
