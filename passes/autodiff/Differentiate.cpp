@@ -547,6 +547,19 @@ LogicalResult Differentiator::differentiateListOp(Operation *op) {
     return op->emitError() << "tsir-differentiate: " << schema
                            << " is differentiable only of a list built in "
                               "the graph";
+  // Its elements are the literal's only if nothing writes into it (an
+  // append in a loop left rolled): otherwise the gradients of what was
+  // appended would be lost, a silent zero.
+  for (Operation *user : construct->getUsers()) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+    if (user != op && (!effects ||
+                       effects.hasEffect<MemoryEffects::Write>()))
+      return op->emitError()
+             << "tsir-differentiate: " << schema << " of a list that "
+             << schemaOf(user)
+             << " writes into (an append in a loop that did not unroll) is "
+                "not differentiable yet";
+  }
   if (failed(single(input)))
     return failure();
   OperandRange tensors = construct.getElements();
@@ -865,11 +878,18 @@ struct TsirDifferentiatePass
     if (failed(runPipeline(inlineSubgraphs, graph)))
       return signalPassFailure();
     // Decompositions branch on their flags (`training`): fold them before
-    // differentiating what is left.
+    // differentiating what is left. Some build lists by appending in loops
+    // of a constant trip count (im2col's windows): unrolled, the appends
+    // become list literals, which the list ops' gradients read.
     if (applyDecompositions(graph, *table, *library)) {
       OpPassManager fold(func::FuncOp::getOperationName());
       fold.addPass(createPrimPeepholePass());
       fold.addPass(createPrimConstantPropagationPass());
+      PrimUnrollLoopsPassOptions fullUnrolling;
+      fullUnrolling.unrollFactor = 1;
+      fold.addPass(createPrimUnrollLoopsPass(fullUnrolling));
+      fold.addPass(createPrimConstantPropagationPass());
+      fold.addPass(createPrimRemoveMutationPass());
       fold.addPass(createPrimDCEPass());
       if (failed(runPipeline(fold, graph)))
         return signalPassFailure();

@@ -491,6 +491,17 @@ def adaptive_max_pools(x, y, v):
             + F.adaptive_max_pool3d(v, 2).sum())
 
 
+# ---------------------------------------------------------------- decompositions with loops
+
+def unfold_windows(x):
+    # im2col's decomposition appends windows in loops: once a silent zero.
+    return (F.unfold(x, 2, padding=1) ** 2).sum()
+
+
+def int_powers(x):
+    return (x ** 2).sum() + (x ** 3).mean()
+
+
 # ---------------------------------------------------------------- options refused once
 
 def batch_norm_training_affine(x, mean, var, w, b):
@@ -633,6 +644,8 @@ CASES = [
                                      torch.tensor([[[0, 2], [1, 1]],
                                                    [[2, 2], [0, 1]]])]),
     GradCase(max_pool_ceil, [r(1, 2, 5, 5)]),
+    GradCase(unfold_windows, [r(1, 2, 3, 4)]),
+    GradCase(int_powers, [r(3, 4)]),
     GradCase(max_pool_indices, [r(1, 2, 6, 7), r(1, 2, 4, 4, 6)]),
     GradCase(adaptive_max_pools, [r(2, 3, 7), r(1, 2, 5, 7), r(1, 2, 4, 5, 3)]),
     GradCase(embedding_by_frequency, [r(6, 3), torch.tensor([[1, 2, 2],
