@@ -502,6 +502,27 @@ def int_powers(x):
     return (x ** 2).sum() + (x ** 3).mean()
 
 
+# ---------------------------------------------------------------- more elementwise and reductions
+
+def elementwise_more(x, y):
+    a = torch.expm1(x * 0.3) + torch.log1p(x.abs()) + torch.pow(2.0, x)
+    b = F.mish(x) + torch.maximum(x, y) - torch.minimum(x, y * 0.5)
+    c = torch.addcmul(x, x, y, value=0.5) + torch.addcdiv(x, x, y.abs() + 1)
+    d = torch.lerp(x, y, 0.3)
+    return (a * b).sum() + (c * d).sum()
+
+
+def shapes_more(x):
+    a = x.tril(1) + x.triu(-1) + x.roll(1, 1) + x.flip(0)
+    b = x.cumsum(1) * x.narrow(1, 0, 4).sum()
+    return (a * a).sum() + b.sum()
+
+
+def maxima_more(x):
+    return x.amax(dim=1).sum() + x.amin(dim=(0, 1), keepdim=True).sum() + \
+        x.max() * 2 - x.min()
+
+
 # ---------------------------------------------------------------- options refused once
 
 def batch_norm_training_affine(x, mean, var, w, b):
@@ -646,6 +667,9 @@ CASES = [
     GradCase(max_pool_ceil, [r(1, 2, 5, 5)]),
     GradCase(unfold_windows, [r(1, 2, 3, 4)]),
     GradCase(int_powers, [r(3, 4)]),
+    GradCase(elementwise_more, [r(3, 4), r(4)]),
+    GradCase(shapes_more, [r(5, 6)]),
+    GradCase(maxima_more, [r(3, 5, 4)]),
     GradCase(max_pool_indices, [r(1, 2, 6, 7), r(1, 2, 4, 4, 6)]),
     GradCase(adaptive_max_pools, [r(2, 3, 7), r(1, 2, 5, 7), r(1, 2, 4, 5, 3)]),
     GradCase(embedding_by_frequency, [r(6, 3), torch.tensor([[1, 2, 2],
