@@ -27,14 +27,10 @@
 using namespace mlir;
 using namespace tsir;
 
-static const aten::Schema *schemaOf(Operation *op) {
-  return getTypedOrGenericSchema(op);
-}
-
 /// Whether `op`'s result is a view of its first operand (`Tensor(a)`), or
 /// the operand itself written in place (`Tensor(a!)`).
 static bool aliasesFirstOperand(Operation *op) {
-  const aten::Schema *schema = schemaOf(op);
+  const aten::Schema *schema = getTypedOrGenericSchema(op);
   return schema && schema->returns.size() == 1 && op->getNumResults() == 1 &&
          op->getNumOperands() > 0 && !schema->arguments.empty() &&
          !schema->returns.front().aliasSet.empty() &&
@@ -43,7 +39,7 @@ static bool aliasesFirstOperand(Operation *op) {
 
 /// Whether `op` writes a tensor operand in place.
 static bool writesInPlace(Operation *op) {
-  const aten::Schema *schema = schemaOf(op);
+  const aten::Schema *schema = getTypedOrGenericSchema(op);
   if (!schema)
     return false;
   for (auto [index, argument] : llvm::enumerate(schema->arguments))
@@ -129,12 +125,6 @@ static bool ownsDenseStorage(Value value) {
          ownsDenseStorage(def->getOperand(0));
 }
 
-/// The location prefix of an error at `op`.
-static std::string errorAt(Operation *op) {
-  std::string where = formatLocation(op->getLoc());
-  return (where.empty() ? "" : where + ": ") + "error: ";
-}
-
 rt::Status tsir::checkStorageSemantics(func::FuncOp func) {
   // Views made by a runtime kernel (generic ops: typed views compile, or
   // run natively, to real views) are copies, and the values they share
@@ -149,10 +139,12 @@ rt::Status tsir::checkStorageSemantics(func::FuncOp func) {
         llvm::is_contained({"aten::as_strided", "aten::as_strided_scatter"},
                            base) &&
         !ownsDenseStorage(op->getOperand(0))) {
-      error = errorAt(op) + kind + " addresses the storage of a view made " +
-              "by " + OpRoles::torchName(op->getOperand(0).getDefiningOp()) +
-              ", which tsir holds as a dense copy; call it on the base, or " +
-              "on contiguous() of the view";
+      error = formatError(
+          op->getLoc(),
+          kind + " addresses the storage of a view made by " +
+              OpRoles::torchName(op->getOperand(0).getDefiningOp()) +
+              ", which tsir holds as a dense copy; call it on the base, or "
+              "on contiguous() of the view");
       return WalkResult::interrupt();
     }
     if (aliasesFirstOperand(op)) {
@@ -182,9 +174,11 @@ rt::Status tsir::checkStorageSemantics(func::FuncOp func) {
   });
   if (!write)
     return rt::Status::ok();
-  return rt::Status::error(
-      errorAt(write) + "in-place " + OpRoles::torchName(write) +
-      " writes memory that " + OpRoles::torchName(view) +
-      " shares, but tsir computes " + OpRoles::torchName(view) +
-      " as a copy (by a runtime kernel), so the write would not reach both");
+  return rt::Status::error(formatError(
+      write->getLoc(),
+      "in-place " + OpRoles::torchName(write) + " writes memory that " +
+          OpRoles::torchName(view) + " shares, but tsir computes " +
+          OpRoles::torchName(view) +
+          " as a copy (by a runtime kernel), so the write would not reach "
+          "both"));
 }

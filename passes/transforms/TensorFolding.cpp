@@ -80,6 +80,34 @@ double asElement(Type elementType, double value) {
   return value;
 }
 
+/// `tensor` converted to `elementType`, each value rounded as an element
+/// of it holds it (to(dtype)'s conversion).
+void convertTo(SmallTensor &tensor, Type elementType) {
+  tensor.elementType = elementType;
+  for (double &value : tensor.values)
+    value = asElement(elementType, value);
+}
+
+/// `fn` of the elements of two tensors of one dtype whose shapes agree or
+/// one of which is 0-d (broadcast), each result rounded to the dtype;
+/// nullopt when they do not pair or `fn` gives no value.
+std::optional<SmallTensor>
+combine(const SmallTensor &a, const SmallTensor &b,
+        llvm::function_ref<std::optional<double>(double, double)> fn) {
+  if (a.elementType != b.elementType ||
+      (!a.shape.empty() && !b.shape.empty() && a.shape != b.shape))
+    return std::nullopt;
+  SmallTensor result = a.shape.empty() ? b : a;
+  for (size_t i = 0; i < result.values.size(); ++i) {
+    std::optional<double> value = fn(a.values[a.shape.empty() ? 0 : i],
+                                     b.values[b.shape.empty() ? 0 : i]);
+    if (!value)
+      return std::nullopt;
+    result.values[i] = asElement(result.elementType, *value);
+  }
+  return result;
+}
+
 Attribute toAttribute(const SmallTensor &tensor) {
   auto type = RankedTensorType::get(tensor.shape, tensor.elementType);
   if (tensor.elementType.isSignedInteger(64)) {
@@ -146,8 +174,7 @@ LogicalResult evalTensorOfList(Operation *op, ArrayRef<Attribute> operands,
     if (!tensor.elementType)
       return failure();
   }
-  for (double &value : tensor.values)
-    value = asElement(tensor.elementType, value);
+  convertTo(tensor, tensor.elementType);
   results.push_back(toAttribute(tensor));
   return success();
 }
@@ -161,9 +188,7 @@ LogicalResult evalToDtype(Operation *op, ArrayRef<Attribute> operands,
       dtype ? elementTypeOf(op->getContext(), dtype.getInt()) : Type();
   if (!tensor || !elementType)
     return failure();
-  tensor->elementType = elementType;
-  for (double &value : tensor->values)
-    value = asElement(elementType, value);
+  convertTo(*tensor, elementType);
   results.push_back(toAttribute(*tensor));
   return success();
 }
@@ -192,11 +217,10 @@ LogicalResult evalToDevice(Operation *op, ArrayRef<Attribute> operands,
   if (!tensor)
     return failure();
   if (auto dtype = dyn_cast_or_null<IntegerAttr>(operands[2])) {
-    tensor->elementType = elementTypeOf(op->getContext(), dtype.getInt());
-    if (!tensor->elementType)
+    Type elementType = elementTypeOf(op->getContext(), dtype.getInt());
+    if (!elementType)
       return failure();
-    for (double &value : tensor->values)
-      value = asElement(tensor->elementType, value);
+    convertTo(*tensor, elementType);
   }
   results.push_back(toAttribute(*tensor));
   return success();
@@ -214,46 +238,38 @@ LogicalResult evalDetach(Operation *op, ArrayRef<Attribute> operands,
 
 /// a + b, a - b (alpha 1), a * b, a / b of two tensors of one dtype whose
 /// shapes agree or one of which is 0-d; div is true division, so of
-/// floating tensors only. Computed in the dtype.
+/// floating tensors only. Computed in double and rounded to the dtype,
+/// which for one operation on two float32 values is float32's own result.
 enum class Arithmetic { Add, Sub, Mul, Div };
 template <Arithmetic Kind>
 LogicalResult evalBinary(Operation *op, ArrayRef<Attribute> operands,
                          SmallVectorImpl<Attribute> &results) {
   std::optional<SmallTensor> a = smallTensor(operands[0]);
   std::optional<SmallTensor> b = smallTensor(operands[1]);
-  if (!a || !b || a->elementType != b->elementType ||
-      (Kind == Arithmetic::Div && !a->isFloat()))
+  if (!a || !b || (Kind == Arithmetic::Div && !a->isFloat()))
     return failure();
   if (Kind == Arithmetic::Add || Kind == Arithmetic::Sub) {
     std::optional<double> alpha = numberOf(operands[2]);
     if (!alpha || *alpha != 1.0)
       return failure();
   }
-  SmallTensor result = a->shape.empty() ? *b : *a;
-  if (!a->shape.empty() && !b->shape.empty() && a->shape != b->shape)
+  std::optional<SmallTensor> result =
+      combine(*a, *b, [](double x, double y) -> std::optional<double> {
+        switch (Kind) {
+        case Arithmetic::Add:
+          return x + y;
+        case Arithmetic::Sub:
+          return x - y;
+        case Arithmetic::Mul:
+          return x * y;
+        case Arithmetic::Div:
+          return x / y;
+        }
+        return std::nullopt;
+      });
+  if (!result)
     return failure();
-  bool single = result.elementType.isF32();
-  for (size_t i = 0; i < result.values.size(); ++i) {
-    double x = a->values[a->shape.empty() ? 0 : i];
-    double y = b->values[b->shape.empty() ? 0 : i];
-    double value = 0;
-    switch (Kind) {
-    case Arithmetic::Add:
-      value = single ? double(float(x) + float(y)) : x + y;
-      break;
-    case Arithmetic::Sub:
-      value = single ? double(float(x) - float(y)) : x - y;
-      break;
-    case Arithmetic::Mul:
-      value = single ? double(float(x) * float(y)) : x * y;
-      break;
-    case Arithmetic::Div:
-      value = single ? double(float(x) / float(y)) : x / y;
-      break;
-    }
-    result.values[i] = asElement(result.elementType, value);
-  }
-  results.push_back(toAttribute(result));
+  results.push_back(toAttribute(*result));
   return success();
 }
 
@@ -309,19 +325,17 @@ LogicalResult evalElementwise(Operation *op, ArrayRef<Attribute> operands,
                               SmallVectorImpl<Attribute> &results) {
   std::optional<SmallTensor> a = smallTensor(operands[0]);
   std::optional<SmallTensor> b = smallTensor(operands[1]);
-  if (!a || !b || a->elementType != b->elementType)
+  if (!a || !b)
     return failure();
-  if (a->shape.empty() && !b->shape.empty())
-    std::swap(a, b);
-  if (!b->shape.empty() && a->shape != b->shape)
+  std::optional<SmallTensor> result =
+      combine(*a, *b, [](double x, double y) -> std::optional<double> {
+        if (std::isnan(x) || std::isnan(y))
+          return std::nullopt;
+        return IsMin ? std::min(x, y) : std::max(x, y);
+      });
+  if (!result)
     return failure();
-  for (size_t i = 0; i < a->values.size(); ++i) {
-    double x = a->values[i], y = b->values[b->shape.empty() ? 0 : i];
-    if (std::isnan(x) || std::isnan(y))
-      return failure();
-    a->values[i] = IsMin ? std::min(x, y) : std::max(x, y);
-  }
-  results.push_back(toAttribute(*a));
+  results.push_back(toAttribute(*result));
   return success();
 }
 

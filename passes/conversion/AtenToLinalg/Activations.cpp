@@ -210,7 +210,7 @@ public:
   LogicalResult
   matchAndRewrite(aten::GeluOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    std::optional<std::string> approximate =
+    std::optional<StringRef> approximate =
         matchConstantString(op.getApproximate());
     if (!approximate || (*approximate != "none" && *approximate != "tanh"))
       return rewriter.notifyMatchFailure(

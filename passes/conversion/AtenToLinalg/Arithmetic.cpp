@@ -285,7 +285,7 @@ public:
                   ConversionPatternRewriter &rewriter) const override {
     enum class Mode { True, Trunc, Floor } mode = Mode::True;
     if (!isNone(op.getRoundingMode())) {
-      std::optional<std::string> name =
+      std::optional<StringRef> name =
           matchConstantString(op.getRoundingMode());
       if (name == "trunc")
         mode = Mode::Trunc;

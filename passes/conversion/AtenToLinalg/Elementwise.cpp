@@ -98,16 +98,6 @@ conversion::replaceWithElementwise(ConversionPatternRewriter &rewriter,
   return success();
 }
 
-std::optional<std::string> conversion::matchConstantString(Value value) {
-  auto constant = value.getDefiningOp<prim::ConstantOp>();
-  if (!constant)
-    return std::nullopt;
-  auto string = dyn_cast<StringAttr>(constant.getValue());
-  if (!string)
-    return std::nullopt;
-  return string.str();
-}
-
 Value conversion::buildAdd(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   if (isa<FloatType>(lhs.getType()))
     return arith::AddFOp::create(b, loc, lhs, rhs);

@@ -134,9 +134,6 @@ void addElementwisePattern(const mlir::TypeConverter &typeConverter,
                                            body, boolCompute);
 }
 
-/// The string a `prim.Constant` of type `str` holds; nullopt otherwise.
-std::optional<std::string> matchConstantString(mlir::Value value);
-
 //===----------------------------------------------------------------------===//
 // Scalar arithmetic on one compute type (int, unsigned int or float)
 //===----------------------------------------------------------------------===//

@@ -116,15 +116,6 @@ Value castToType(OpBuilder &b, Location loc, Value value, Type type) {
   return tensor::CastOp::create(b, loc, type, value);
 }
 
-std::optional<StringRef> matchConstantString(Value value) {
-  auto constant = value.getDefiningOp<prim::ConstantOp>();
-  if (!constant)
-    return std::nullopt;
-  if (auto str = dyn_cast_or_null<StringAttr>(constant.getValue()))
-    return str.getValue();
-  return std::nullopt;
-}
-
 std::optional<SmallVector<int64_t>> matchWindowParam(Value list, size_t n) {
   std::optional<SmallVector<int64_t>> ints = matchConstantIntList(list);
   if (!ints)

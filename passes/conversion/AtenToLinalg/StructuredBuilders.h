@@ -69,10 +69,6 @@ mlir::Value padConstant(mlir::OpBuilder &b, mlir::Location loc, mlir::Value src,
 mlir::Value castToType(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::Value value, mlir::Type type);
 
-/// The string a `prim.Constant` defining `value` holds (conv2d's padding
-/// mode, einsum's equation).
-std::optional<llvm::StringRef> matchConstantString(mlir::Value value);
-
 /// An `int[N]` window parameter (kernel, stride, padding, dilation): its
 /// constant ints, with a one-element list repeated `n` times as torch's
 /// conv and pooling do; nullopt when not constant or of another length.

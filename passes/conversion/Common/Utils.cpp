@@ -40,6 +40,12 @@ std::optional<int64_t> matchConstantInt(Value value) {
   return attr.getInt();
 }
 
+std::optional<StringRef> matchConstantString(Value value) {
+  if (auto text = dyn_cast_or_null<StringAttr>(getConstantAttr(value)))
+    return text.getValue();
+  return std::nullopt;
+}
+
 std::optional<double> matchConstantFloat(Value value) {
   Attribute attr = getConstantAttr(value);
   if (auto f = dyn_cast_or_null<FloatAttr>(attr))

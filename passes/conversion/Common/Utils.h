@@ -34,6 +34,9 @@ std::optional<double> matchConstantFloat(mlir::Value value);
 /// The bool a constant defining `value` holds.
 std::optional<bool> matchConstantBool(mlir::Value value);
 
+/// The string a constant defining `value` holds (a mode, an equation).
+std::optional<llvm::StringRef> matchConstantString(mlir::Value value);
+
 /// Whether `value` is TorchScript's None: a `!prim.none` value, or a None
 /// constant of an Optional type.
 bool isNone(mlir::Value value);

@@ -49,16 +49,6 @@ StringRef kindOf(Operation *op) {
   return "";
 }
 
-/// The value of a string constant.
-std::optional<StringRef> constantString(Value value) {
-  auto constant = value.getDefiningOp<prim::ConstantOp>();
-  if (!constant)
-    return std::nullopt;
-  if (auto text = dyn_cast_or_null<StringAttr>(constant.getValueAttr()))
-    return text.getValue();
-  return std::nullopt;
-}
-
 /// Whether `op` reads a complex value as a real one.
 bool isRealReader(Operation *op) {
   if (isa<aten::AbsOp>(op))
@@ -109,7 +99,7 @@ FailureOr<Parts> fourierParts(PatternRewriter &rewriter, prim::GenericOp op,
   }
   double scale = 1.0;
   if (!conversion::isNone(in[3])) {
-    std::optional<StringRef> norm = constantString(in[3]);
+    std::optional<StringRef> norm = conversion::matchConstantString(in[3]);
     if (!norm)
       return failure();
     if (*norm == "ortho")
