@@ -48,6 +48,32 @@ using namespace tsir::autodiff;
 
 namespace {
 
+/// Whether buildPlaceholder makes a value of `type`.
+bool canBuildPlaceholder(Type type) {
+  return type.isInteger(64) || type.isInteger(1) || type.isF64() ||
+         isa<prim::ListType>(type);
+}
+
+/// A value of `type` for a branch that does not compute a value the
+/// backward reads from the other branch: the prim.If's condition, the
+/// same in the backward, decides which one is read, so any value of the
+/// type will do (a scalar, or a list, such as a size one branch
+/// computes). Null for other types.
+Value buildPlaceholder(OpBuilder &builder, Location loc, Type type) {
+  if (type.isInteger(64))
+    return prim::ConstantOp::create(builder, loc, type,
+                                    builder.getI64IntegerAttr(0));
+  if (type.isInteger(1))
+    return prim::ConstantOp::create(builder, loc, type,
+                                    builder.getBoolAttr(false));
+  if (type.isF64())
+    return prim::ConstantOp::create(builder, loc, type,
+                                    builder.getF64FloatAttr(0));
+  if (isa<prim::ListType>(type))
+    return prim::ListConstructOp::create(builder, loc, type, ValueRange{});
+  return {};
+}
+
 /// The name a `wrt` entry calls `value` by: a graph input's or a weight's
 /// value name (a weight imported without data is named by its reference).
 /// An input without one (MLIR written by hand, or printed without its
@@ -337,6 +363,8 @@ void Differentiator::exportBranchValues(Block &block) {
       }
     // Values with no stand-in of their type in the other branch stay put.
     auto hasStandIns = [&](Value value) {
+      if (canBuildPlaceholder(value.getType()))
+        return true;
       for (Region &region : ifOp->getRegions()) {
         Block &body = region.front();
         if (value.getParentBlock() == &body)
@@ -379,6 +407,9 @@ void Differentiator::exportBranchValues(Block &block) {
         for (BlockArgument argument : graph.getArguments())
           if (!standIn && argument.getType() == value.getType())
             standIn = argument;
+        OpBuilder atEnd(yield);
+        if (!standIn)
+          standIn = buildPlaceholder(atEnd, yield.getLoc(), value.getType());
         // Without one the value is not kept; a formula that reads it is
         // reported then (capture).
         yielded.push_back(standIn);

@@ -29,6 +29,7 @@ ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "test", "lib"))
 sys.path.insert(0, os.path.join(HERE, "grad_cases"))
 import cases as grad_cases  # noqa: E402
+import op_cases  # noqa: E402
 import torch_cases  # noqa: E402
 import tsir_run  # noqa: E402
 
@@ -120,7 +121,7 @@ def main():
     args = parser.parse_args()
 
     every = []
-    for case in grad_cases.CASES:
+    for case in grad_cases.CASES + op_cases.CASES:
         every.append(case)
         if case.error is None and not args.float32_only:
             every.append(in_float64(case))

@@ -30,6 +30,7 @@ void registerBuiltinKernels(KernelRegistry &registry) {
   registerWindowKernels(registry);
   registerFiniteDifferenceKernels(registry);
   registerFractionalPoolKernels(registry);
+  registerFoldKernels(registry);
   registerBitwiseKernels(registry);
   registerGridSampleKernels(registry);
   registerCtcLossKernels(registry);

@@ -31,6 +31,7 @@ void registerSpectrogramKernels(KernelRegistry &registry);
 void registerWindowKernels(KernelRegistry &registry);
 void registerFiniteDifferenceKernels(KernelRegistry &registry);
 void registerFractionalPoolKernels(KernelRegistry &registry);
+void registerFoldKernels(KernelRegistry &registry);
 void registerBitwiseKernels(KernelRegistry &registry);
 void registerGridSampleKernels(KernelRegistry &registry);
 void registerCtcLossKernels(KernelRegistry &registry);

@@ -9,6 +9,8 @@
 // element type (float for Float, double for Double); nearest reads
 // floor(dst * scale), bilinear interpolates at (dst + 0.5) * scale - 0.5
 // clamped at 0 (or dst * (in - 1) / (out - 1) with align_corners).
+// Their backward ops (the derivatives' building blocks) add each output
+// gradient back where that arithmetic read from.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,7 @@
 #include "tsir-runtime/Stack.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 
@@ -126,35 +129,25 @@ StatusOr<std::optional<std::vector<double>>> optionalFloats(const Value &value,
   return std::optional<std::vector<double>>(std::move(values));
 }
 
-/// upsample_{nearest,bilinear}2d.vec(input, output_size, [align_corners,]
-/// scale_factors).
-Status upsample2d(Stack &stack, bool bilinear) {
-  const char *op = bilinear ? "upsample_bilinear2d" : "upsample_nearest2d";
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
-                           popArgs(stack, bilinear ? 4 : 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor input, requireTensor(args[0]));
-  bool alignCorners = false;
-  if (bilinear) {
-    TSIR_RT_ASSIGN_OR_RETURN(alignCorners, boolArg(args[2], "align_corners"));
-  }
+/// The two spatial axes of a resize from `inSizes` (NCHW), read as
+/// torch's upsample_*2d.vec read `output_size` and `scale_factors`.
+StatusOr<std::array<Axis, 2>> readAxes(const std::string &op,
+                                       const std::vector<int64_t> &inSizes,
+                                       const Value &outputSizeArg,
+                                       const Value &scalesArg) {
   TSIR_RT_ASSIGN_OR_RETURN(auto scales,
-                           optionalFloats(args.back(), "scale_factors"));
-  if (input.dim() != 4)
-    return Status::error(std::string(op) +
-                         ": expected an NCHW input of rank 4, got rank " +
-                         std::to_string(input.dim()));
-  if (input.dtype() != DType::Float32 && input.dtype() != DType::Float64)
-    return Status::error(std::string(op) + ": expected a Float or Double "
-                                           "input");
-  Axis axes[2];
+                           optionalFloats(scalesArg, "scale_factors"));
+  if (inSizes.size() != 4)
+    return Status::error(op + ": expected an NCHW input of rank 4, got rank " +
+                         std::to_string(inSizes.size()));
+  std::array<Axis, 2> axes;
   for (int i = 0; i < 2; ++i)
-    axes[i].in = input.sizes()[2 + i];
-  if (!args[1].isNone()) {
+    axes[i].in = inSizes[2 + i];
+  if (!outputSizeArg.isNone()) {
     TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> outputSize,
-                             intList(args[1], "output_size"));
+                             intList(outputSizeArg, "output_size"));
     if (outputSize.size() != 2)
-      return Status::error(std::string(op) +
-                           ": output_size must have 2 elements");
+      return Status::error(op + ": output_size must have 2 elements");
     for (int i = 0; i < 2; ++i)
       axes[i].out = outputSize[i];
   } else if (scales && scales->size() == 2) {
@@ -164,13 +157,35 @@ Status upsample2d(Stack &stack, bool bilinear) {
           std::floor(static_cast<double>(axes[i].in) * (*scales)[i]));
     }
   } else {
-    return Status::error(std::string(op) + ": give output_size or two "
-                                           "scale_factors");
+    return Status::error(op + ": give output_size or two scale_factors");
   }
   if (axes[0].out <= 0 || axes[1].out <= 0 || axes[0].in <= 0 ||
       axes[1].in <= 0)
-    return Status::error(std::string(op) + ": input and output sizes should "
-                                           "be greater than 0");
+    return Status::error(op + ": input and output sizes should be greater "
+                              "than 0");
+  return axes;
+}
+
+Status requireFloating(const std::string &op, const Tensor &tensor) {
+  if (tensor.dtype() != DType::Float32 && tensor.dtype() != DType::Float64)
+    return Status::error(op + ": expected a Float or Double tensor");
+  return Status::ok();
+}
+
+/// upsample_{nearest,bilinear}2d.vec(input, output_size, [align_corners,]
+/// scale_factors).
+Status upsample2d(Stack &stack, bool bilinear) {
+  std::string op = bilinear ? "upsample_bilinear2d" : "upsample_nearest2d";
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
+                           popArgs(stack, bilinear ? 4 : 3));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor input, requireTensor(args[0]));
+  bool alignCorners = false;
+  if (bilinear) {
+    TSIR_RT_ASSIGN_OR_RETURN(alignCorners, boolArg(args[2], "align_corners"));
+  }
+  TSIR_RT_RETURN_IF_ERROR(requireFloating(op, input));
+  TSIR_RT_ASSIGN_OR_RETURN(auto axes,
+                           readAxes(op, input.sizes(), args[1], args.back()));
   std::vector<double> values = toDoubles(input);
   std::vector<double> resized =
       input.dtype() == DType::Float32
@@ -182,6 +197,82 @@ Status upsample2d(Stack &stack, bool bilinear) {
                                 axes[1].out};
   TSIR_RT_ASSIGN_OR_RETURN(Tensor out,
                            fromDoubles(resized, sizes, input.dtype()));
+  push(stack, std::move(out));
+  return Status::ok();
+}
+
+/// The adjoint of `resize`: each output element's gradient added to the
+/// input elements it was read from, with the weights it was read with
+/// (the same Source per index, so the two cannot disagree).
+template <typename T>
+std::vector<double> resizeBackward(const std::vector<double> &grad,
+                                   int64_t planes, const Axis &h,
+                                   const Axis &w, bool bilinear,
+                                   bool alignCorners) {
+  std::vector<double> in(planes * h.in * w.in, 0.0);
+  T scaleH = scaleOf<T>(h, bilinear && alignCorners);
+  T scaleW = scaleOf<T>(w, bilinear && alignCorners);
+  std::vector<Source<T>> rows, cols;
+  for (int64_t y = 0; y < h.out; ++y)
+    rows.push_back(sourceOf<T>(y, h, scaleH, bilinear, alignCorners));
+  for (int64_t x = 0; x < w.out; ++x)
+    cols.push_back(sourceOf<T>(x, w, scaleW, bilinear, alignCorners));
+  for (int64_t p = 0; p < planes; ++p) {
+    double *plane = in.data() + p * h.in * w.in;
+    const double *from = grad.data() + p * h.out * w.out;
+    for (int64_t y = 0; y < h.out; ++y)
+      for (int64_t x = 0; x < w.out; ++x) {
+        const Source<T> &r = rows[y], &c = cols[x];
+        double g = from[y * w.out + x];
+        if (!bilinear) {
+          plane[r.low * w.in + c.low] += g;
+          continue;
+        }
+        double w1 = static_cast<double>(c.highWeight), w0 = 1.0 - w1;
+        double h1 = static_cast<double>(r.highWeight), h0 = 1.0 - h1;
+        plane[r.low * w.in + c.low] += h0 * w0 * g;
+        plane[r.low * w.in + c.high] += h0 * w1 * g;
+        plane[r.high * w.in + c.low] += h1 * w0 * g;
+        plane[r.high * w.in + c.high] += h1 * w1 * g;
+      }
+  }
+  return in;
+}
+
+/// upsample_{nearest,bilinear}2d_backward.vec(grad_output, output_size,
+/// input_size, [align_corners,] scale_factors): the gradient of the
+/// input, as torch's backward kernels give it.
+Status upsample2dBackward(Stack &stack, bool bilinear) {
+  std::string op = bilinear ? "upsample_bilinear2d_backward"
+                            : "upsample_nearest2d_backward";
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
+                           popArgs(stack, bilinear ? 5 : 4));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor grad, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> inputSize,
+                           intList(args[2], "input_size"));
+  bool alignCorners = false;
+  if (bilinear) {
+    TSIR_RT_ASSIGN_OR_RETURN(alignCorners, boolArg(args[3], "align_corners"));
+  }
+  TSIR_RT_RETURN_IF_ERROR(requireFloating(op, grad));
+  TSIR_RT_ASSIGN_OR_RETURN(auto axes,
+                           readAxes(op, inputSize, args[1], args.back()));
+  std::vector<int64_t> expected = {inputSize[0], inputSize[1], axes[0].out,
+                                   axes[1].out};
+  if (grad.sizes() != expected)
+    return Status::error(op + ": grad_output has sizes " +
+                         sizesToString(grad.sizes()) + ", expected " +
+                         sizesToString(expected));
+  std::vector<double> values = toDoubles(grad);
+  int64_t planes = inputSize[0] * inputSize[1];
+  std::vector<double> result =
+      grad.dtype() == DType::Float32
+          ? resizeBackward<float>(values, planes, axes[0], axes[1], bilinear,
+                                  alignCorners)
+          : resizeBackward<double>(values, planes, axes[0], axes[1], bilinear,
+                                   alignCorners);
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor out,
+                           fromDoubles(result, inputSize, grad.dtype()));
   push(stack, std::move(out));
   return Status::ok();
 }
@@ -198,7 +289,17 @@ void registerResizeKernels(KernelRegistry &registry) {
        {"aten::upsample_nearest2d.vec",
         [](Stack &s) { return upsample2d(s, false); },
         "aten::upsample_nearest2d.vec(Tensor input, int[]? output_size, "
-        "float[]? scale_factors) -> Tensor"}});
+        "float[]? scale_factors) -> Tensor"},
+       {"aten::upsample_bilinear2d_backward.vec",
+        [](Stack &s) { return upsample2dBackward(s, true); },
+        "aten::upsample_bilinear2d_backward.vec(Tensor grad_output, int[]? "
+        "output_size, int[] input_size, bool align_corners, float[]? "
+        "scale_factors) -> Tensor"},
+       {"aten::upsample_nearest2d_backward.vec",
+        [](Stack &s) { return upsample2dBackward(s, false); },
+        "aten::upsample_nearest2d_backward.vec(Tensor grad_output, int[]? "
+        "output_size, int[] input_size, float[]? scale_factors) -> "
+        "Tensor"}});
 }
 
 } // namespace tsir::rt

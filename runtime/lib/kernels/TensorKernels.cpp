@@ -1,7 +1,8 @@
 //===- TensorKernels.cpp - Builtin kernels on tensors: nonzero, random ----===//
 //
 // aten::nonzero, split by sizes known only at run time, tensor_split by a
-// tensor of indices or a count, and meshgrid of
+// tensor of indices or a count, sum_to_size of a tensor whose sizes are
+// known only at run time (a gradient after a kernel), and meshgrid of
 // tensors made at run time (views, as torch's are), and the random ops:
 // rand and randn
 // (with and without a None generator), rand_like, randn_like,
@@ -370,6 +371,47 @@ Status meshgridWith(Stack &stack, const std::string &indexing) {
   return Status::ok();
 }
 
+/// sum_to_size(self, size): self summed over its leading dims and the
+/// dims where `size` has a 1, as torch's sum_to (`size` must be
+/// expandable to self's sizes).
+Status sumToSize(Stack &stack) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> target,
+                           data::intList(args[1], "size"));
+  const std::vector<int64_t> &sizes = self.sizes();
+  int64_t rank = self.dim(), lead = rank - static_cast<int64_t>(target.size());
+  bool expandable = lead >= 0;
+  for (size_t i = 0; expandable && i < target.size(); ++i)
+    expandable = target[i] == sizes[lead + i] || target[i] == 1;
+  if (!expandable)
+    return Status::error("size {" + sizesToString(target) +
+                         "} is not expandable to size {" +
+                         sizesToString(sizes) + "}.");
+  std::vector<double> values = data::toDoubles(self);
+  int64_t total = 1;
+  for (int64_t size : target)
+    total *= size;
+  std::vector<double> summed(total, 0.0);
+  // Walk self's elements in order, mapping each to its target element.
+  std::vector<int64_t> index(rank, 0);
+  for (double value : values) {
+    int64_t at = 0;
+    for (size_t i = 0; i < target.size(); ++i)
+      at = at * target[i] + (target[i] == 1 ? 0 : index[lead + i]);
+    summed[at] += value;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      if (++index[d] < sizes[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
+                           data::fromDoubles(summed, target, self.dtype()));
+  push(stack, std::move(result));
+  return Status::ok();
+}
+
 Status nonzero(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(Tensor self, popTensor(stack));
   // Every dtype converts to Float64 with zero staying zero (and NaN, being
@@ -405,6 +447,8 @@ Status nonzero(Stack &stack) {
 void registerTensorKernels(KernelRegistry &registry) {
   registerKernelTable(registry, {
       {"aten::nonzero", nonzero, "aten::nonzero(Tensor self) -> Tensor"},
+      {"aten::sum_to_size", sumToSize,
+       "aten::sum_to_size(Tensor self, int[] size) -> Tensor"},
       {"aten::meshgrid",
        [](Stack &s) { return meshgridWith(s, "ij"); },
        "aten::meshgrid(Tensor[] tensors) -> Tensor[]"},
