@@ -175,6 +175,16 @@ private:
   /// condition, each branch differentiating the forward's, yielding the
   /// gradients of the outer values the branches read.
   LogicalResult differentiateIf(prim::IfOp op);
+  /// prim.Loop in reverse, from a tape: the forward appends to a list each
+  /// value of an iteration that the backward reads, and a backward loop
+  /// runs the iterations last first, reading them back, carrying the
+  /// gradients of the loop-carried values and of the outer values the
+  /// body reads.
+  LogicalResult differentiateLoop(prim::LoopOp op);
+  /// The backward's value, in the iteration being differentiated, of a
+  /// value the innermost loop's body defines (the tape entry); null for
+  /// any other value.
+  Value readFromTape(Value value);
   void collectOutputs(Value output);
   func::FuncOp createBackward();
   LogicalResult differentiate(Operation *op);
@@ -190,6 +200,7 @@ private:
   void accumulate(Value value, Value gradient, Location loc);
   Value zerosLike(Value backwardValue, Location loc);
   void removeDeadCode();
+  void removeUnreadTapes();
   void finishForward();
 
   func::FuncOp graph, backward;
@@ -211,6 +222,18 @@ private:
   DenseMap<Value, Value> exported;
   /// Whether the backward needed a value it cannot have (reported).
   bool captureFailed = false;
+  /// A forward loop being differentiated: the backward's index of the
+  /// iteration at hand, and the tape (a forward list) of each body value
+  /// the backward reads.
+  struct LoopTape {
+    prim::LoopOp forward;
+    Value index;
+    DenseMap<Value, Value> tapes;
+  };
+  SmallVector<LoopTape> loops;
+  /// Every tape made in the forward: those the finished backward does not
+  /// read go again (removeUnreadTapes).
+  SmallVector<Value> tapes;
   /// Where the loc of what a formula builds comes from: the forward op.
   Location currentLoc = UnknownLoc::get(graph.getContext());
 };
@@ -305,6 +328,28 @@ LogicalResult Differentiator::checkGradModeBlocks(Block &block) {
 
 void Differentiator::markActive(Block &block) {
   for (Operation &op : block) {
+    if (auto loop = dyn_cast<prim::LoopOp>(op)) {
+      // A carried value is active when its initial value or the value an
+      // iteration yields for it is; until nothing changes.
+      Block &body = loop.getBodyBlock();
+      auto yield = cast<prim::YieldOp>(body.getTerminator());
+      bool changed = true;
+      while (changed) {
+        changed = false;
+        for (auto [index, argument] : llvm::enumerate(loop.getCarriedArgs())) {
+          bool carries = active.contains(loop.getInitArgs()[index]) ||
+                         active.contains(yield.getResults()[index + 1]);
+          if (carries && canCarryGradient(argument.getType()) &&
+              active.insert(argument).second)
+            changed = true;
+        }
+        markActive(body);
+      }
+      for (auto [index, result] : llvm::enumerate(loop.getResults()))
+        if (active.contains(loop.getCarriedArgs()[index]))
+          active.insert(result);
+      continue;
+    }
     if (auto ifOp = dyn_cast<prim::IfOp>(op)) {
       // A result is active when either branch yields an active value.
       for (Region &region : op.getRegions())
@@ -339,6 +384,12 @@ void Differentiator::markActive(Block &block) {
 }
 
 void Differentiator::exportBranchValues(Block &block) {
+  // A loop's branches, whose values the tape then keeps.
+  for (Operation &op : block)
+    if (auto loop = dyn_cast<prim::LoopOp>(op);
+        loop && llvm::any_of(loop.getResults(),
+                             [&](Value v) { return active.contains(v); }))
+      exportBranchValues(loop.getBodyBlock());
   // The prim.Ifs whose results take gradients.
   SmallVector<prim::IfOp> ifs;
   for (Operation &op : block)
@@ -480,6 +531,9 @@ Value Differentiator::capture(Value value) {
   } else if (Value result = exported.lookup(value)) {
     // Defined in a branch: passed on as the prim.If's result.
     counterpart = capture(result);
+  } else if (Value taped = readFromTape(value)) {
+    // Defined in the body of the loop being differentiated.
+    counterpart = taped;
   } else if (value.getParentRegion() != &graph.getBody()) {
     // Defined in a branch and not kept: an argument stands in for it, and
     // the pass fails.
@@ -646,10 +700,8 @@ LogicalResult Differentiator::differentiate(Operation *op) {
     return differentiateListOp(op);
   if (auto ifOp = dyn_cast<prim::IfOp>(op))
     return differentiateIf(ifOp);
-  if (isa<prim::LoopOp>(op))
-    return op->emitError() << "tsir-differentiate: " << schema
-                           << " is on the path being differentiated, and "
-                              "loops are not differentiable yet";
+  if (auto loop = dyn_cast<prim::LoopOp>(op))
+    return differentiateLoop(loop);
   if (op->getNumRegions() != 0)
     return op->emitError() << "tsir-differentiate: " << schema
                            << " holds a block and is on the path being "
@@ -771,6 +823,153 @@ LogicalResult Differentiator::differentiateIf(prim::IfOp op) {
   return success();
 }
 
+Value Differentiator::readFromTape(Value value) {
+  if (loops.empty())
+    return {};
+  LoopTape &loop = loops.back();
+  Block &body = loop.forward.getBodyBlock();
+  if (value.getParentBlock() != &body)
+    return {};
+  // The iteration number is the index of the iteration at hand.
+  if (value == loop.forward.getIterationArg())
+    return loop.index;
+  Value &tape = loop.tapes[value];
+  if (!tape) {
+    // An empty list before the loop, which each iteration appends the
+    // value to where it is defined (a carried value as the iteration
+    // starts).
+    OpBuilder forward(loop.forward);
+    Type listType = prim::ListType::get(builder.getContext(), value.getType());
+    tape = prim::ListConstructOp::create(forward, loop.forward.getLoc(),
+                                         listType, ValueRange{});
+    if (auto argument = dyn_cast<BlockArgument>(value))
+      forward.setInsertionPointToStart(&body);
+    else
+      forward.setInsertionPointAfter(value.getDefiningOp());
+    aten::AppendTOp::create(forward, value.getLoc(), listType, tape, value);
+    tapes.push_back(tape);
+  }
+  return aten::DunderGetitemTOp::create(builder, currentLoc, value.getType(),
+                                        capture(tape), loop.index);
+}
+
+LogicalResult Differentiator::differentiateLoop(prim::LoopOp op) {
+  Location loc = currentLoc;
+  Block &body = op.getBodyBlock();
+  if (op->getParentOp() != graph.getOperation() ||
+      body.walk([](prim::LoopOp) { return WalkResult::interrupt(); })
+          .wasInterrupted())
+    return op->emitError("tsir-differentiate: a prim::Loop inside a branch "
+                         "or around another loop is on the path being "
+                         "differentiated; only loops at the graph's top "
+                         "level, around straight-line code and branches, "
+                         "are differentiable yet");
+  Type tensor = prim::TensorType::get(builder.getContext());
+  Type i64 = builder.getI64Type();
+  auto yield = cast<prim::YieldOp>(body.getTerminator());
+  // The carried values that take gradients, and the active values from
+  // outside that the body reads (their gradients add up over iterations).
+  SmallVector<unsigned> carried;
+  for (auto [index, argument] : llvm::enumerate(op.getCarriedArgs()))
+    if (active.contains(argument))
+      carried.push_back(index);
+  SmallVector<Value> outer;
+  body.walk([&](Operation *inner) {
+    for (Value operand : inner->getOperands())
+      if (active.contains(operand) &&
+          !op->isAncestor(operand.getParentBlock()->getParentOp()) &&
+          !llvm::is_contained(outer, operand))
+        outer.push_back(operand);
+  });
+  // The count of iterations run: a tape of the iteration numbers.
+  OpBuilder forward(op);
+  Type indexList = prim::ListType::get(builder.getContext(), i64);
+  Value indexTape = prim::ListConstructOp::create(forward, op.getLoc(),
+                                                  indexList, ValueRange{});
+  forward.setInsertionPointToStart(&body);
+  aten::AppendTOp::create(forward, op.getLoc(), indexList, indexTape,
+                          op.getIterationArg());
+  Value count = aten::LenTOp::create(builder, loc, i64, capture(indexTape));
+  // The backward loop carries each carried value's gradient (from the
+  // loop result's) and each outer value's sum so far.
+  SmallVector<Value> initial;
+  for (unsigned index : carried) {
+    Value result = op.getResult(index);
+    Value gradient = gradients.lookup(result);
+    initial.push_back(gradient ? gradient : zerosLike(capture(result), loc));
+  }
+  for (Value value : outer)
+    initial.push_back(zerosLike(capture(value), loc));
+  Value always = prim::ConstantOp::create(builder, loc, builder.getI1Type(),
+                                          builder.getBoolAttr(true));
+  auto reverse = prim::LoopOp::create(
+      builder, loc, SmallVector<Type>(initial.size(), tensor), count, always,
+      initial);
+  Block *reverseBody = new Block();
+  reverse.getBody().push_back(reverseBody);
+  Value step = reverseBody->addArgument(i64, loc);
+  for (Value value : initial)
+    reverseBody->addArgument(value.getType(), loc);
+  DenseMap<Value, Value> outerGradients = gradients;
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(reverseBody);
+    // Iteration count - 1 - step, last first.
+    Value one = prim::ConstantOp::create(builder, loc, i64,
+                                         builder.getI64IntegerAttr(1));
+    Value last = aten::SubIntOp::create(builder, loc, i64, count, one);
+    Value index = aten::SubIntOp::create(builder, loc, i64, last, step);
+    loops.emplace_back();
+    loops.back().forward = op;
+    loops.back().index = index;
+    gradients = outerGradients;
+    for (Value value : outer)
+      gradients.erase(value);
+    for (auto [position, carriedIndex] : llvm::enumerate(carried)) {
+      Value next = yield.getResults()[carriedIndex + 1];
+      if (active.contains(next))
+        accumulate(next, reverseBody->getArgument(1 + position), loc);
+    }
+    LogicalResult differentiated = differentiateBlock(body);
+    if (succeeded(differentiated)) {
+      SmallVector<Value> results = {always};
+      for (unsigned index : carried) {
+        Value argument = op.getCarriedArgs()[index];
+        Value gradient = gradients.lookup(argument);
+        results.push_back(gradient ? gradient
+                                   : zerosLike(capture(argument), loc));
+      }
+      for (auto [position, value] : llvm::enumerate(outer)) {
+        Value sum = reverseBody->getArgument(1 + carried.size() + position);
+        if (Value gradient = gradients.lookup(value))
+          sum = aten::AddTensorOp::create(builder, loc, tensor, sum, gradient,
+                                          one);
+        results.push_back(sum);
+      }
+      prim::YieldOp::create(builder, loc, results);
+    }
+    loops.pop_back();
+    // What the iteration built is not visible after it.
+    for (auto it = backwardValues.begin(); it != backwardValues.end();) {
+      auto current = it++;
+      Operation *owner = current->second.getParentBlock()->getParentOp();
+      if (reverse->isAncestor(owner))
+        backwardValues.erase(current);
+    }
+    if (failed(differentiated))
+      return failure();
+  }
+  gradients = std::move(outerGradients);
+  for (auto [position, index] : llvm::enumerate(carried)) {
+    Value init = op.getInitArgs()[index];
+    if (active.contains(init))
+      accumulate(init, reverse.getResult(position), loc);
+  }
+  for (auto [position, value] : llvm::enumerate(outer))
+    accumulate(value, reverse.getResult(carried.size() + position), loc);
+  return success();
+}
+
 void Differentiator::removeDeadCode() {
   Block &body = backward.front();
   bool changed = true;
@@ -801,6 +1000,16 @@ void Differentiator::removeDeadCode() {
     }
   backward.setFunctionType(builder.getFunctionType(
       body.getArgumentTypes(), body.getTerminator()->getOperandTypes()));
+}
+
+void Differentiator::removeUnreadTapes() {
+  for (Value tape : tapes) {
+    if (llvm::is_contained(captured, tape))
+      continue;
+    for (Operation *append : llvm::make_early_inc_range(tape.getUsers()))
+      append->erase();
+    tape.getDefiningOp()->erase();
+  }
 }
 
 void Differentiator::finishForward() {
@@ -847,6 +1056,7 @@ LogicalResult Differentiator::run(ArrayRef<std::string> names) {
   if (captureFailed)
     return failure();
   removeDeadCode();
+  removeUnreadTapes();
   finishForward();
   return success();
 }

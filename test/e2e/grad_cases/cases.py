@@ -498,6 +498,36 @@ def unfold_windows(x):
     return (F.unfold(x, 2, padding=1) ** 2).sum()
 
 
+# ---------------------------------------------------------------- loops that do not unroll
+
+def halve_while_large(x):
+    # A while loop: the data decides how often it runs.
+    h = x
+    while bool(h.norm() > 1.0):
+        h = h * 0.5 + 0.1 * torch.tanh(h)
+    return h
+
+
+def recurrence_of_data_length(xs, w, u, h):
+    # The step count is read from the data, so the loop stays a loop:
+    # the input and the weights are read at every step, h is carried.
+    steps = int((xs[:, 0] == xs[:, 0]).sum())
+    for t in range(steps):
+        h = torch.tanh(xs[t] @ w + h @ u)
+    return h
+
+
+def branch_in_loop(x, w):
+    rounds = int((x > -100.0).sum()) % 3 + 2
+    acc = x
+    for i in range(rounds):
+        if i % 2 == 0:
+            acc = acc + torch.sin(acc * w)
+        else:
+            acc = acc * w
+    return acc
+
+
 def int_powers(x):
     return (x ** 2).sum() + (x ** 3).mean()
 
@@ -666,6 +696,10 @@ CASES = [
                                                    [[2, 2], [0, 1]]])]),
     GradCase(max_pool_ceil, [r(1, 2, 5, 5)]),
     GradCase(unfold_windows, [r(1, 2, 3, 4)]),
+    GradCase(halve_while_large, [r(3, 4) * 2]),
+    GradCase(recurrence_of_data_length, [r(5, 3), r(3, 4) * 0.5,
+                                         r(4, 4) * 0.5, r(4)]),
+    GradCase(branch_in_loop, [r(3, 4), r(4) * 0.5]),
     GradCase(int_powers, [r(3, 4)]),
     GradCase(elementwise_more, [r(3, 4), r(4)]),
     GradCase(shapes_more, [r(5, 6)]),
