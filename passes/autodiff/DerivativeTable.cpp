@@ -60,7 +60,7 @@ bool tsir::autodiff::isListPlumbing(Operation *op) {
     return true;
   std::string schema = schemaOf(op);
   return schema == "aten::broadcast_tensors" || schema == "aten::cat" ||
-         schema == "aten::stack";
+         schema == "aten::stack" || schema == "aten::einsum";
 }
 
 bool DerivativeTable::isNondifferentiable(Operation *op) const {

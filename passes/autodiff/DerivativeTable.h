@@ -44,7 +44,8 @@ private:
 
 /// Whether tsir-differentiate differentiates `op` itself, without a
 /// formula: lists are plumbing, not math (ListConstruct, ListUnpack, and
-/// the ops over a list literal: broadcast_tensors, cat, stack).
+/// the ops over a list literal: broadcast_tensors, cat, stack; and einsum,
+/// whose gradients are einsums of rewritten equations, EinsumGradient.h).
 bool isListPlumbing(mlir::Operation *op);
 
 } // namespace tsir::autodiff

@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DerivativeTable.h"
+#include "EinsumGradient.h"
 
 #include "tsir/Dialect/Aten/AtenDialect.h"
 #include "tsir/Dialect/Prim/NodeLocation.h"
@@ -624,9 +625,11 @@ LogicalResult Differentiator::differentiateListOp(Operation *op) {
     accumulate(unpack.getList(), listOf(elements), currentLoc);
     return success();
   }
-  // The ops over a list literal: broadcast_tensors, cat, stack.
+  // The ops over a list literal: broadcast_tensors, cat, stack, einsum
+  // (whose list follows its equation).
   std::string schema = schemaOf(op);
-  Value input = op->getOperand(0);
+  bool isEinsum = schema == "aten::einsum";
+  Value input = op->getOperand(isEinsum ? 1 : 0);
   auto construct = input.getDefiningOp<prim::ListConstructOp>();
   if (!construct)
     return op->emitError() << "tsir-differentiate: " << schema
@@ -681,6 +684,24 @@ LogicalResult Differentiator::differentiateListOp(Operation *op) {
           builder, currentLoc, tensor, gradient, dim, start, end, step));
       start = end;
     }
+  } else if (isEinsum) {
+    auto constant = op->getOperand(0).getDefiningOp<prim::ConstantOp>();
+    auto equation =
+        constant ? dyn_cast<StringAttr>(constant.getValueAttr()) : nullptr;
+    if (!equation)
+      return op->emitError("tsir-differentiate: the derivative of "
+                           "aten::einsum needs its equation to be a constant");
+    SmallVector<Value> operands;
+    for (Value element : tensors)
+      operands.push_back(capture(element));
+    std::string why;
+    FailureOr<SmallVector<Value>> built = buildEinsumGradients(
+        builder, currentLoc, equation.getValue(), operands, gradient, why);
+    if (failed(built))
+      return op->emitError() << "the derivative for 'aten::einsum' is not "
+                                "implemented here: "
+                             << why;
+    pieces = std::move(*built);
   } else {
     // stack: each tensor's gradient is its index along the new dim.
     Value dim = capture(op->getOperand(1));

@@ -4,7 +4,9 @@
 // of operands, repeated labels as diagonals, size-1 dims broadcast) lowered
 // to one linalg.generic: a loop per label, the output labels parallel and
 // the others reduced, the body multiplying the operands and accumulating.
-// Ellipses are refused.
+// An ellipsis becomes as many fresh labels as the dims it covers, aligned
+// from the right across operands, so that its dims broadcast as torch's
+// do (the operands' ranks are known here).
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,15 +32,81 @@ struct Equation {
   std::string output;
 };
 
-/// Parses `equation` for `numOperands` operands; the implicit output is the
+/// Replaces each term's "..." by fresh labels, as many as the dims it
+/// covers in that operand (its rank less its letters), the last dims of
+/// the longest ellipsis; the output's "..." by all of them. Null when a
+/// label cannot be spared or an ellipsis does not fit.
+std::optional<std::string> expandEllipses(StringRef text,
+                                          ArrayRef<int64_t> ranks) {
+  auto [lhs, rhs] = text.split("->");
+  bool explicitOutput = text.contains("->");
+  SmallVector<StringRef> terms;
+  lhs.split(terms, ',');
+  if (terms.size() != ranks.size())
+    return std::nullopt;
+  std::string fresh;
+  for (char c = 'A'; c <= 'Z'; ++c)
+    if (!text.contains(c))
+      fresh.push_back(c);
+  for (char c = 'a'; c <= 'z'; ++c)
+    if (!text.contains(c))
+      fresh.push_back(c);
+  // The widest ellipsis, whose labels the others take from the right.
+  int64_t widest = 0;
+  SmallVector<int64_t> widths;
+  for (auto [term, rank] : llvm::zip(terms, ranks)) {
+    int64_t letters = term.size() - (term.contains("...") ? 3 : 0);
+    int64_t width = term.contains("...") ? rank - letters : 0;
+    if (width < 0)
+      return std::nullopt;
+    widths.push_back(width);
+    widest = std::max(widest, width);
+  }
+  if (widest > static_cast<int64_t>(fresh.size()))
+    return std::nullopt;
+  std::string ellipsis = fresh.substr(0, widest);
+  std::string expanded;
+  for (auto [index, term] : llvm::enumerate(terms)) {
+    if (index)
+      expanded += ',';
+    std::string spelled = term.str();
+    if (size_t at = spelled.find("..."); at != std::string::npos)
+      spelled.replace(at, 3, ellipsis.substr(widest - widths[index]));
+    expanded += spelled;
+  }
+  // The implicit output puts the ellipsis first; the parser below sorts
+  // the labels used once, so it is written out here.
+  std::string output;
+  if (explicitOutput) {
+    output = rhs.str();
+    if (size_t at = output.find("..."); at != std::string::npos)
+      output.replace(at, 3, ellipsis);
+  } else {
+    std::string once;
+    for (char c : lhs)
+      if (llvm::isAlpha(c) && llvm::count(lhs, c) == 1)
+        once.push_back(c);
+    llvm::sort(once);
+    output = (lhs.contains("...") ? ellipsis : "") + once;
+  }
+  return expanded + "->" + output;
+}
+
+/// Parses `equation` for operands of `ranks`; the implicit output is the
 /// labels used once, in sorted order, as torch does.
-std::optional<Equation> parseEquation(StringRef equation, size_t numOperands) {
+std::optional<Equation> parseEquation(StringRef equation,
+                                      ArrayRef<int64_t> ranks) {
+  size_t numOperands = ranks.size();
   std::string text;
   for (char c : equation)
     if (c != ' ')
       text.push_back(c);
-  if (StringRef(text).contains('.'))
-    return std::nullopt;
+  if (StringRef(text).contains('.')) {
+    std::optional<std::string> expanded = expandEllipses(text, ranks);
+    if (!expanded || StringRef(*expanded).contains('.'))
+      return std::nullopt;
+    text = *expanded;
+  }
   auto [lhs, rhs] = StringRef(text).split("->");
   bool explicitOutput = StringRef(text).contains("->");
   Equation result;
@@ -85,11 +153,8 @@ struct ConvertEinsum : OpConversionPattern<aten::EinsumOp> {
         getListElements(op.getTensors());
     if (!text || !elements || elements->empty())
       return rewriter.notifyMatchFailure(op, "non-constant equation or list");
-    std::optional<Equation> equation = parseEquation(*text, elements->size());
-    if (!equation)
-      return rewriter.notifyMatchFailure(op, "unsupported equation");
-
     SmallVector<Value> operands;
+    SmallVector<int64_t> ranks;
     for (Value element : *elements) {
       Value converted = rewriter.getRemappedValue(element);
       auto type = dyn_cast_or_null<RankedTensorType>(
@@ -97,7 +162,11 @@ struct ConvertEinsum : OpConversionPattern<aten::EinsumOp> {
       if (!type || type.getElementType() != elementType)
         return rewriter.notifyMatchFailure(op, "operand dtype or rank");
       operands.push_back(converted);
+      ranks.push_back(type.getRank());
     }
+    std::optional<Equation> equation = parseEquation(*text, ranks);
+    if (!equation)
+      return rewriter.notifyMatchFailure(op, "unsupported equation");
 
     // Loops: the output labels in order, then the reduced ones as they
     // first appear. Each label's size comes from an operand where it is not

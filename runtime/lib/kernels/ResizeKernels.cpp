@@ -74,19 +74,25 @@ Source<T> sourceOf(int64_t dst, const Axis &axis, T scale, bool bilinear,
   return {low, high, lambda};
 }
 
+/// Where each output index of `axis` reads from.
+template <typename T>
+std::vector<Source<T>> sourcesOf(const Axis &axis, bool bilinear,
+                                 bool alignCorners) {
+  T scale = scaleOf<T>(axis, bilinear && alignCorners);
+  std::vector<Source<T>> sources;
+  for (int64_t dst = 0; dst < axis.out; ++dst)
+    sources.push_back(sourceOf<T>(dst, axis, scale, bilinear, alignCorners));
+  return sources;
+}
+
 template <typename T>
 std::vector<double> resize(const std::vector<double> &input,
                            const std::vector<int64_t> &sizes, const Axis &h,
                            const Axis &w, bool bilinear, bool alignCorners) {
   int64_t planes = sizes[0] * sizes[1];
   std::vector<double> out(planes * h.out * w.out);
-  T scaleH = scaleOf<T>(h, bilinear && alignCorners);
-  T scaleW = scaleOf<T>(w, bilinear && alignCorners);
-  std::vector<Source<T>> rows, cols;
-  for (int64_t y = 0; y < h.out; ++y)
-    rows.push_back(sourceOf<T>(y, h, scaleH, bilinear, alignCorners));
-  for (int64_t x = 0; x < w.out; ++x)
-    cols.push_back(sourceOf<T>(x, w, scaleW, bilinear, alignCorners));
+  std::vector<Source<T>> rows = sourcesOf<T>(h, bilinear, alignCorners);
+  std::vector<Source<T>> cols = sourcesOf<T>(w, bilinear, alignCorners);
   for (int64_t p = 0; p < planes; ++p) {
     const double *plane = input.data() + p * h.in * w.in;
     auto at = [&](int64_t y, int64_t x) {
@@ -210,13 +216,8 @@ std::vector<double> resizeBackward(const std::vector<double> &grad,
                                    const Axis &w, bool bilinear,
                                    bool alignCorners) {
   std::vector<double> in(planes * h.in * w.in, 0.0);
-  T scaleH = scaleOf<T>(h, bilinear && alignCorners);
-  T scaleW = scaleOf<T>(w, bilinear && alignCorners);
-  std::vector<Source<T>> rows, cols;
-  for (int64_t y = 0; y < h.out; ++y)
-    rows.push_back(sourceOf<T>(y, h, scaleH, bilinear, alignCorners));
-  for (int64_t x = 0; x < w.out; ++x)
-    cols.push_back(sourceOf<T>(x, w, scaleW, bilinear, alignCorners));
+  std::vector<Source<T>> rows = sourcesOf<T>(h, bilinear, alignCorners);
+  std::vector<Source<T>> cols = sourcesOf<T>(w, bilinear, alignCorners);
   for (int64_t p = 0; p < planes; ++p) {
     double *plane = in.data() + p * h.in * w.in;
     const double *from = grad.data() + p * h.out * w.out;

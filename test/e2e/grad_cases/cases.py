@@ -517,6 +517,16 @@ def recurrence_of_data_length(xs, w, u, h):
     return h
 
 
+def lstm_loop(x, h, c, w_ih, w_hh, b_ih, b_hh):
+    # The seed's LSTM loop: one cell per step of x, weights as inputs.
+    for t in range(x.size(0)):
+        gates = x[t] @ w_ih.t() + h @ w_hh.t() + b_ih + b_hh
+        i, f, g, o = gates.chunk(4, 1)
+        c = torch.sigmoid(f) * c + torch.sigmoid(i) * torch.tanh(g)
+        h = torch.sigmoid(o) * torch.tanh(c)
+    return h.sum() + c.sum()
+
+
 def branch_in_loop(x, w):
     rounds = int((x > -100.0).sum()) % 3 + 2
     acc = x
@@ -700,6 +710,9 @@ CASES = [
     GradCase(recurrence_of_data_length, [r(5, 3), r(3, 4) * 0.5,
                                          r(4, 4) * 0.5, r(4)]),
     GradCase(branch_in_loop, [r(3, 4), r(4) * 0.5]),
+    GradCase(lstm_loop, [r(64, 2, 8), r(2, 16), r(2, 16), r(64, 8) * 0.2,
+                         r(64, 16) * 0.2, r(64) * 0.1, r(64) * 0.1],
+             name="lstm_loop_64_steps"),
     GradCase(int_powers, [r(3, 4)]),
     GradCase(elementwise_more, [r(3, 4), r(4)]),
     GradCase(shapes_more, [r(5, 6)]),

@@ -3,9 +3,9 @@ beyond cases.py's: pointwise math and activations, binary ops, shapes,
 indexing, sorting, reductions, losses, products, pooling, resizing and
 padding (test/e2e/run_grad_cases.py runs both lists).
 
-The ops tsir does not differentiate yet (einsum, embedding_bag,
-affine_grid, grid_sample) are cases that must fail with the message
-naming the op.
+The ops tsir does not differentiate yet (embedding_bag, affine_grid,
+grid_sample, einsum's diagonals) are cases that must fail with the
+message naming the op.
 """
 
 import torch
@@ -455,6 +455,21 @@ def einsum(a, b):
     return torch.einsum("ij,jk->ik", a, b)
 
 
+def einsum_forms(a, b, c, v):
+    # Batched; implicit output; an index summed over one operand alone;
+    # an ellipsis that broadcasts; one operand, transposed and summed.
+    p = torch.einsum("bij,bjk->bik", c, c.transpose(1, 2))
+    q = torch.einsum("ij,jk", a, b)
+    r = torch.einsum("ij,j->", a, v)
+    s = torch.einsum("...ij,...jk->...ik", c, b)
+    t = torch.einsum("ij->ji", a).sum() + torch.einsum("ij->", b)
+    return p.sum() + (q * q).sum() + r + (s * s).sum() + t
+
+
+def einsum_diagonal(a):
+    return torch.einsum("ii->i", a)
+
+
 def diag(x):
     return torch.diag(x)
 
@@ -765,7 +780,10 @@ CASES = one_input([
     GradCase(embedding_bag, [r(6, 3), torch.tensor([1, 2, 4, 5, 4, 3]),
                              torch.tensor([0, 2, 4])],
              error=NOT_YET + "embedding_bag"),
-    GradCase(einsum, [r(3, 4), r(4, 5)], error=NOT_YET + "einsum"),
+    GradCase(einsum, [r(3, 4), r(4, 5)]),
+    GradCase(einsum_forms, [r(3, 4), r(4, 5), r(2, 3, 4), r(4)]),
+    GradCase(einsum_diagonal, [r(4, 4)],
+             error="repeats within operand 0 of 'ii->i' (a diagonal)"),
     GradCase(affine_grid, [r(1, 2, 3)],
              error=NOT_YET + "affine_grid_generator"),
     GradCase(grid_sample, [r(1, 1, 4, 5), grid()],

@@ -104,6 +104,13 @@ def einsum_broadcast(a, b):
     return torch.einsum("ij,ij->ij", a, b)
 
 
+def einsum_ellipsis(a, b):
+    # The ellipsis broadcasts: (2, 3) batch dims against (3,), and an
+    # implicit output puts them first.
+    return (torch.einsum("...ij,...jk->...ik", a, b),
+            torch.einsum("...ij,jk", a, b[0]))
+
+
 def r(*shape, dtype=torch.float32):
     return torch.randn(*shape, dtype=dtype)
 
@@ -157,6 +164,7 @@ CASES = [
     Case(einsum_bmm, [r(2, 3, 4), r(2, 4, 5)], op="einsum"),
     Case(einsum_attention, [r(1, 2, 3, 4), r(1, 2, 5, 4)], op="einsum"),
     Case(einsum_implicit, [r(2, 3), r(3, 2)], op="einsum"),
+    Case(einsum_ellipsis, [r(2, 3, 4, 5), r(3, 5, 2)], op="einsum"),
     Case(einsum_trace, [r(4, 4, dtype=torch.float64)], op="einsum"),
     Case(einsum_diagonal, [r(3, 3)], op="einsum"),
     Case(einsum_three, [r(3), r(3, 4), r(4)], op="einsum"),
