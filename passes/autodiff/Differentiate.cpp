@@ -235,6 +235,18 @@ private:
   /// Every tape made in the forward: those the finished backward does not
   /// read go again (removeUnreadTapes).
   SmallVector<Value> tapes;
+  /// A list a loop appends to once per iteration, which aten::stack then
+  /// reads: the stack's gradient and dim, from which the backward loop
+  /// takes each iteration's element.
+  struct StackedAppends {
+    Value gradient, dim;
+  };
+  DenseMap<Value, StackedAppends> stackedAppends;
+  /// Whether `list` starts empty and is appended to once per iteration of
+  /// a loop at the graph's top level, and written no other way.
+  bool isAppendedPerIteration(prim::ListConstructOp list, Operation *reader);
+  /// Whether `op` appends to such a list, or holds an op that does.
+  bool fillsStackedList(Operation *op);
   /// Where the loc of what a formula builds comes from: the forward op.
   Location currentLoc = UnknownLoc::get(graph.getContext());
 };
@@ -381,6 +393,13 @@ void Differentiator::markActive(Block &block) {
     for (Value result : op.getResults())
       if (canCarryGradient(result.getType()))
         active.insert(result);
+    // Writing an active tensor into a list makes the list active: what
+    // reads the list (stack) is then on the path, and refuses a list that
+    // is not a literal rather than leave the gradient a silent zero.
+    if (isa<aten::AppendTOp, aten::InsertTOp, aten::ExtendTOp,
+            aten::PrivateSetItemTOp>(op) &&
+        canCarryGradient(op.getOperand(0).getType()))
+      active.insert(op.getOperand(0));
   }
 }
 
@@ -635,6 +654,16 @@ LogicalResult Differentiator::differentiateListOp(Operation *op) {
     return op->emitError() << "tsir-differentiate: " << schema
                            << " is differentiable only of a list built in "
                               "the graph";
+  // A list a loop fills, one append per iteration, then stacked: each
+  // iteration's element takes its slice of the gradient in the backward
+  // loop (differentiate, aten::append).
+  if (schema == "aten::stack" && isAppendedPerIteration(construct, op)) {
+    if (failed(single(input)))
+      return failure();
+    Value gradient = gradients.lookup(op->getResult(0));
+    stackedAppends[input] = {gradient, capture(op->getOperand(1))};
+    return success();
+  }
   // Its elements are the literal's only if nothing writes into it (an
   // append in a loop left rolled): otherwise the gradients of what was
   // appended would be lost, a silent zero.
@@ -713,10 +742,56 @@ LogicalResult Differentiator::differentiateListOp(Operation *op) {
   return success();
 }
 
+bool Differentiator::fillsStackedList(Operation *op) {
+  // An append into such a list, or a loop whose body has one: their
+  // results take no gradient, the appended values do.
+  return op->walk([&](aten::AppendTOp append) {
+             return stackedAppends.count(append.getOperand(0))
+                        ? WalkResult::interrupt()
+                        : WalkResult::advance();
+           }).wasInterrupted();
+}
+
+bool Differentiator::isAppendedPerIteration(prim::ListConstructOp list,
+                                            Operation *reader) {
+  if (list.getNumOperands() != 0)
+    return false;
+  int appends = 0;
+  for (Operation *user : list->getUsers()) {
+    if (user == reader)
+      continue;
+    auto loop = dyn_cast_or_null<prim::LoopOp>(user->getParentOp());
+    if (!isa<aten::AppendTOp>(user) || !loop ||
+        loop->getParentOp() != graph.getOperation() ||
+        !loop->isBeforeInBlock(reader))
+      return false;
+    ++appends;
+  }
+  return appends == 1;
+}
+
 LogicalResult Differentiator::differentiate(Operation *op) {
   std::string schema = schemaOf(op);
   // What is built for the op is located at it, without its names.
   currentLoc = withoutResultNames(op->getLoc());
+  if (auto append = dyn_cast<aten::AppendTOp>(op)) {
+    // The element an iteration appended to a stacked list: its slice of
+    // the stack's gradient, at the iteration's number.
+    auto found = stackedAppends.find(append.getOperand(0));
+    if (found == stackedAppends.end() || loops.empty() ||
+        append->getParentOp() != loops.back().forward)
+      return op->emitError() << "tsir-differentiate: " << schema
+                             << " of a value being differentiated is "
+                                "differentiable only into a list that one "
+                                "loop fills and aten::stack reads";
+    if (!found->second.gradient)
+      return success();
+    Value element = aten::SelectIntOp::create(
+        builder, currentLoc, prim::TensorType::get(builder.getContext()),
+        found->second.gradient, found->second.dim, loops.back().index);
+    accumulate(append.getOperand(1), element, currentLoc);
+    return success();
+  }
   if (isListPlumbing(op))
     return differentiateListOp(op);
   if (auto ifOp = dyn_cast<prim::IfOp>(op))
@@ -777,7 +852,7 @@ LogicalResult Differentiator::differentiateBlock(Block &block) {
        llvm::make_early_inc_range(llvm::reverse(block.without_terminator()))) {
     bool reached = llvm::any_of(op.getResults(), [&](Value result) {
       return gradients.count(result) != 0;
-    });
+    }) || fillsStackedList(&op);
     bool isActive = llvm::any_of(op.getResults(), [&](Value result) {
       return active.contains(result);
     });
@@ -894,14 +969,27 @@ LogicalResult Differentiator::differentiateLoop(prim::LoopOp op) {
   for (auto [index, argument] : llvm::enumerate(op.getCarriedArgs()))
     if (active.contains(argument))
       carried.push_back(index);
+  // (A list the loop fills for a stack takes no gradient itself.)
   SmallVector<Value> outer;
   body.walk([&](Operation *inner) {
     for (Value operand : inner->getOperands())
       if (active.contains(operand) &&
           !op->isAncestor(operand.getParentBlock()->getParentOp()) &&
+          !stackedAppends.count(operand) &&
           !llvm::is_contained(outer, operand))
         outer.push_back(operand);
   });
+  // Their gradients are carried as tensors: a list (appended to in the
+  // loop, or read whole) would need a gradient list the loop grows.
+  auto isList = [&](Value value) { return !isTensor(value); };
+  if (llvm::any_of(carried,
+                   [&](unsigned index) {
+                     return isList(op.getCarriedArgs()[index]);
+                   }) ||
+      llvm::any_of(outer, isList))
+    return op->emitError("tsir-differentiate: a prim::Loop that carries or "
+                         "reads a list of tensors on the path being "
+                         "differentiated is not differentiable yet");
   // The count of iterations run: a tape of the iteration numbers.
   OpBuilder forward(op);
   Type indexList = prim::ListType::get(builder.getContext(), i64);

@@ -9,6 +9,8 @@ does not have yet gives `error`: a piece of the message it must fail with
 .
 """
 
+from typing import List
+
 import torch
 import torch.nn.functional as F
 
@@ -517,6 +519,41 @@ def recurrence_of_data_length(xs, w, u, h):
     return h
 
 
+def loop_collecting(x):
+    # The loop appends to a list that stack then reads: each iteration's
+    # element takes its slice of the stack's gradient.
+    rounds = int((x > -100.0).sum()) % 2 + 2
+    outs: List[torch.Tensor] = []
+    h = x
+    for i in range(rounds):
+        h = torch.sin(h)
+        outs.append(h)
+    return torch.stack(outs).sum()
+
+
+def recurrence_outputs(xs, w, u, h):
+    # An RNN's outputs, one per step of a length the data gives, stacked.
+    steps = int((xs[:, 0] == xs[:, 0]).sum())
+    outs: List[torch.Tensor] = []
+    for t in range(steps):
+        h = torch.tanh(xs[t] @ w + h @ u)
+        outs.append(h)
+    return torch.stack(outs, 1)
+
+
+def loop_collecting_some(x):
+    # Appends under a condition: which iteration an element came from is
+    # not its index, and that is refused rather than guessed.
+    rounds = int((x > -100.0).sum()) % 2 + 3
+    outs: List[torch.Tensor] = []
+    h = x
+    for i in range(rounds):
+        h = torch.sin(h)
+        if i % 2 == 0:
+            outs.append(h)
+    return torch.stack(outs).sum()
+
+
 def lstm_loop(x, h, c, w_ih, w_hh, b_ih, b_hh):
     # The seed's LSTM loop: one cell per step of x, weights as inputs.
     for t in range(x.size(0)):
@@ -710,6 +747,12 @@ CASES = [
     GradCase(recurrence_of_data_length, [r(5, 3), r(3, 4) * 0.5,
                                          r(4, 4) * 0.5, r(4)]),
     GradCase(branch_in_loop, [r(3, 4), r(4) * 0.5]),
+    GradCase(loop_collecting, [r(3, 4)]),
+    GradCase(recurrence_outputs, [r(5, 3), r(3, 4) * 0.5, r(4, 4) * 0.5,
+                                  r(2, 4)]),
+    GradCase(loop_collecting_some, [r(3, 4)],
+             error="(an append in a loop that did not unroll) is not "
+                   "differentiable yet"),
     GradCase(lstm_loop, [r(64, 2, 8), r(2, 16), r(2, 16), r(64, 8) * 0.2,
                          r(64, 16) * 0.2, r(64) * 0.1, r(64) * 0.1],
              name="lstm_loop_64_steps"),

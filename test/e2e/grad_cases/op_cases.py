@@ -3,8 +3,8 @@ beyond cases.py's: pointwise math and activations, binary ops, shapes,
 indexing, sorting, reductions, losses, products, pooling, resizing and
 padding (test/e2e/run_grad_cases.py runs both lists).
 
-The ops tsir does not differentiate yet (embedding_bag, affine_grid,
-grid_sample, einsum's diagonals) are cases that must fail with the
+The ops tsir does not differentiate yet (affine_grid, grid_sample,
+einsum's diagonals) are cases that must fail with the
 message naming the op.
 """
 
@@ -415,6 +415,16 @@ def embedding_bag(w, i: torch.Tensor, o: torch.Tensor):
     return F.embedding_bag(i, w, o)
 
 
+def embedding_bags(w, i: torch.Tensor, o: torch.Tensor, p):
+    # Mean with a padding index, max, weighted sum, and 2-d indices (bags
+    # of equal length, no offsets).
+    a = F.embedding_bag(i, w, o, mode="mean", padding_idx=4)
+    b = F.embedding_bag(i, w, o, mode="max")
+    c = F.embedding_bag(i, w, o, mode="sum", per_sample_weights=p)
+    d = F.embedding_bag(i.view(2, 3), w, mode="sum")
+    return (a * a).sum() + (b * b).sum() + (c * c).sum() + (d * d).sum()
+
+
 def baddbmm(a, b, c):
     return torch.baddbmm(a, b, c, beta=0.5, alpha=2.0)
 
@@ -778,8 +788,9 @@ CASES = one_input([
     GradCase(sigmoid_focal, [r(3, 4), (torch.rand(3, 4) > 0.5).float()]),
     # Not differentiated yet: a located error naming the op.
     GradCase(embedding_bag, [r(6, 3), torch.tensor([1, 2, 4, 5, 4, 3]),
-                             torch.tensor([0, 2, 4])],
-             error=NOT_YET + "embedding_bag"),
+                             torch.tensor([0, 2, 4])]),
+    GradCase(embedding_bags, [r(6, 3), torch.tensor([1, 2, 4, 5, 4, 3]),
+                              torch.tensor([0, 2, 4]), r(6)]),
     GradCase(einsum, [r(3, 4), r(4, 5)]),
     GradCase(einsum_forms, [r(3, 4), r(4, 5), r(2, 3, 4), r(4)]),
     GradCase(einsum_diagonal, [r(4, 4)],
