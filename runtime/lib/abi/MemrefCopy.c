@@ -26,16 +26,28 @@ void tsirMemrefCopy(int64_t element_size, tsir_unranked_memref *source,
     count *= sizes[d];
   if (count == 0)
     return;
+  /* The innermost dims that are one dense run in both memrefs move with
+   * one memcpy per run: a copy into a padded buffer (a convolution's
+   * padding) is one memcpy per row, a dense copy one memcpy in all. */
+  int64_t inner = rank, run = 1;
+  while (inner > 0 && srcStrides[inner - 1] == run &&
+         dstStrides[inner - 1] == run) {
+    --inner;
+    run *= sizes[inner];
+  }
+  size_t runBytes = (size_t)(run * element_size);
+  int64_t runs = count / run;
   int64_t small[MaxRank] = {0};
   int64_t *index = rank <= MaxRank ? small : calloc((size_t)rank, sizeof *index);
   if (!index)
     abort(); /* out of memory for a rank above 64: nothing sane to return */
   int64_t srcOffset = src[2], dstOffset = dst[2];
-  for (int64_t n = 0; n < count; ++n) {
+  for (int64_t n = 0; n < runs; ++n) {
     memcpy(dstData + dstOffset * element_size,
-           srcData + srcOffset * element_size, (size_t)element_size);
-    /* Advance the index like an odometer, keeping both offsets in step. */
-    for (int64_t d = rank - 1; d >= 0; --d) {
+           srcData + srcOffset * element_size, runBytes);
+    /* Advance the index of the outer dims like an odometer, keeping both
+     * offsets in step. */
+    for (int64_t d = inner - 1; d >= 0; --d) {
       if (++index[d] < sizes[d]) {
         srcOffset += srcStrides[d];
         dstOffset += dstStrides[d];
