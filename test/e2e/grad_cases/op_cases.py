@@ -800,3 +800,14 @@ CASES = one_input([
     GradCase(grid_sample, [r(1, 1, 4, 5), grid()],
              error=NOT_YET + "grid_sampler"),
 ]
+
+# Formulas tsir writes otherwise than torch does (products exact at zeros,
+# overlapping pools as matrices, resizing and padding by kernels and
+# gathers, fold, einsum's rewritten equations, bags found by bucketize):
+# also checked against central differences in float64.
+FINITE_DIFFERENCES = {
+    "prod", "prod_dim", "cumprod", "logcumsumexp", "aap1d", "aap3d",
+    "vnorm", "up_bilinear", "pad_reflect", "fold", "einsum_forms",
+    "embedding_bags"}
+for case in CASES:
+    case.finite_differences = case.name in FINITE_DIFFERENCES
