@@ -686,6 +686,35 @@ def sigmoid_focal(x, t):
     losses = F.binary_cross_entropy_with_logits(x, t, reduction="none")
     return (losses * (1 - p) ** 2).mean()
 
+def conversions(x, y):
+    # to a dtype and back, to another's dtype, views by another's shape,
+    # aliases, numpy-style reshapes and transposes.
+    a = x.double().float() + x.to(y.dtype) + x.view_as(y) + x.reshape_as(y)
+    b = x.ravel().view(3, 4) + torch.atleast_2d(x) + x.positive()
+    c = x.swapaxes(0, 1).t() + x.fliplr() + x.flipud() + x.T.t()
+    d = torch.broadcast_to(x[0], (3, 4)) + x.movedim([0, 1], [1, 0]).t()
+    return (a * b * c * d).sum()
+
+
+def more_arithmetic(x, y, m: torch.Tensor, v):
+    a = torch.rsub(x, y, alpha=2.0) + torch.div(x, y, rounding_mode=None)
+    b = x.clamp_max(0.3) + torch.clamp_min(x, y) + torch.clamp_max(x, y)
+    c = x.masked_fill(m, v) + torch.deg2rad(x) + torch.rad2deg(y) * 0.01
+    d = torch.logaddexp2(x, y) + torch.copysign(x, y) + torch.sinc(x)
+    e = torch.xlogy(y.abs() + 0.5, 2.5) + torch.div(x, y, rounding_mode="floor")
+    return (a * b * c * d * e).sum()
+
+
+def more_reductions(x, y):
+    # diag_embed, _softmax (traced softmax), norm with a p, std_mean and
+    # var_mean over everything, soft_margin_loss.
+    a = torch.diag_embed(x).sum(-1) + torch._softmax(x, 1, False)
+    s, m = torch.std_mean(x)
+    v, w = torch.var_mean(x)
+    b = torch.norm(x, 3) + s * m + v * w
+    return (a * a).sum() + b + F.soft_margin_loss(x, torch.sign(y))
+
+
 def grid():
     """A sampling grid in [-1, 1)."""
     return torch.rand(1, 3, 3, 2) * 2 - 1
@@ -786,6 +815,10 @@ CASES = one_input([
                                       (torch.rand(3, 4) > 0.5).float()]),
     GradCase(multi_margin, [r(3, 4), torch.tensor([0, 3, 1])]),
     GradCase(sigmoid_focal, [r(3, 4), (torch.rand(3, 4) > 0.5).float()]),
+    GradCase(conversions, [r(3, 4), r(3, 4)]),
+    GradCase(more_arithmetic, [r(3, 4), r(3, 4) + 3, torch.rand(3, 4) > 0.5,
+                               torch.tensor(0.7)]),
+    GradCase(more_reductions, [r(3, 4), r(3, 4)], constant=(1,)),
     # Not differentiated yet: a located error naming the op.
     GradCase(embedding_bag, [r(6, 3), torch.tensor([1, 2, 4, 5, 4, 3]),
                              torch.tensor([0, 2, 4])]),
