@@ -107,21 +107,25 @@ TEST(GradientsTest, AnUnknownNameIsAnErrorNamingTheCandidates) {
       << executor.status().message();
 }
 
-// x * x * x * x by a loop of constant trip count: not differentiable as it
-// is (a loop), but unrolled once specialized to the inputs.
+// x^5 by a loop of constant trip count nested in another: not
+// differentiable as it is (nested loops take no tape yet), but unrolled
+// once specialized to the inputs.
 const char *kLoopGraph = R"(graph(%x : Tensor):
   %none : NoneType = prim::Constant()
-  %three : int = prim::Constant[value=3]()
+  %two : int = prim::Constant[value=2]()
   %true : bool = prim::Constant[value=1]()
-  %y : Tensor = prim::Loop(%three, %true, %x)
+  %y : Tensor = prim::Loop(%two, %true, %x)
     block0(%i : int, %acc : Tensor):
-      %next : Tensor = aten::mul(%acc, %x)
-      -> (%true, %next)
+      %inner : Tensor = prim::Loop(%two, %true, %acc)
+        block0(%j : int, %h : Tensor):
+          %next : Tensor = aten::mul(%h, %x)
+          -> (%true, %next)
+      -> (%true, %inner)
   %loss : Tensor = aten::sum(%y, %none)
   return (%loss)
 )";
 
-TEST(GradientsTest, ALoopOfConstantTripCountDifferentiatesPerSpec) {
+TEST(GradientsTest, NestedLoopsOfConstantTripCountDifferentiatePerSpec) {
   auto executor = differentiate(kLoopGraph, {"x"});
   ASSERT_TRUE(executor);
   // Nothing differentiated before a call says what the inputs are.
@@ -129,8 +133,9 @@ TEST(GradientsTest, ALoopOfConstantTripCountDifferentiatesPerSpec) {
   EXPECT_EQ(executor->wrtNames(), (std::vector<std::string>{"x"}));
   auto result = executor->run({filled({3}, 1)});
   ASSERT_TRUE(result.ok()) << result.status().message();
-  // d/dx sum(x^4) = 4x^3 at 1, 2, 3.
-  EXPECT_EQ(elements(result->gradients[0]), (std::vector<float>{4, 32, 108}));
+  // d/dx sum(x^5) = 5x^4 at 1, 2, 3.
+  EXPECT_EQ(elements(result->gradients[0]),
+            (std::vector<float>{5, 80, 405}));
   GraphExecutor *first = executor->forward();
   ASSERT_NE(first, nullptr);
   // Another spec is differentiated again; the first one's is kept.
@@ -141,7 +146,9 @@ TEST(GradientsTest, ALoopOfConstantTripCountDifferentiatesPerSpec) {
   EXPECT_FALSE(first->lastStats().compiled);
 }
 
-// A loop whose trip count is data stays an error, at the loop.
+// A loop whose trip count is data differentiates as it is, from its
+// tape: the backward runs as many iterations as the forward did, none
+// included.
 const char *kDataLoopGraph = R"(graph(%x : Tensor, %n : int):
   %none : NoneType = prim::Constant()
   %true : bool = prim::Constant[value=1]()
@@ -153,14 +160,17 @@ const char *kDataLoopGraph = R"(graph(%x : Tensor, %n : int):
   return (%loss)
 )";
 
-TEST(GradientsTest, ALoopOfDataTripCountIsAnError) {
+TEST(GradientsTest, ALoopOfDataTripCountDifferentiatesFromItsTape) {
   auto executor = differentiate(kDataLoopGraph, {"x"});
   ASSERT_TRUE(executor);
-  auto result = executor->run({filled({3}, 1), rt::Value(int64_t(3))});
-  ASSERT_FALSE(result.ok());
-  EXPECT_NE(result.status().message().find("loops are not differentiable yet"),
-            std::string::npos)
-      << result.status().message();
+  auto thrice = executor->run({filled({3}, 1), rt::Value(int64_t(3))});
+  ASSERT_TRUE(thrice.ok()) << thrice.status().message();
+  // d/dx sum(x^4) = 4x^3 at 1, 2, 3.
+  EXPECT_EQ(elements(thrice->gradients[0]),
+            (std::vector<float>{4, 32, 108}));
+  auto never = executor->run({filled({3}, 1), rt::Value(int64_t(0))});
+  ASSERT_TRUE(never.ok()) << never.status().message();
+  EXPECT_EQ(elements(never->gradients[0]), (std::vector<float>{1, 1, 1}));
 }
 
 } // namespace
