@@ -186,6 +186,17 @@ private:
   /// value the innermost loop's body defines (the tape entry); null for
   /// any other value.
   Value readFromTape(Value value);
+  /// A new tape of `value`, defined in `loop`'s body: an empty list
+  /// before the loop, which each iteration appends the value to where it
+  /// is defined (a block argument as the iteration starts).
+  Value makeTape(prim::LoopOp loop, Value value);
+  /// The active values from outside `op` that the ops of its regions
+  /// read, in order: differentiating `op` gives their gradients (a list a
+  /// loop fills for a stack takes none itself).
+  SmallVector<Value> outerActiveValues(Operation *op);
+  /// Forgets the backward values built inside `reverse`, which are not
+  /// visible after it.
+  void forgetValuesBuiltIn(Operation *reverse);
   void collectOutputs(Value output);
   func::FuncOp createBackward();
   LogicalResult differentiate(Operation *op);
@@ -868,14 +879,7 @@ LogicalResult Differentiator::differentiateIf(prim::IfOp op) {
   Location loc = currentLoc;
   // The active values from outside that the branches read: their
   // gradients are the backward prim.If's results.
-  SmallVector<Value> outer;
-  op->walk([&](Operation *inner) {
-    for (Value operand : inner->getOperands())
-      if (active.contains(operand) && !op->isAncestor(
-                                          operand.getParentBlock()->getParentOp()) &&
-          !llvm::is_contained(outer, operand))
-        outer.push_back(operand);
-  });
+  SmallVector<Value> outer = outerActiveValues(op);
   Type tensor = prim::TensorType::get(builder.getContext());
   auto reverse = prim::IfOp::create(builder, loc,
                                     SmallVector<Type>(outer.size(), tensor),
@@ -906,12 +910,7 @@ LogicalResult Differentiator::differentiateIf(prim::IfOp op) {
       results.push_back(gradient ? gradient : zerosLike(capture(value), loc));
     }
     prim::YieldOp::create(builder, loc, results);
-    // What the branch built is not visible after it.
-    for (auto it = backwardValues.begin(); it != backwardValues.end();) {
-      auto current = it++;
-      if (reverse->isAncestor(current->second.getParentBlock()->getParentOp()))
-        backwardValues.erase(current);
-    }
+    forgetValuesBuiltIn(reverse);
   }
   gradients = std::move(outerGradients);
   for (auto [value, gradient] : llvm::zip(outer, reverse.getResults()))
@@ -931,22 +930,46 @@ Value Differentiator::readFromTape(Value value) {
     return loop.index;
   Value &tape = loop.tapes[value];
   if (!tape) {
-    // An empty list before the loop, which each iteration appends the
-    // value to where it is defined (a carried value as the iteration
-    // starts).
-    OpBuilder forward(loop.forward);
-    Type listType = prim::ListType::get(builder.getContext(), value.getType());
-    tape = prim::ListConstructOp::create(forward, loop.forward.getLoc(),
-                                         listType, ValueRange{});
-    if (auto argument = dyn_cast<BlockArgument>(value))
-      forward.setInsertionPointToStart(&body);
-    else
-      forward.setInsertionPointAfter(value.getDefiningOp());
-    aten::AppendTOp::create(forward, value.getLoc(), listType, tape, value);
+    tape = makeTape(loop.forward, value);
     tapes.push_back(tape);
   }
   return aten::DunderGetitemTOp::create(builder, currentLoc, value.getType(),
                                         capture(tape), loop.index);
+}
+
+Value Differentiator::makeTape(prim::LoopOp loop, Value value) {
+  OpBuilder forward(loop);
+  Type listType = prim::ListType::get(builder.getContext(), value.getType());
+  Value tape = prim::ListConstructOp::create(forward, loop.getLoc(), listType,
+                                             ValueRange{});
+  if (isa<BlockArgument>(value))
+    forward.setInsertionPointToStart(&loop.getBodyBlock());
+  else
+    forward.setInsertionPointAfter(value.getDefiningOp());
+  aten::AppendTOp::create(forward, value.getLoc(), listType, tape, value);
+  return tape;
+}
+
+SmallVector<Value> Differentiator::outerActiveValues(Operation *op) {
+  SmallVector<Value> outer;
+  for (Region &region : op->getRegions())
+    region.walk([&](Operation *inner) {
+      for (Value operand : inner->getOperands())
+        if (active.contains(operand) &&
+            !op->isAncestor(operand.getParentBlock()->getParentOp()) &&
+            !stackedAppends.count(operand) &&
+            !llvm::is_contained(outer, operand))
+          outer.push_back(operand);
+    });
+  return outer;
+}
+
+void Differentiator::forgetValuesBuiltIn(Operation *reverse) {
+  for (auto it = backwardValues.begin(); it != backwardValues.end();) {
+    auto current = it++;
+    if (reverse->isAncestor(current->second.getParentBlock()->getParentOp()))
+      backwardValues.erase(current);
+  }
 }
 
 LogicalResult Differentiator::differentiateLoop(prim::LoopOp op) {
@@ -969,16 +992,7 @@ LogicalResult Differentiator::differentiateLoop(prim::LoopOp op) {
   for (auto [index, argument] : llvm::enumerate(op.getCarriedArgs()))
     if (active.contains(argument))
       carried.push_back(index);
-  // (A list the loop fills for a stack takes no gradient itself.)
-  SmallVector<Value> outer;
-  body.walk([&](Operation *inner) {
-    for (Value operand : inner->getOperands())
-      if (active.contains(operand) &&
-          !op->isAncestor(operand.getParentBlock()->getParentOp()) &&
-          !stackedAppends.count(operand) &&
-          !llvm::is_contained(outer, operand))
-        outer.push_back(operand);
-  });
+  SmallVector<Value> outer = outerActiveValues(op);
   // Their gradients are carried as tensors: a list (appended to in the
   // loop, or read whole) would need a gradient list the loop grows.
   auto isList = [&](Value value) { return !isTensor(value); };
@@ -991,13 +1005,7 @@ LogicalResult Differentiator::differentiateLoop(prim::LoopOp op) {
                          "reads a list of tensors on the path being "
                          "differentiated is not differentiable yet");
   // The count of iterations run: a tape of the iteration numbers.
-  OpBuilder forward(op);
-  Type indexList = prim::ListType::get(builder.getContext(), i64);
-  Value indexTape = prim::ListConstructOp::create(forward, op.getLoc(),
-                                                  indexList, ValueRange{});
-  forward.setInsertionPointToStart(&body);
-  aten::AppendTOp::create(forward, op.getLoc(), indexList, indexTape,
-                          op.getIterationArg());
+  Value indexTape = makeTape(op, op.getIterationArg());
   Value count = aten::LenTOp::create(builder, loc, i64, capture(indexTape));
   // The backward loop carries each carried value's gradient (from the
   // loop result's) and each outer value's sum so far.
@@ -1058,13 +1066,7 @@ LogicalResult Differentiator::differentiateLoop(prim::LoopOp op) {
       prim::YieldOp::create(builder, loc, results);
     }
     loops.pop_back();
-    // What the iteration built is not visible after it.
-    for (auto it = backwardValues.begin(); it != backwardValues.end();) {
-      auto current = it++;
-      Operation *owner = current->second.getParentBlock()->getParentOp();
-      if (reverse->isAncestor(owner))
-        backwardValues.erase(current);
-    }
+    forgetValuesBuiltIn(reverse);
     if (failed(differentiated))
       return failure();
   }
