@@ -28,6 +28,7 @@
 #include "FoldUtils.h"
 
 #include "tsir/Dialect/Aten/AtenDialect.h"
+#include "tsir/Dialect/Aten/ScalarSemantics.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -238,34 +239,24 @@ LogicalResult evalDetach(Operation *op, ArrayRef<Attribute> operands,
 
 /// a + b, a - b (alpha 1), a * b, a / b of two tensors of one dtype whose
 /// shapes agree or one of which is 0-d; div is true division, so of
-/// floating tensors only. Computed in double and rounded to the dtype,
+/// floating tensors only. Each element is TorchScript's float arithmetic
+/// (scalar::applyFloat), computed in double and rounded to the dtype,
 /// which for one operation on two float32 values is float32's own result.
-enum class Arithmetic { Add, Sub, Mul, Div };
-template <Arithmetic Kind>
+template <scalar::BinaryOp Kind>
 LogicalResult evalBinary(Operation *op, ArrayRef<Attribute> operands,
                          SmallVectorImpl<Attribute> &results) {
   std::optional<SmallTensor> a = smallTensor(operands[0]);
   std::optional<SmallTensor> b = smallTensor(operands[1]);
-  if (!a || !b || (Kind == Arithmetic::Div && !a->isFloat()))
+  if (!a || !b || (Kind == scalar::BinaryOp::Div && !a->isFloat()))
     return failure();
-  if (Kind == Arithmetic::Add || Kind == Arithmetic::Sub) {
+  if (Kind == scalar::BinaryOp::Add || Kind == scalar::BinaryOp::Sub) {
     std::optional<double> alpha = numberOf(operands[2]);
     if (!alpha || *alpha != 1.0)
       return failure();
   }
   std::optional<SmallTensor> result =
-      combine(*a, *b, [](double x, double y) -> std::optional<double> {
-        switch (Kind) {
-        case Arithmetic::Add:
-          return x + y;
-        case Arithmetic::Sub:
-          return x - y;
-        case Arithmetic::Mul:
-          return x * y;
-        case Arithmetic::Div:
-          return x / y;
-        }
-        return std::nullopt;
+      combine(*a, *b, [](double x, double y) {
+        return scalar::applyFloat(Kind, x, y);
       });
   if (!result)
     return failure();
@@ -405,10 +396,10 @@ void tsir::registerTensorEvaluators(ConstantEvaluatorTable &table) {
   table.add<prim::NumToTensorOp>(evalNumToTensor);
   table.add<ToDeviceOp>(evalToDevice);
   table.add<DetachOp>(evalDetach);
-  table.add<AddTensorOp>(evalBinary<Arithmetic::Add>);
-  table.add<SubTensorOp>(evalBinary<Arithmetic::Sub>);
-  table.add<MulTensorOp>(evalBinary<Arithmetic::Mul>);
-  table.add<DivTensorOp>(evalBinary<Arithmetic::Div>);
+  table.add<AddTensorOp>(evalBinary<scalar::BinaryOp::Add>);
+  table.add<SubTensorOp>(evalBinary<scalar::BinaryOp::Sub>);
+  table.add<MulTensorOp>(evalBinary<scalar::BinaryOp::Mul>);
+  table.add<DivTensorOp>(evalBinary<scalar::BinaryOp::Div>);
   table.add<FloorOp>(evalRound<true>);
   table.add<CeilOp>(evalRound<false>);
   table.add<IntTensorOp>(evalNumber<true>);
