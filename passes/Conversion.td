@@ -270,9 +270,40 @@ def TsirConvToMatmulPass : Pass<"tsir-conv-to-matmul", "mlir::func::FuncOp"> {
     a linalg.generic copies the input's windows into `columns` (innermost
     loop along ow, so it vectorizes), and the product is a contraction
     generic that tsir-cpu-contraction-kernels turns into its GEMM kernel.
-    A 1x1 convolution of stride 1 uses the input itself. Grouped
-    convolutions are left alone.
+    A 1x1 convolution of stride 1 uses the input itself. A grouped
+    `linalg.conv_2d_ngchw_gfchw` is the same product with the group as a
+    batch dimension; depthwise ones (one input channel per group) are
+    left to tsir-cpu-depthwise-conv-rows.
   }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def TsirCPUDepthwiseConvRowsPass
+    : Pass<"tsir-cpu-depthwise-conv-rows", "mlir::func::FuncOp"> {
+  let summary = "depthwise convolutions along the flattened rows of their "
+                "input";
+  let description = [{
+    Runs on tensors, before bufferization, for the CPU. A
+    `linalg.conv_2d_ngchw_gfchw` with one input channel per group and
+    static shapes becomes, with the input's rows flattened (`pitch` its
+    width, divided by the stride),
+    `wide[n, g, f, j] += weight[g, f, kh, kw] * phases[n, g, a, b, j + offset]`
+    where output (oh, ow) is j = oh*pitch + ow and tap (kh, kw) reads phase
+    (a, b) = (kh*dh mod sh, kw*dw mod sw) at a fixed offset. The loop over
+    j, innermost, is as long as the whole feature map, so it vectorizes
+    where one 7- or 14-wide output row does not. A strided convolution
+    first splits its input into sh*sw phases (a copy), so that every tap
+    reads at unit stride. The pitch - OW extra columns of each wide row are
+    sliced away; j runs to a multiple of `vector-width`, the input gaining
+    the zero rows that reads. A bias broadcast is rebuilt at the wide
+    shape; any other initial value is padded.
+  }];
+  let options = [
+    Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"16",
+           "elements per vector: the wide rows' length is a multiple">,
+  ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect",
                            "::mlir::arith::ArithDialect"];

@@ -72,6 +72,8 @@ void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
         if (options.vectorize) {
           tensors.addNestedPass<func::FuncOp>(createTsirConvToMatmulPass());
           tensors.addNestedPass<func::FuncOp>(
+              createTsirCPUDepthwiseConvRowsPass());
+          tensors.addNestedPass<func::FuncOp>(
               createTsirCPUWindowLoopOrderPass());
         }
       });

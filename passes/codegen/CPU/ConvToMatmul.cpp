@@ -16,7 +16,14 @@
 // product, but its copy indexes a flattened (oh, ow) with div/mod through
 // tensor.extract, which stays scalar.
 //
-// Grouped convolutions keep their direct form.
+// A grouped 2-d convolution (NGCHW input, GFCHW weight) is the same
+// product once per group, g a batch dimension of it:
+//
+//   out[n, g, f, p] += weight[g, f, k] * columns[n, g, k, p]
+//
+// Depthwise convolutions (one input channel per group) are left to
+// tsir-cpu-depthwise-conv-rows: their product would be a few rows by
+// nine, which no register tile fills.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,8 +45,9 @@ namespace {
 
 /// A convolution with `s` spatial dims (1-d NCW/FCW, 2-d NCHW/FCHW, 3-d
 /// NCDHW/FCDHW) as out[n, f, p] += weight[f, k] * columns[n, k, p], with
-/// k = (c, k_1..k_s) and p = (o_1..o_s).
-template <typename ConvOp>
+/// k = (c, k_1..k_s) and p = (o_1..o_s). With `Grouped` (NGCHW/GFCHW) the
+/// group is a batch dimension of the product, after n.
+template <typename ConvOp, bool Grouped = false>
 struct ConvToMatmul : OpRewritePattern<ConvOp> {
   using OpRewritePattern<ConvOp>::OpRewritePattern;
 
@@ -61,18 +69,31 @@ struct ConvToMatmul : OpRewritePattern<ConvOp> {
         weightType.getElementType() != elementType)
       return rewriter.notifyMatchFailure(conv, "expects one float type");
 
+    // g: the group dims before the channel (input, output) or the
+    // feature (weight) dim.
+    constexpr unsigned g = Grouped ? 1 : 0;
+    if (Grouped && inputType.getDimSize(2) == 1)
+      return rewriter.notifyMatchFailure(conv, "depthwise: its own pass");
+
     Location loc = conv.getLoc();
     MLIRContext *context = rewriter.getContext();
-    unsigned spatial = inputType.getRank() - 2;
+    unsigned spatial = inputType.getRank() - 2 - g;
     SmallVector<int64_t> strides(conv.getStrides().template getValues<int64_t>());
     SmallVector<int64_t> dilations(
         conv.getDilations().template getValues<int64_t>());
-    ArrayRef<int64_t> kernel = weightType.getShape().drop_front(2);
-    ArrayRef<int64_t> outputSizes = initType.getShape().drop_front(2);
+    ArrayRef<int64_t> kernel = weightType.getShape().drop_front(2 + g);
+    ArrayRef<int64_t> outputSizes = initType.getShape().drop_front(2 + g);
     // Dims [first, first + count) as one group of a reassociation.
     auto group = [](int64_t first, int64_t count) {
       return ReassociationIndices(llvm::to_vector(
           llvm::seq<int64_t>(first, first + count)));
+    };
+    // The leading dims kept as they are: n and g, or g for the weight.
+    auto leading = [&](unsigned count) {
+      SmallVector<ReassociationIndices> dims;
+      for (unsigned d = 0; d < count; ++d)
+        dims.push_back({d});
+      return dims;
     };
 
     // columns[n, c*k_1*..*k_s, o_1*..*o_s].
@@ -80,25 +101,26 @@ struct ConvToMatmul : OpRewritePattern<ConvOp> {
     bool pointwise =
         llvm::all_of(kernel, [](int64_t k) { return k == 1; }) &&
         llvm::all_of(strides, [](int64_t s) { return s == 1; }) &&
-        inputType.getShape().drop_front(2) == outputSizes;
+        inputType.getShape().drop_front(2 + g) == outputSizes;
     if (pointwise) {
-      columns = tensor::CollapseShapeOp::create(
-          rewriter, loc, input,
-          ArrayRef<ReassociationIndices>{{0}, {1}, group(2, spatial)});
+      SmallVector<ReassociationIndices> dims = leading(2 + g);
+      dims.push_back(group(2 + g, spatial));
+      columns =
+          tensor::CollapseShapeOp::create(rewriter, loc, input, dims);
     } else {
-      // The copy iterates (n, c, k_1..k_s, o_1..o_s); its innermost loop
-      // walks the last output dim, so it vectorizes.
-      unsigned rank = 2 + 2 * spatial;
-      SmallVector<AffineExpr> reads = {getAffineDimExpr(0, context),
-                                       getAffineDimExpr(1, context)};
+      // The copy iterates (n, [g,] c, k_1..k_s, o_1..o_s); its innermost
+      // loop walks the last output dim, so it vectorizes.
+      unsigned rank = 2 + g + 2 * spatial;
+      SmallVector<AffineExpr> reads;
+      for (unsigned d = 0; d < 2 + g; ++d)
+        reads.push_back(getAffineDimExpr(d, context));
       for (unsigned d = 0; d < spatial; ++d)
         reads.push_back(
-            getAffineDimExpr(2 + spatial + d, context) * strides[d] +
-            getAffineDimExpr(2 + d, context) * dilations[d]);
+            getAffineDimExpr(2 + g + spatial + d, context) * strides[d] +
+            getAffineDimExpr(2 + g + d, context) * dilations[d]);
       AffineMap read = AffineMap::get(rank, 0, reads, context);
       AffineMap write = AffineMap::getMultiDimIdentityMap(rank, context);
-      SmallVector<int64_t> copySizes = {inputType.getDimSize(0),
-                                        inputType.getDimSize(1)};
+      SmallVector<int64_t> copySizes(inputType.getShape().take_front(2 + g));
       llvm::append_range(copySizes, kernel);
       llvm::append_range(copySizes, outputSizes);
       Value empty =
@@ -113,26 +135,41 @@ struct ConvToMatmul : OpRewritePattern<ConvOp> {
                 linalg::YieldOp::create(b, nestedLoc, args[0]);
               })
               .getResult(0);
-      columns = tensor::CollapseShapeOp::create(
-          rewriter, loc, copy,
-          ArrayRef<ReassociationIndices>{
-              {0}, group(1, 1 + spatial), group(2 + spatial, spatial)});
+      SmallVector<ReassociationIndices> dims = leading(1 + g);
+      dims.push_back(group(1 + g, 1 + spatial));
+      dims.push_back(group(2 + g + spatial, spatial));
+      columns = tensor::CollapseShapeOp::create(rewriter, loc, copy, dims);
     }
-    Value matrix = tensor::CollapseShapeOp::create(
-        rewriter, loc, weight,
-        ArrayRef<ReassociationIndices>{{0}, group(1, 1 + spatial)});
-    SmallVector<ReassociationIndices> outputDims = {{0}, {1},
-                                                    group(2, spatial)};
+    SmallVector<ReassociationIndices> weightDims = leading(1 + g);
+    weightDims.push_back(group(1 + g, 1 + spatial));
+    Value matrix =
+        tensor::CollapseShapeOp::create(rewriter, loc, weight, weightDims);
+    SmallVector<ReassociationIndices> outputDims = leading(2 + g);
+    outputDims.push_back(group(2 + g, spatial));
     Value accumulator =
         tensor::CollapseShapeOp::create(rewriter, loc, init, outputDims);
 
-    // out[n, f, p] += matrix[f, k] * columns[n, k, p]
-    AffineExpr n, f, p, k;
-    bindDims(context, n, f, p, k);
-    SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {f, k}, context),
-                                   AffineMap::get(4, 0, {n, k, p}, context),
-                                   AffineMap::get(4, 0, {n, f, p}, context)};
-    SmallVector<utils::IteratorType> iterators(3,
+    // out[n, g, f, p] += matrix[g, f, k] * columns[n, g, k, p], g absent
+    // when ungrouped.
+    unsigned loops = 4 + g;
+    AffineExpr n = getAffineDimExpr(0, context);
+    AffineExpr f = getAffineDimExpr(1 + g, context);
+    AffineExpr p = getAffineDimExpr(2 + g, context);
+    AffineExpr k = getAffineDimExpr(3 + g, context);
+    SmallVector<AffineExpr> groupDims;
+    if (Grouped)
+      groupDims.push_back(getAffineDimExpr(1, context));
+    auto indexed = [&](SmallVector<AffineExpr> prefix,
+                       ArrayRef<AffineExpr> rest) {
+      llvm::append_range(prefix, rest);
+      return AffineMap::get(loops, 0, prefix, context);
+    };
+    SmallVector<AffineExpr> batched = {n};
+    llvm::append_range(batched, groupDims);
+    SmallVector<AffineMap> maps = {indexed(groupDims, {f, k}),
+                                   indexed(batched, {k, p}),
+                                   indexed(batched, {f, p})};
+    SmallVector<utils::IteratorType> iterators(3 + g,
                                                utils::IteratorType::parallel);
     iterators.push_back(utils::IteratorType::reduction);
     Value product =
@@ -158,7 +195,9 @@ struct ConvToMatmulPass
     RewritePatternSet patterns(&getContext());
     patterns.add<ConvToMatmul<linalg::Conv1DNcwFcwOp>,
                  ConvToMatmul<linalg::Conv2DNchwFchwOp>,
-                 ConvToMatmul<linalg::Conv3DNcdhwFcdhwOp>>(&getContext());
+                 ConvToMatmul<linalg::Conv3DNcdhwFcdhwOp>,
+                 ConvToMatmul<linalg::Conv2DNgchwGfchwOp, /*Grouped=*/true>>(
+        &getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -104,3 +104,40 @@ func.func @kept(%input: tensor<?x4x8x8xf32>, %weight: tensor<4x4x3x3xf32>, %init
     outs(%iinit : tensor<1x4x6x6xi32>) -> tensor<1x4x6x6xi32>
   return %0, %1 : tensor<?x4x6x6xf32>, tensor<1x4x6x6xi32>
 }
+
+// -----
+
+// A grouped convolution (RegNet's, 2 groups of 4 channels) is one product
+// per group: the group is a batch dim of the copy, the weight matrix and
+// the product.
+// CHECK-DAG: #[[GREAD:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3 + d5, d4 + d6)>
+// CHECK-DAG: #[[GLHS:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d1, d2, d4)>
+// CHECK-DAG: #[[GRHS:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d4, d3)>
+// CHECK-DAG: #[[GOUT:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @grouped
+// CHECK: %[[COPY:.*]] = linalg.generic {indexing_maps = [#[[GREAD]], {{.*}}]{{.*}} outs(%{{.*}} : tensor<1x2x4x3x3x6x6xf32>)
+// CHECK: %[[COLUMNS:.*]] = tensor.collapse_shape %[[COPY]] {{\[}}[0], [1], [2, 3, 4], [5, 6]] : tensor<1x2x4x3x3x6x6xf32> into tensor<1x2x36x36xf32>
+// CHECK: %[[MATRIX:.*]] = tensor.collapse_shape %arg1 {{\[}}[0], [1], [2, 3, 4]] : tensor<2x4x4x3x3xf32> into tensor<2x4x36xf32>
+// CHECK: %[[PRODUCT:.*]] = linalg.generic {indexing_maps = [#[[GLHS]], #[[GRHS]], #[[GOUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%[[MATRIX]], %[[COLUMNS]] :
+// CHECK: tensor.expand_shape %[[PRODUCT]] {{\[}}[0], [1], [2], [3, 4]] {{.*}} : tensor<1x2x4x36xf32> into tensor<1x2x4x6x6xf32>
+func.func @grouped(%input: tensor<1x2x4x8x8xf32>, %weight: tensor<2x4x4x3x3xf32>,
+                   %init: tensor<1x2x4x6x6xf32>) -> tensor<1x2x4x6x6xf32> {
+  %0 = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%input, %weight : tensor<1x2x4x8x8xf32>, tensor<2x4x4x3x3xf32>)
+    outs(%init : tensor<1x2x4x6x6xf32>) -> tensor<1x2x4x6x6xf32>
+  return %0 : tensor<1x2x4x6x6xf32>
+}
+
+// -----
+
+// A depthwise convolution (one input channel per group) is left to
+// tsir-cpu-depthwise-conv-rows.
+// CHECK-LABEL: func.func @depthwise
+// CHECK: linalg.conv_2d_ngchw_gfchw
+func.func @depthwise(%input: tensor<1x8x1x8x8xf32>, %weight: tensor<8x1x1x3x3xf32>,
+                     %init: tensor<1x8x1x6x6xf32>) -> tensor<1x8x1x6x6xf32> {
+  %0 = linalg.conv_2d_ngchw_gfchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%input, %weight : tensor<1x8x1x8x8xf32>, tensor<8x1x1x3x3xf32>)
+    outs(%init : tensor<1x8x1x6x6xf32>) -> tensor<1x8x1x6x6xf32>
+  return %0 : tensor<1x8x1x6x6xf32>
+}

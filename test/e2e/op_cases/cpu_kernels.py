@@ -6,8 +6,12 @@ vector, k that is not a multiple of 16 or of the k block (256), blocks of
 outputs (64 x 256) with a partial last block, batch and broadcast
 dimensions around the product; convolutions through im2col (strides,
 dilation, padding, 1x1) and the window ops whose loops are reordered
-(tsir-cpu-window-loop-order); a ReLU before a product
-(tsir-fuse-elementwise must not fuse it)."""
+(tsir-cpu-window-loop-order); grouped convolutions as one product per
+group; depthwise convolutions along flattened rows
+(tsir-cpu-depthwise-conv-rows: strides, dilation, a channel multiplier,
+no padding, no bias, batch 2, rows whose flattened length is not a
+multiple of the vector); a ReLU before a product (tsir-fuse-elementwise
+must not fuse it)."""
 
 import torch
 import torch.nn.functional as F
@@ -74,6 +78,40 @@ def depthwise(x, w, b):
     return F.conv2d(x, w, b, stride=2, padding=1, groups=x.size(1))
 
 
+def depthwise_5x5(x, w, b):
+    return F.conv2d(x, w, b, padding=2, groups=x.size(1))
+
+
+def depthwise_dilated(x, w):
+    return F.conv2d(x, w, None, padding=2, dilation=2, groups=x.size(1))
+
+
+def depthwise_multiplier(x, w, b):
+    return F.conv2d(x, w, b, padding=1, groups=x.size(1))
+
+
+def depthwise_unpadded(x, w):
+    return F.conv2d(x, w, None, stride=(1, 2), groups=x.size(1))
+
+
+def depthwise_relu_chain(x, w1, w2):
+    return F.conv2d(torch.relu(F.conv2d(x, w1, None, padding=1,
+                                        groups=x.size(1))),
+                    w2, None, stride=2, padding=2, groups=x.size(1))
+
+
+def grouped(x, w, b):
+    return F.conv2d(x, w, b, padding=1, groups=4)
+
+
+def grouped_s2(x, w):
+    return F.conv2d(x, w, None, stride=2, padding=1, groups=2)
+
+
+def grouped_1x1(x, w, b):
+    return F.conv2d(x, w, b, groups=8)
+
+
 def max_pool(x):
     return F.max_pool2d(x, 3, 2, 1)
 
@@ -111,6 +149,20 @@ CASES = [
     Case(conv_relu_conv, [r(1, 8, 12, 12), r(16, 8, 3, 3), r(8, 16, 3, 3)],
          op="conv2d"),
     Case(depthwise, [r(1, 24, 21, 19), r(24, 1, 3, 3), r(24)], op="conv2d"),
+    Case(depthwise_5x5, [r(1, 40, 7, 7), r(40, 1, 5, 5), r(40)],
+         op="conv2d"),
+    Case(depthwise_dilated, [r(2, 12, 13, 11), r(12, 1, 3, 3)],
+         op="conv2d"),
+    Case(depthwise_multiplier, [r(1, 8, 14, 14), r(24, 1, 3, 3), r(24)],
+         op="conv2d"),
+    Case(depthwise_unpadded, [r(1, 16, 10, 17), r(16, 1, 3, 3)],
+         op="conv2d"),
+    Case(depthwise_relu_chain, [r(1, 32, 28, 28), r(32, 1, 3, 3),
+                                r(32, 1, 5, 5)], op="conv2d"),
+    Case(grouped, [r(1, 64, 14, 14), r(64, 16, 3, 3), r(64)], op="conv2d"),
+    Case(grouped_s2, [r(2, 32, 15, 15), r(48, 16, 3, 3)], op="conv2d"),
+    Case(grouped_1x1, [r(1, 128, 9, 9), r(64, 16, 1, 1), r(64)],
+         op="conv2d"),
     Case(max_pool, [r(1, 16, 21, 23)], op="max_pool2d"),
     Case(avg_pool, [r(2, 8, 13, 17)], op="avg_pool2d"),
 ]
