@@ -326,6 +326,23 @@ def TsirCPUWindowLoopOrderPass
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def TsirCPUCollapseElementwiseDimsPass
+    : Pass<"tsir-cpu-collapse-elementwise-dims", "mlir::func::FuncOp"> {
+  let summary = "elementwise ops on buffers over as few loop dims as "
+                "their operands' layouts allow";
+  let description = [{
+    Runs on buffers, for the CPU. Every `linalg.generic` with only
+    parallel loops and no `linalg.index` has its longest run of trailing
+    loop dims collapsed into one, where each operand either indexes those
+    dims as its own last dims, in order, over memory contiguous across
+    them (viewed through `memref.collapse_shape`), or does not read them
+    (a broadcast). The innermost loop LLVM vectorizes then covers H*W (or
+    more) elements instead of a 7- or 14-wide row.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def TsirCPUContractionKernelsPass
     : Pass<"tsir-cpu-contraction-kernels", "mlir::ModuleOp"> {
   let summary = "matrix products on buffers as register-blocked vector "

@@ -82,6 +82,10 @@ void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
   // scf.forall iterations.
   if (options.vectorize)
     pm.addPass(createTsirCPUContractionKernelsPass());
+  // Elementwise ops over their longest contiguous run, so that the loop
+  // LLVM vectorizes is not a 7-wide row.
+  if (options.vectorize)
+    pm.addNestedPass<func::FuncOp>(createTsirCPUCollapseElementwiseDimsPass());
   // Threads: each other large op becomes an scf.forall of chunks along its
   // outer parallel loops (ops already inside a forall keep theirs).
   if (options.parallel)
