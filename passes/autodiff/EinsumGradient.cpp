@@ -13,81 +13,18 @@
 #include "EinsumGradient.h"
 
 #include "tsir/Dialect/Aten/AtenDialect.h"
+#include "tsir/Dialect/Aten/EinsumEquation.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
 #include "llvm/ADT/STLExtras.h"
 
-#include <algorithm>
-#include <cctype>
-
 using namespace mlir;
-
-namespace {
-
-/// An equation's terms, an ellipsis written as one '.'.
-struct Equation {
-  llvm::SmallVector<std::string> inputs;
-  std::string output;
-};
-
-/// Parses `text` as torch.einsum reads it (an implicit output is the
-/// indices that occur once, sorted, after an ellipsis if there is one).
-std::optional<Equation> parse(llvm::StringRef text) {
-  std::string compact;
-  for (char c : text)
-    if (!std::isspace(static_cast<unsigned char>(c)))
-      compact += c;
-  std::string::size_type at;
-  while ((at = compact.find("...")) != std::string::npos)
-    compact.replace(at, 3, ".");
-  Equation equation;
-  llvm::StringRef rest(compact);
-  auto [left, right] = rest.split("->");
-  bool explicitOutput = rest.contains("->");
-  llvm::SmallVector<llvm::StringRef> terms;
-  left.split(terms, ',');
-  for (llvm::StringRef term : terms) {
-    for (char c : term)
-      if (c != '.' && !std::isalpha(static_cast<unsigned char>(c)))
-        return std::nullopt;
-    equation.inputs.push_back(term.str());
-  }
-  if (explicitOutput) {
-    equation.output = right.str();
-    return equation;
-  }
-  std::string once;
-  bool ellipsis = false;
-  for (const std::string &term : equation.inputs)
-    for (char c : term) {
-      if (c == '.') {
-        ellipsis = true;
-        continue;
-      }
-      int count = 0;
-      for (const std::string &other : equation.inputs)
-        count += llvm::count(other, c);
-      if (count == 1)
-        once += c;
-    }
-  std::sort(once.begin(), once.end());
-  equation.output = (ellipsis ? "." : "") + once;
-  return equation;
-}
-
-std::string spelled(llvm::StringRef term) {
-  std::string text;
-  for (char c : term)
-    text += c == '.' ? std::string("...") : std::string(1, c);
-  return text;
-}
-
-} // namespace
 
 FailureOr<SmallVector<Value>> tsir::autodiff::buildEinsumGradients(
     OpBuilder &builder, Location loc, StringRef text, ValueRange operands,
     Value gradient, std::string &why) {
-  std::optional<Equation> equation = parse(text);
+  std::optional<aten::EinsumEquation> equation =
+      aten::EinsumEquation::parse(text);
   if (!equation || equation->inputs.size() != operands.size()) {
     why = "its equation '" + text.str() + "' does not match its " +
           std::to_string(operands.size()) + " operands";
@@ -148,7 +85,8 @@ FailureOr<SmallVector<Value>> tsir::autodiff::buildEinsumGradients(
       result = gradient;
     } else {
       std::string gradientEquation =
-          spelled(inputsOfGradient) + "->" + spelled(target);
+          aten::EinsumEquation::spell(inputsOfGradient) + "->" +
+          aten::EinsumEquation::spell(target);
       Value equationValue = prim::ConstantOp::create(
           builder, loc, prim::StrType::get(context),
           builder.getStringAttr(gradientEquation));

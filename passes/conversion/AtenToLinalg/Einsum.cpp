@@ -6,7 +6,8 @@
 // the others reduced, the body multiplying the operands and accumulating.
 // An ellipsis becomes as many fresh labels as the dims it covers, aligned
 // from the right across operands, so that its dims broadcast as torch's
-// do (the operands' ranks are known here).
+// do (the operands' ranks are known here; aten::EinsumEquation reads the
+// equation).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,7 @@
 #include "../Common/Utils.h"
 
 #include "tsir/Dialect/Aten/AtenDialect.h"
+#include "tsir/Dialect/Aten/EinsumEquation.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "llvm/ADT/StringExtras.h"
@@ -25,116 +27,6 @@ using namespace tsir::conversion;
 namespace aten = tsir::aten;
 
 namespace {
-
-/// A parsed einsum equation: one label string per operand and the output's.
-struct Equation {
-  SmallVector<std::string> inputs;
-  std::string output;
-};
-
-/// Replaces each term's "..." by fresh labels, as many as the dims it
-/// covers in that operand (its rank less its letters), the last dims of
-/// the longest ellipsis; the output's "..." by all of them. Null when a
-/// label cannot be spared or an ellipsis does not fit.
-std::optional<std::string> expandEllipses(StringRef text,
-                                          ArrayRef<int64_t> ranks) {
-  auto [lhs, rhs] = text.split("->");
-  bool explicitOutput = text.contains("->");
-  SmallVector<StringRef> terms;
-  lhs.split(terms, ',');
-  if (terms.size() != ranks.size())
-    return std::nullopt;
-  std::string fresh;
-  for (char c = 'A'; c <= 'Z'; ++c)
-    if (!text.contains(c))
-      fresh.push_back(c);
-  for (char c = 'a'; c <= 'z'; ++c)
-    if (!text.contains(c))
-      fresh.push_back(c);
-  // The widest ellipsis, whose labels the others take from the right.
-  int64_t widest = 0;
-  SmallVector<int64_t> widths;
-  for (auto [term, rank] : llvm::zip(terms, ranks)) {
-    int64_t letters = term.size() - (term.contains("...") ? 3 : 0);
-    int64_t width = term.contains("...") ? rank - letters : 0;
-    if (width < 0)
-      return std::nullopt;
-    widths.push_back(width);
-    widest = std::max(widest, width);
-  }
-  if (widest > static_cast<int64_t>(fresh.size()))
-    return std::nullopt;
-  std::string ellipsis = fresh.substr(0, widest);
-  std::string expanded;
-  for (auto [index, term] : llvm::enumerate(terms)) {
-    if (index)
-      expanded += ',';
-    std::string spelled = term.str();
-    if (size_t at = spelled.find("..."); at != std::string::npos)
-      spelled.replace(at, 3, ellipsis.substr(widest - widths[index]));
-    expanded += spelled;
-  }
-  // The implicit output puts the ellipsis first; the parser below sorts
-  // the labels used once, so it is written out here.
-  std::string output;
-  if (explicitOutput) {
-    output = rhs.str();
-    if (size_t at = output.find("..."); at != std::string::npos)
-      output.replace(at, 3, ellipsis);
-  } else {
-    std::string once;
-    for (char c : lhs)
-      if (llvm::isAlpha(c) && llvm::count(lhs, c) == 1)
-        once.push_back(c);
-    llvm::sort(once);
-    output = (lhs.contains("...") ? ellipsis : "") + once;
-  }
-  return expanded + "->" + output;
-}
-
-/// Parses `equation` for operands of `ranks`; the implicit output is the
-/// labels used once, in sorted order, as torch does.
-std::optional<Equation> parseEquation(StringRef equation,
-                                      ArrayRef<int64_t> ranks) {
-  size_t numOperands = ranks.size();
-  std::string text;
-  for (char c : equation)
-    if (c != ' ')
-      text.push_back(c);
-  if (StringRef(text).contains('.')) {
-    std::optional<std::string> expanded = expandEllipses(text, ranks);
-    if (!expanded || StringRef(*expanded).contains('.'))
-      return std::nullopt;
-    text = *expanded;
-  }
-  auto [lhs, rhs] = StringRef(text).split("->");
-  bool explicitOutput = StringRef(text).contains("->");
-  Equation result;
-  SmallVector<StringRef> parts;
-  lhs.split(parts, ',');
-  for (StringRef part : parts)
-    result.inputs.push_back(part.str());
-  if (result.inputs.size() != numOperands)
-    return std::nullopt;
-  std::map<char, int> counts;
-  for (const std::string &input : result.inputs)
-    for (char c : input) {
-      if (!llvm::isAlpha(c))
-        return std::nullopt;
-      ++counts[c];
-    }
-  if (explicitOutput) {
-    result.output = rhs.str();
-    for (char c : result.output)
-      if (!counts.count(c) || llvm::count(result.output, c) != 1)
-        return std::nullopt;
-  } else {
-    for (auto [label, count] : counts)
-      if (count == 1)
-        result.output.push_back(label);
-  }
-  return result;
-}
 
 struct ConvertEinsum : OpConversionPattern<aten::EinsumOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -164,7 +56,10 @@ struct ConvertEinsum : OpConversionPattern<aten::EinsumOp> {
       operands.push_back(converted);
       ranks.push_back(type.getRank());
     }
-    std::optional<Equation> equation = parseEquation(*text, ranks);
+    std::optional<aten::EinsumEquation> parsed =
+        aten::EinsumEquation::parse(*text);
+    std::optional<aten::EinsumEquation> equation =
+        parsed ? parsed->withoutEllipses(ranks) : std::nullopt;
     if (!equation)
       return rewriter.notifyMatchFailure(op, "unsupported equation");
 

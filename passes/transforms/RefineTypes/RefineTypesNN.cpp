@@ -12,6 +12,8 @@
 
 #include "RefineTypesRules.h"
 
+#include "tsir/Dialect/Aten/EinsumEquation.h"
+
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -132,30 +134,6 @@ static void outerRule(Operation *op, RuleContext &context,
   setResult(context, results, 0, result);
 }
 
-/// The labels of one einsum operand: letters, with at most one ellipsis
-/// (kept as '.').
-static std::optional<std::string> parseEinsumTerm(StringRef term) {
-  std::string labels;
-  bool ellipsis = false;
-  for (size_t i = 0; i < term.size(); ++i) {
-    char c = term[i];
-    if (c == ' ')
-      continue;
-    if (c == '.') {
-      if (ellipsis || !term.substr(i).starts_with("..."))
-        return std::nullopt;
-      ellipsis = true;
-      labels.push_back('.');
-      i += 2;
-      continue;
-    }
-    if (!llvm::isAlpha(c))
-      return std::nullopt;
-    labels.push_back(c);
-  }
-  return labels;
-}
-
 /// Two sizes a label takes, broadcasting as einsum does (1 stretches):
 /// the combined size, kUnknown if it cannot be told, nullopt on a clash.
 static std::optional<int64_t> combineLabelSize(int64_t a, int64_t b) {
@@ -195,29 +173,18 @@ static void einsumRule(Operation *op, RuleContext &context,
   auto text = constant ? dyn_cast<StringAttr>(constant.getValue()) : nullptr;
   if (!text)
     return done();
-  auto [lhs, rhs] = text.getValue().split("->");
-  bool explicitOutput = text.getValue().contains("->");
-  SmallVector<StringRef> terms;
-  lhs.split(terms, ',');
-  if (terms.size() != operands.size())
-    return done();
-  SmallVector<std::string> inputs;
-  for (StringRef term : terms) {
-    std::optional<std::string> labels = parseEinsumTerm(term);
-    if (!labels)
-      return done();
-    inputs.push_back(*labels);
-  }
+  std::optional<aten::EinsumEquation> equation =
+      aten::EinsumEquation::parse(text.getValue());
+  if (!equation || equation->inputs.size() != operands.size())
+    return done(); // an error at run time
+  ArrayRef<std::string> inputs = equation->inputs;
 
   // Label sizes, and the broadcast sizes of the ellipsis dims.
   std::map<char, int64_t> sizes;
-  std::map<char, int> counts;
   std::optional<Sizes> ellipsis;
-  bool usesEllipsis = false;
   bool knowsSizes = true;
   for (auto [labels, operand] : llvm::zip(inputs, operands)) {
-    bool hasEllipsis = StringRef(labels).contains('.');
-    usesEllipsis |= hasEllipsis;
+    bool hasEllipsis = aten::EinsumEquation::hasEllipsis(labels);
     int64_t named = labels.size() - (hasEllipsis ? 1 : 0);
     if (operand.hasRank() &&
         (hasEllipsis ? operand.rank() < named : operand.rank() != named))
@@ -245,7 +212,6 @@ static void einsumRule(Operation *op, RuleContext &context,
           return done();
         continue;
       }
-      ++counts[c];
       int64_t size = operand.hasRank() ? (*operand.sizes)[dim++] : kUnknown;
       auto found = sizes.find(c);
       if (found == sizes.end()) {
@@ -259,23 +225,7 @@ static void einsumRule(Operation *op, RuleContext &context,
     }
   }
 
-  std::string output;
-  if (explicitOutput) {
-    std::optional<std::string> labels = parseEinsumTerm(rhs);
-    if (!labels)
-      return done();
-    for (char c : *labels)
-      if (llvm::count(*labels, c) != 1 ||
-          (c == '.' ? !usesEllipsis : !sizes.count(c)))
-        return done();
-    output = *labels;
-  } else {
-    if (usesEllipsis)
-      output.push_back('.');
-    for (auto [label, count] : counts) // std::map: sorted, A-Z before a-z
-      if (count == 1)
-        output.push_back(label);
-  }
+  const std::string &output = equation->output;
   Sizes resultSizes;
   for (char c : output) {
     if (c != '.') {
