@@ -7,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ModelObject.h"
+#include "LLVMOptimizer.h"
 
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -161,8 +161,7 @@ translateGraph(ModuleOp module, llvm::LLVMContext &context,
 /// Optimizes `module` with the JIT's level and target, so a model runs as
 /// fast as the same graph under tsir-run.
 static rt::Status optimize(llvm::Module &module, llvm::TargetMachine &machine) {
-  auto transformer = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
-                                               &machine);
+  auto transformer = makeLLVMOptimizer(&machine);
   if (llvm::Error error = transformer(&module))
     return rt::Status::error("optimizing the model failed: " +
                              llvm::toString(std::move(error)));

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Plan.h"
+#include "LLVMOptimizer.h"
 #include "SupportSymbols.h"
 #include "tsir-runtime/AbiValue.h"
 #include "tsir-runtime/BufferCache.h"
@@ -18,7 +19,6 @@
 
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/Error.h"
@@ -197,9 +197,7 @@ tsir::Plan::compile(ModuleOp module, PlanSignature signature) {
     return rt::Status::error("JIT compilation failed: " +
                              llvm::toString(targetMachine.takeError()));
   ExecutionEngineOptions options;
-  auto optimize =
-      makeOptimizingTransformer(/*optLevel=*/3,
-                                /*sizeLevel=*/0, targetMachine->get());
+  auto optimize = makeLLVMOptimizer(targetMachine->get());
   // `transformer` is a function_ref: the lambda must outlive create().
   auto transform = [&optimize](llvm::Module *module) {
     internalizeAllBut(*module, kPackedEntry);
