@@ -29,6 +29,8 @@
 
 #include "tsir/Conversion/Passes.h"
 
+#include "StaticConv.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
@@ -53,21 +55,12 @@ struct ConvToMatmul : OpRewritePattern<ConvOp> {
 
   LogicalResult matchAndRewrite(ConvOp conv,
                                 PatternRewriter &rewriter) const override {
-    if (!conv.hasPureTensorSemantics())
-      return rewriter.notifyMatchFailure(conv, "expects tensors");
-    Value input = conv.getInputs()[0], weight = conv.getInputs()[1];
-    Value init = conv.getOutputs()[0];
-    auto inputType = cast<RankedTensorType>(input.getType());
-    auto weightType = cast<RankedTensorType>(weight.getType());
-    auto initType = cast<RankedTensorType>(init.getType());
-    if (!inputType.hasStaticShape() || !weightType.hasStaticShape() ||
-        !initType.hasStaticShape())
-      return rewriter.notifyMatchFailure(conv, "expects static shapes");
-    Type elementType = initType.getElementType();
-    if (!isa<FloatType>(elementType) ||
-        inputType.getElementType() != elementType ||
-        weightType.getElementType() != elementType)
-      return rewriter.notifyMatchFailure(conv, "expects one float type");
+    FailureOr<tsir::cpu::StaticConv> matched =
+        tsir::cpu::matchStaticConv(conv, rewriter);
+    if (failed(matched))
+      return failure();
+    auto [input, weight, init, inputType, weightType, initType, elementType] =
+        *matched;
 
     // g: the group dims before the channel (input, output) or the
     // feature (weight) dim.
@@ -172,17 +165,8 @@ struct ConvToMatmul : OpRewritePattern<ConvOp> {
     SmallVector<utils::IteratorType> iterators(3 + g,
                                                utils::IteratorType::parallel);
     iterators.push_back(utils::IteratorType::reduction);
-    Value product =
-        linalg::GenericOp::create(
-            rewriter, loc, accumulator.getType(), ValueRange{matrix, columns},
-            ValueRange{accumulator}, maps, iterators,
-            [](OpBuilder &b, Location nestedLoc, ValueRange args) {
-              Value mul = arith::MulFOp::create(b, nestedLoc, args[0], args[1]);
-              linalg::YieldOp::create(
-                  b, nestedLoc, arith::AddFOp::create(b, nestedLoc, args[2], mul)
-                                    .getResult());
-            })
-            .getResult(0);
+    Value product = tsir::cpu::buildMultiplyAccumulate(
+        rewriter, loc, matrix, columns, accumulator, maps, iterators);
     rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(conv, initType, product,
                                                        outputDims);
     return success();

@@ -31,6 +31,8 @@
 
 #include "tsir/Conversion/Passes.h"
 
+#include "StaticConv.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -139,21 +141,12 @@ struct DepthwiseConvRows : OpRewritePattern<linalg::Conv2DNgchwGfchwOp> {
 
   LogicalResult matchAndRewrite(linalg::Conv2DNgchwGfchwOp conv,
                                 PatternRewriter &rewriter) const override {
-    if (!conv.hasPureTensorSemantics())
-      return rewriter.notifyMatchFailure(conv, "expects tensors");
-    Value input = conv.getInputs()[0], weight = conv.getInputs()[1];
-    Value init = conv.getOutputs()[0];
-    auto inputType = cast<RankedTensorType>(input.getType());
-    auto weightType = cast<RankedTensorType>(weight.getType());
-    auto initType = cast<RankedTensorType>(init.getType());
-    if (!inputType.hasStaticShape() || !weightType.hasStaticShape() ||
-        !initType.hasStaticShape())
-      return rewriter.notifyMatchFailure(conv, "expects static shapes");
-    Type elementType = initType.getElementType();
-    if (!isa<FloatType>(elementType) ||
-        inputType.getElementType() != elementType ||
-        weightType.getElementType() != elementType)
-      return rewriter.notifyMatchFailure(conv, "expects one float type");
+    FailureOr<tsir::cpu::StaticConv> matched =
+        tsir::cpu::matchStaticConv(conv, rewriter);
+    if (failed(matched))
+      return failure();
+    auto [input, weight, init, inputType, weightType, initType, elementType] =
+        *matched;
     if (inputType.getDimSize(2) != 1)
       return rewriter.notifyMatchFailure(conv, "not depthwise");
 
@@ -257,17 +250,8 @@ struct DepthwiseConvRows : OpRewritePattern<linalg::Conv2DNgchwGfchwOp> {
         IteratorType::parallel,  IteratorType::parallel,
         IteratorType::parallel,  IteratorType::reduction,
         IteratorType::reduction, IteratorType::parallel};
-    Value wide =
-        linalg::GenericOp::create(
-            rewriter, loc, wideInit.getType(), ValueRange{flatInput, taps},
-            ValueRange{wideInit}, maps, iterators,
-            [](OpBuilder &b, Location nestedLoc, ValueRange args) {
-              Value mul = arith::MulFOp::create(b, nestedLoc, args[1], args[0]);
-              linalg::YieldOp::create(
-                  b, nestedLoc,
-                  arith::AddFOp::create(b, nestedLoc, args[2], mul).getResult());
-            })
-            .getResult(0);
+    Value wide = tsir::cpu::buildMultiplyAccumulate(
+        rewriter, loc, flatInput, taps, wideInit, maps, iterators);
 
     // Back to [N, G, F, OH, OW]: the first OH rows of Wp, their first OW.
     Value fullRows = leadingSlice(rewriter, loc, wide,
