@@ -45,6 +45,10 @@ using namespace mlir;
 
 namespace {
 
+/// Output positions below which the columns are laid out window-innermost
+/// (one AVX-512 vector of f32).
+constexpr int64_t kFewPositions = 16;
+
 /// A convolution with `s` spatial dims (1-d NCW/FCW, 2-d NCHW/FCHW, 3-d
 /// NCDHW/FCDHW) as out[n, f, p] += weight[f, k] * columns[n, k, p], with
 /// k = (c, k_1..k_s) and p = (o_1..o_s). With `Grouped` (NGCHW/GFCHW) the
@@ -89,33 +93,54 @@ struct ConvToMatmul : OpRewritePattern<ConvOp> {
       return dims;
     };
 
-    // columns[n, c*k_1*..*k_s, o_1*..*o_s].
-    Value columns;
+    // columns[n, c*k_1*..*k_s, o_1*..*o_s], or with `windowRows` its
+    // transpose [n, o_1*..*o_s, c*k_1*..*k_s].
+    int64_t positions = 1;
+    for (int64_t size : outputSizes)
+      positions *= size;
     bool pointwise =
         llvm::all_of(kernel, [](int64_t k) { return k == 1; }) &&
         llvm::all_of(strides, [](int64_t s) { return s == 1; }) &&
         inputType.getShape().drop_front(2 + g) == outputSizes;
+    // A few output positions and a long window: the correlation that is a
+    // convolution's weight gradient (3x3 out, the kernel the whole
+    // feature map). As out[f, p] += weight[f, k] * columns[k, p] its
+    // product is 9 columns wide, under one vector, and its copy's
+    // innermost loop 3 long. With the window innermost instead, the copy
+    // walks input rows and the product is the dot kernel's (both operands
+    // contiguous along k).
+    bool windowRows = !pointwise && positions < kFewPositions;
+    unsigned lead = 1 + g;
+    Value columns;
     if (pointwise) {
       SmallVector<ReassociationIndices> dims = leading(2 + g);
       dims.push_back(group(2 + g, spatial));
       columns =
           tensor::CollapseShapeOp::create(rewriter, loc, input, dims);
     } else {
-      // The copy iterates (n, [g,] c, k_1..k_s, o_1..o_s); its innermost
-      // loop walks the last output dim, so it vectorizes.
+      // The copy iterates (n, [g,] c, k_1..k_s, o_1..o_s), its innermost
+      // loop along the last output dim, so it vectorizes; with
+      // `windowRows`, (n, [g,] o_1..o_s, c, k_1..k_s), along the last
+      // kernel dim.
       unsigned rank = 2 + g + 2 * spatial;
+      unsigned channelDim = windowRows ? lead + spatial : lead;
+      unsigned kernelDim = channelDim + 1;
+      unsigned outputDim = windowRows ? lead : lead + 1 + spatial;
       SmallVector<AffineExpr> reads;
-      for (unsigned d = 0; d < 2 + g; ++d)
+      for (unsigned d = 0; d < lead; ++d)
         reads.push_back(getAffineDimExpr(d, context));
+      reads.push_back(getAffineDimExpr(channelDim, context));
       for (unsigned d = 0; d < spatial; ++d)
         reads.push_back(
-            getAffineDimExpr(2 + g + spatial + d, context) * strides[d] +
-            getAffineDimExpr(2 + g + d, context) * dilations[d]);
+            getAffineDimExpr(outputDim + d, context) * strides[d] +
+            getAffineDimExpr(kernelDim + d, context) * dilations[d]);
       AffineMap read = AffineMap::get(rank, 0, reads, context);
       AffineMap write = AffineMap::getMultiDimIdentityMap(rank, context);
-      SmallVector<int64_t> copySizes(inputType.getShape().take_front(2 + g));
-      llvm::append_range(copySizes, kernel);
-      llvm::append_range(copySizes, outputSizes);
+      SmallVector<int64_t> copySizes(inputType.getShape().take_front(lead));
+      SmallVector<int64_t> window = {inputType.getDimSize(lead)};
+      llvm::append_range(window, kernel);
+      llvm::append_range(copySizes, windowRows ? outputSizes : window);
+      llvm::append_range(copySizes, windowRows ? window : outputSizes);
       Value empty =
           tensor::EmptyOp::create(rewriter, loc, copySizes, elementType);
       Value copy =
@@ -128,9 +153,10 @@ struct ConvToMatmul : OpRewritePattern<ConvOp> {
                 linalg::YieldOp::create(b, nestedLoc, args[0]);
               })
               .getResult(0);
-      SmallVector<ReassociationIndices> dims = leading(1 + g);
-      dims.push_back(group(1 + g, 1 + spatial));
-      dims.push_back(group(2 + g + spatial, spatial));
+      SmallVector<ReassociationIndices> dims = leading(lead);
+      dims.push_back(group(lead, windowRows ? spatial : 1 + spatial));
+      dims.push_back(group(windowRows ? lead + spatial : lead + 1 + spatial,
+                           windowRows ? 1 + spatial : spatial));
       columns = tensor::CollapseShapeOp::create(rewriter, loc, copy, dims);
     }
     SmallVector<ReassociationIndices> weightDims = leading(1 + g);
@@ -142,8 +168,8 @@ struct ConvToMatmul : OpRewritePattern<ConvOp> {
     Value accumulator =
         tensor::CollapseShapeOp::create(rewriter, loc, init, outputDims);
 
-    // out[n, g, f, p] += matrix[g, f, k] * columns[n, g, k, p], g absent
-    // when ungrouped.
+    // out[n, g, f, p] += matrix[g, f, k] * columns[n, g, k, p] (columns
+    // indexed [n, g, p, k] with `windowRows`), g absent when ungrouped.
     unsigned loops = 4 + g;
     AffineExpr n = getAffineDimExpr(0, context);
     AffineExpr f = getAffineDimExpr(1 + g, context);
@@ -159,9 +185,10 @@ struct ConvToMatmul : OpRewritePattern<ConvOp> {
     };
     SmallVector<AffineExpr> batched = {n};
     llvm::append_range(batched, groupDims);
-    SmallVector<AffineMap> maps = {indexed(groupDims, {f, k}),
-                                   indexed(batched, {k, p}),
-                                   indexed(batched, {f, p})};
+    SmallVector<AffineMap> maps = {
+        indexed(groupDims, {f, k}),
+        windowRows ? indexed(batched, {p, k}) : indexed(batched, {k, p}),
+        indexed(batched, {f, p})};
     SmallVector<utils::IteratorType> iterators(3 + g,
                                                utils::IteratorType::parallel);
     iterators.push_back(utils::IteratorType::reduction);

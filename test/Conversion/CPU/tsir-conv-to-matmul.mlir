@@ -77,14 +77,14 @@ func.func @volume(%input: tensor<1x2x6x9x9xf32>, %weight: tensor<8x2x3x3x3xf32>,
 
 // A 1-d convolution: columns[n, c*k, ow].
 // CHECK-LABEL: func.func @line
-// CHECK: tensor.collapse_shape {{.*}} {{\[}}[0], [1, 2], [3]] : tensor<2x3x5x12xf32> into tensor<2x15x12xf32>
+// CHECK: tensor.collapse_shape {{.*}} {{\[}}[0], [1, 2], [3]] : tensor<2x3x5x20xf32> into tensor<2x15x20xf32>
 // CHECK-NOT: linalg.conv_1d
-func.func @line(%input: tensor<2x3x16xf32>, %weight: tensor<4x3x5xf32>,
-                %init: tensor<2x4x12xf32>) -> tensor<2x4x12xf32> {
+func.func @line(%input: tensor<2x3x24xf32>, %weight: tensor<4x3x5xf32>,
+                %init: tensor<2x4x20xf32>) -> tensor<2x4x20xf32> {
   %0 = linalg.conv_1d_ncw_fcw {dilations = dense<1> : tensor<1xi64>, strides = dense<1> : tensor<1xi64>}
-    ins(%input, %weight : tensor<2x3x16xf32>, tensor<4x3x5xf32>)
-    outs(%init : tensor<2x4x12xf32>) -> tensor<2x4x12xf32>
-  return %0 : tensor<2x4x12xf32>
+    ins(%input, %weight : tensor<2x3x24xf32>, tensor<4x3x5xf32>)
+    outs(%init : tensor<2x4x20xf32>) -> tensor<2x4x20xf32>
+  return %0 : tensor<2x4x20xf32>
 }
 
 // -----
@@ -140,4 +140,24 @@ func.func @depthwise(%input: tensor<1x8x1x8x8xf32>, %weight: tensor<8x1x1x3x3xf3
     ins(%input, %weight : tensor<1x8x1x8x8xf32>, tensor<8x1x1x3x3xf32>)
     outs(%init : tensor<1x8x1x6x6xf32>) -> tensor<1x8x1x6x6xf32>
   return %0 : tensor<1x8x1x6x6xf32>
+}
+
+// -----
+
+// A weight gradient's correlation: 3x3 outputs, the kernel a whole 12x12
+// feature map (its dilation the forward's stride). The columns are laid
+// out window-innermost, [n, oh*ow, c*kh*kw], so the copy walks input rows
+// and the product's second operand is indexed [p, k]: the dot kernel's.
+// CHECK-DAG: #[[WREAD:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d3, d1 + d4 * 2, d2 + d5 * 2)>
+// CHECK-DAG: #[[WRHS:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>
+// CHECK-LABEL: func.func @correlation
+// CHECK: %[[COPY:.*]] = linalg.generic {indexing_maps = [#[[WREAD]], {{.*}}]{{.*}} outs(%{{.*}} : tensor<16x3x3x8x12x12xf32>)
+// CHECK: %[[COLUMNS:.*]] = tensor.collapse_shape %[[COPY]] {{\[}}[0], [1, 2], [3, 4, 5]] : tensor<16x3x3x8x12x12xf32> into tensor<16x9x1152xf32>
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[WRHS]], #{{.*}}]{{.*}} ins(%{{.*}}, %[[COLUMNS]] : tensor<4x1152xf32>, tensor<16x9x1152xf32>)
+func.func @correlation(%input: tensor<16x8x26x26xf32>, %grad: tensor<4x8x12x12xf32>,
+                       %init: tensor<16x4x3x3xf32>) -> tensor<16x4x3x3xf32> {
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<2> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%input, %grad : tensor<16x8x26x26xf32>, tensor<4x8x12x12xf32>)
+    outs(%init : tensor<16x4x3x3xf32>) -> tensor<16x4x3x3xf32>
+  return %0 : tensor<16x4x3x3xf32>
 }

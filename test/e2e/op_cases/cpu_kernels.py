@@ -10,7 +10,8 @@ dilation, padding, 1x1) and the window ops whose loops are reordered
 group; depthwise convolutions along flattened rows
 (tsir-cpu-depthwise-conv-rows: strides, dilation, a channel multiplier,
 no padding, no bias, batch 2, rows whose flattened length is not a
-multiple of the vector); a ReLU before a product (tsir-fuse-elementwise
+multiple of the vector); a convolution with fewer output positions than
+a vector (the window-innermost columns of a weight gradient); a ReLU before a product (tsir-fuse-elementwise
 must not fuse it)."""
 
 import torch
@@ -112,6 +113,10 @@ def grouped_1x1(x, w, b):
     return F.conv2d(x, w, b, groups=8)
 
 
+def conv2d_few_positions(x, w):
+    return F.conv2d(x, w, None, padding=1, stride=(1, 2))
+
+
 def max_pool(x):
     return F.max_pool2d(x, 3, 2, 1)
 
@@ -162,6 +167,10 @@ CASES = [
     Case(grouped, [r(1, 64, 14, 14), r(64, 16, 3, 3), r(64)], op="conv2d"),
     Case(grouped_s2, [r(2, 32, 15, 15), r(48, 16, 3, 3)], op="conv2d"),
     Case(grouped_1x1, [r(1, 128, 9, 9), r(64, 16, 1, 1), r(64)],
+         op="conv2d"),
+    # A 3x2 output of a 12x12 window: the weight gradient's correlation
+    # shape, whose columns are laid out window-innermost.
+    Case(conv2d_few_positions, [r(2, 8, 12, 14), r(5, 8, 12, 12)],
          op="conv2d"),
     Case(max_pool, [r(1, 16, 21, 23)], op="max_pool2d"),
     Case(avg_pool, [r(2, 8, 13, 17)], op="avg_pool2d"),
