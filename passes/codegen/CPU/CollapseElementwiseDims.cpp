@@ -45,6 +45,17 @@ bool readsFrom(AffineExpr expr, unsigned first) {
   return reads;
 }
 
+/// The reassociation of a rank-`rank` memref that keeps its first dims
+/// and collapses its last `count` into one.
+SmallVector<ReassociationIndices> collapsingLast(unsigned rank,
+                                                 unsigned count) {
+  SmallVector<ReassociationIndices> groups;
+  for (unsigned i = 0; i + count < rank; ++i)
+    groups.push_back({i});
+  groups.push_back(llvm::to_vector(llvm::seq<int64_t>(rank - count, rank)));
+  return groups;
+}
+
 /// How `operand` takes part when loop dims [first, loops) collapse: true
 /// if it indexes them as its last dims (which then collapse too), false if
 /// it does not read them; failure when they cannot collapse for it.
@@ -70,11 +81,8 @@ FailureOr<bool> indexesTrailing(linalg::LinalgOp op, OpOperand &operand,
   auto type = dyn_cast<MemRefType>(operand.get().getType());
   if (!type)
     return failure();
-  SmallVector<ReassociationIndices> groups;
-  for (unsigned i = 0; i < lead; ++i)
-    groups.push_back({i});
-  groups.push_back(llvm::to_vector(llvm::seq<int64_t>(lead, results.size())));
-  if (!memref::CollapseShapeOp::isGuaranteedCollapsible(type, groups))
+  if (!memref::CollapseShapeOp::isGuaranteedCollapsible(
+          type, collapsingLast(results.size(), count)))
     return failure();
   return true;
 }
@@ -109,14 +117,10 @@ struct CollapseElementwiseDims : OpRewritePattern<linalg::GenericOp> {
       Value value = operand.get();
       SmallVector<AffineExpr> results(map.getResults());
       if (*indexesTrailing(op, operand, first)) {
-        unsigned lead = results.size() - (loops - first);
-        SmallVector<ReassociationIndices> groups;
-        for (unsigned i = 0; i < lead; ++i)
-          groups.push_back({i});
-        groups.push_back(
-            llvm::to_vector(llvm::seq<int64_t>(lead, results.size())));
-        value = memref::CollapseShapeOp::create(rewriter, loc, value, groups);
-        results.resize(lead);
+        unsigned count = loops - first;
+        value = memref::CollapseShapeOp::create(
+            rewriter, loc, value, collapsingLast(results.size(), count));
+        results.resize(results.size() - count);
         results.push_back(getAffineDimExpr(first, context));
       }
       maps.push_back(AffineMap::get(first + 1, 0, results, context));

@@ -95,9 +95,7 @@ struct ConvToMatmul : OpRewritePattern<ConvOp> {
 
     // columns[n, c*k_1*..*k_s, o_1*..*o_s], or with `windowRows` its
     // transpose [n, o_1*..*o_s, c*k_1*..*k_s].
-    int64_t positions = 1;
-    for (int64_t size : outputSizes)
-      positions *= size;
+    int64_t positions = ShapedType::getNumElements(outputSizes);
     bool pointwise =
         llvm::all_of(kernel, [](int64_t k) { return k == 1; }) &&
         llvm::all_of(strides, [](int64_t s) { return s == 1; }) &&
@@ -110,11 +108,12 @@ struct ConvToMatmul : OpRewritePattern<ConvOp> {
     // walks input rows and the product is the dot kernel's (both operands
     // contiguous along k).
     bool windowRows = !pointwise && positions < kFewPositions;
+    // The dims before the channels: n, and g when grouped.
     unsigned lead = 1 + g;
     Value columns;
     if (pointwise) {
-      SmallVector<ReassociationIndices> dims = leading(2 + g);
-      dims.push_back(group(2 + g, spatial));
+      SmallVector<ReassociationIndices> dims = leading(lead + 1);
+      dims.push_back(group(lead + 1, spatial));
       columns =
           tensor::CollapseShapeOp::create(rewriter, loc, input, dims);
     } else {
@@ -135,28 +134,18 @@ struct ConvToMatmul : OpRewritePattern<ConvOp> {
             getAffineDimExpr(outputDim + d, context) * strides[d] +
             getAffineDimExpr(kernelDim + d, context) * dilations[d]);
       AffineMap read = AffineMap::get(rank, 0, reads, context);
-      AffineMap write = AffineMap::getMultiDimIdentityMap(rank, context);
       SmallVector<int64_t> copySizes(inputType.getShape().take_front(lead));
       SmallVector<int64_t> window = {inputType.getDimSize(lead)};
       llvm::append_range(window, kernel);
-      llvm::append_range(copySizes, windowRows ? outputSizes : window);
+      ArrayRef<int64_t> outer = windowRows ? outputSizes : window;
+      llvm::append_range(copySizes, outer);
       llvm::append_range(copySizes, windowRows ? window : outputSizes);
-      Value empty =
-          tensor::EmptyOp::create(rewriter, loc, copySizes, elementType);
       Value copy =
-          linalg::GenericOp::create(
-              rewriter, loc, empty.getType(), ValueRange{input},
-              ValueRange{empty}, ArrayRef<AffineMap>{read, write},
-              SmallVector<utils::IteratorType>(rank,
-                                               utils::IteratorType::parallel),
-              [](OpBuilder &b, Location nestedLoc, ValueRange args) {
-                linalg::YieldOp::create(b, nestedLoc, args[0]);
-              })
-              .getResult(0);
+          tsir::cpu::buildWindowCopy(rewriter, loc, input, read, copySizes);
+      // [n, (g,)] then the outer block of dims, then the inner one.
       SmallVector<ReassociationIndices> dims = leading(lead);
-      dims.push_back(group(lead, windowRows ? spatial : 1 + spatial));
-      dims.push_back(group(windowRows ? lead + spatial : lead + 1 + spatial,
-                           windowRows ? 1 + spatial : spatial));
+      dims.push_back(group(lead, outer.size()));
+      dims.push_back(group(lead + outer.size(), rank - lead - outer.size()));
       columns = tensor::CollapseShapeOp::create(rewriter, loc, copy, dims);
     }
     SmallVector<ReassociationIndices> weightDims = leading(1 + g);

@@ -196,22 +196,10 @@ struct DepthwiseConvRows : OpRewritePattern<linalg::Conv2DNgchwGfchwOp> {
       AffineExpr n, g, a, b, i, c;
       bindDims(context, n, g, a, b, i, c);
       AffineExpr zero = getAffineConstantExpr(0, context);
-      SmallVector<AffineMap> maps = {
-          AffineMap::get(6, 0,
-                         {n, g, zero, i * strides[0] + a, c * strides[1] + b},
-                         context),
-          AffineMap::getMultiDimIdentityMap(6, context)};
-      Value empty =
-          tensor::EmptyOp::create(rewriter, loc, phaseShape, elementType);
-      phases = linalg::GenericOp::create(
-                   rewriter, loc, empty.getType(), ValueRange{padded},
-                   ValueRange{empty}, maps,
-                   SmallVector<utils::IteratorType>(
-                       6, utils::IteratorType::parallel),
-                   [](OpBuilder &builder, Location nestedLoc, ValueRange args) {
-                     linalg::YieldOp::create(builder, nestedLoc, args[0]);
-                   })
-                   .getResult(0);
+      AffineMap read = AffineMap::get(
+          6, 0, {n, g, zero, i * strides[0] + a, c * strides[1] + b}, context);
+      phases =
+          tsir::cpu::buildWindowCopy(rewriter, loc, padded, read, phaseShape);
     }
     Value flatInput = tensor::CollapseShapeOp::create(
         rewriter, loc, phases,
@@ -253,7 +241,8 @@ struct DepthwiseConvRows : OpRewritePattern<linalg::Conv2DNgchwGfchwOp> {
     Value wide = tsir::cpu::buildMultiplyAccumulate(
         rewriter, loc, flatInput, taps, wideInit, maps, iterators);
 
-    // Back to [N, G, F, OH, OW]: the first OH rows of Wp, their first OW.
+    // Back to [N, G, F, OH, OW]: the first OH rows of `pitch`, their first
+    // OW.
     Value fullRows = leadingSlice(rewriter, loc, wide,
                                   {batch, groups, features, outH * pitch});
     Value grid = tensor::ExpandShapeOp::create(

@@ -2,7 +2,8 @@
 //
 // What tsir-conv-to-matmul and tsir-cpu-depthwise-conv-rows both require
 // of a linalg convolution before they rewrite it (tensors of static shape
-// and one float type), and the multiply-accumulate both build.
+// and one float type), and the two ops both build from it: a copy of the
+// input's windows and a multiply-accumulate.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace tsir::cpu {
@@ -45,6 +47,31 @@ matchStaticConv(mlir::linalg::LinalgOp conv, mlir::PatternRewriter &rewriter) {
       c.weightType.getElementType() != c.elementType)
     return rewriter.notifyMatchFailure(conv, "expects one float type");
   return c;
+}
+
+/// A new tensor of `shape` whose element at each index is `source` read
+/// through `read` (the copy an im2col or a phase split is), as a
+/// linalg.generic whose loops are the new tensor's dims in order.
+inline mlir::Value buildWindowCopy(mlir::OpBuilder &builder,
+                                   mlir::Location loc, mlir::Value source,
+                                   mlir::AffineMap read,
+                                   mlir::ArrayRef<int64_t> shape) {
+  using namespace mlir;
+  Value empty = tensor::EmptyOp::create(builder, loc, shape,
+                                        getElementTypeOrSelf(source));
+  unsigned rank = shape.size();
+  return linalg::GenericOp::create(
+             builder, loc, empty.getType(), ValueRange{source},
+             ValueRange{empty},
+             ArrayRef<AffineMap>{
+                 read, AffineMap::getMultiDimIdentityMap(
+                           rank, builder.getContext())},
+             SmallVector<utils::IteratorType>(rank,
+                                              utils::IteratorType::parallel),
+             [](OpBuilder &b, Location nestedLoc, ValueRange args) {
+               linalg::YieldOp::create(b, nestedLoc, args[0]);
+             })
+      .getResult(0);
 }
 
 /// `acc[...] += lhs[...] * rhs[...]` as a linalg.generic with `maps` and

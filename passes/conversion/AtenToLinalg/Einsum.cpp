@@ -20,7 +20,6 @@
 #include "tsir/Dialect/Aten/EinsumEquation.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace tsir::conversion;

@@ -16,7 +16,6 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
 
 #include <cmath>
 #include <map>
