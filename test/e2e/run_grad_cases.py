@@ -187,6 +187,8 @@ def main():
         else:
             failed += 1
             print(f"FAIL {case.name}: {problem}")
+            # Also on stderr, which lit shows whatever FileCheck makes of stdout.
+            print(f"FAIL {case.name}: {problem}", file=sys.stderr)
     print(f"grad cases: {len(selected)} run: {len(selected) - failed} PASS, "
           f"{failed} FAIL")
     if not args.keep:

@@ -145,6 +145,10 @@ def main():
             if detail and status != "PASS":
                 line += ": " + detail.replace("\n", "\n    ")
             print(line, flush=True)
+            if status in ("FAIL", "ERROR", "XPASS"):
+                # Also on stderr: lit shows a failing test's stderr, while
+                # stdout goes to a file the test checks and then drops.
+                print(line, file=sys.stderr, flush=True)
 
     if args.coverage:
         # Which typed overloads the cases' graphs use, as tsir's importer
