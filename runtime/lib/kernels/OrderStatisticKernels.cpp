@@ -445,6 +445,15 @@ Status sort(Stack &stack) {
   return sortedPrefix(stack, self, size, dim, descending);
 }
 
+Status argsort(Stack &stack) {
+  TSIR_RT_RETURN_IF_ERROR(sort(stack));
+  // sort pushed (values, indices); argsort returns the indices alone.
+  Value indices = std::move(stack.back());
+  stack.pop_back();
+  stack.back() = std::move(indices);
+  return Status::ok();
+}
+
 } // namespace
 
 void registerOrderStatisticKernels(KernelRegistry &registry) {
@@ -472,6 +481,9 @@ void registerOrderStatisticKernels(KernelRegistry &registry) {
       {"aten::sort", sort,
        "aten::sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor "
        "values, Tensor indices)"},
+      {"aten::argsort", argsort,
+       "aten::argsort(Tensor self, int dim=-1, bool descending=False) -> "
+       "Tensor"},
   };
   for (const Entry &entry : entries)
     registry.registerKernel(entry.name, entry.kernel, entry.schema)

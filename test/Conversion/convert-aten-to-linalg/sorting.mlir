@@ -77,3 +77,44 @@ func.func @topk_too_many(%x: !prim.tensor<dtype = f32, sizes = [4, 9]>) -> (!pri
   %0:2 = aten.topk %x, %k, %d, %true, %true : (!prim.tensor<dtype = f32, sizes = [4, 9]>, i64, i64, i1, i1) -> (!prim.tensor<dtype = f32, sizes = [4, ?]>, !prim.tensor<dtype = si64, sizes = [4, ?]>)
   return %0#0, %0#1 : !prim.tensor<dtype = f32, sizes = [4, ?]>, !prim.tensor<dtype = si64, sizes = [4, ?]>
 }
+
+// -----
+
+// A slice whose length only the run knows (scores after a threshold) is
+// left to the runtime kernel, which sorts in n log n: ranking every pair of
+// a detection head's thousands of anchors per class was a third of SSDlite's
+// run.
+func.func @topk_dynamic_slice(%x: !prim.tensor<dtype = f32, sizes = [?]>) -> (!prim.tensor<dtype = f32, sizes = [3]>, !prim.tensor<dtype = si64, sizes = [3]>) {
+  %k = prim.Constant {value = 3 : i64} : i64
+  %d = prim.Constant {value = 0 : i64} : i64
+  %true = prim.Constant {value = true} : i1
+  // expected-error @+1 {{failed to legalize operation 'aten.topk'}}
+  %0:2 = aten.topk %x, %k, %d, %true, %true : (!prim.tensor<dtype = f32, sizes = [?]>, i64, i64, i1, i1) -> (!prim.tensor<dtype = f32, sizes = [3]>, !prim.tensor<dtype = si64, sizes = [3]>)
+  return %0#0, %0#1 : !prim.tensor<dtype = f32, sizes = [3]>, !prim.tensor<dtype = si64, sizes = [3]>
+}
+
+// -----
+
+// So is a slice longer than 1,024 elements, for argsort as for sort and topk.
+func.func @argsort_long_slice(%x: !prim.tensor<dtype = f32, sizes = [2, 1025]>) -> !prim.tensor<dtype = si64, sizes = [2, 1025]> {
+  %d = prim.Constant {value = 1 : i64} : i64
+  %false = prim.Constant {value = false} : i1
+  // expected-error @+1 {{failed to legalize operation 'aten.argsort'}}
+  %0 = aten.argsort %x, %d, %false : (!prim.tensor<dtype = f32, sizes = [2, 1025]>, i64, i1) -> !prim.tensor<dtype = si64, sizes = [2, 1025]>
+  return %0 : !prim.tensor<dtype = si64, sizes = [2, 1025]>
+}
+
+// -----
+
+// 1,024 elements still rank in compiled code (a classifier's top-5 of
+// 1,000 logits compiles whole).
+// CHECK-LABEL: func.func @topk_longest_ranked
+// CHECK: linalg.generic
+// CHECK-NOT: aten.topk
+func.func @topk_longest_ranked(%x: !prim.tensor<dtype = f32, sizes = [1, 1024]>) -> (!prim.tensor<dtype = f32, sizes = [1, 5]>, !prim.tensor<dtype = si64, sizes = [1, 5]>) {
+  %k = prim.Constant {value = 5 : i64} : i64
+  %d = prim.Constant {value = 1 : i64} : i64
+  %true = prim.Constant {value = true} : i1
+  %0:2 = aten.topk %x, %k, %d, %true, %true : (!prim.tensor<dtype = f32, sizes = [1, 1024]>, i64, i64, i1, i1) -> (!prim.tensor<dtype = f32, sizes = [1, 5]>, !prim.tensor<dtype = si64, sizes = [1, 5]>)
+  return %0#0, %0#1 : !prim.tensor<dtype = f32, sizes = [1, 5]>, !prim.tensor<dtype = si64, sizes = [1, 5]>
+}

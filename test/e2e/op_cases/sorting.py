@@ -131,4 +131,10 @@ CASES = [
     Case(topk_all, [torch.randn(3, 5)]),
     Case(topk_unsorted, [torch.randn(4, 8)]),
     Case(topk_values_only, [ties_f], name="topk_ties_values"),
+    # Longer than compiled code ranks (1,024): the runtime kernels sort.
+    # Last, so that the cases above draw the same inputs.
+    Case(argsort_descending, [torch.randperm(2 * 1500).float().reshape(2, 1500)],
+         name="argsort_long"),
+    Case(topk_largest, [torch.randperm(2 * 1500).float().reshape(2, 1500)],
+         name="topk_long"),
 ]
