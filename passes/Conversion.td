@@ -273,11 +273,20 @@ def TsirConvToMatmulPass : Pass<"tsir-conv-to-matmul", "mlir::func::FuncOp"> {
     A 1x1 convolution of stride 1 uses the input itself. A grouped
     `linalg.conv_2d_ngchw_gfchw` is the same product with the group as a
     batch dimension; depthwise ones (one input channel per group) are
-    left to tsir-cpu-depthwise-conv-rows.
+    left to tsir-cpu-depthwise-conv-rows. A convolution whose columns
+    would exceed `column-budget` bytes is first tiled (scf.for) over its
+    batch and leading output dims, each tile a convolution whose columns
+    fit, so that the copy stays in cache and its buffer is reused.
   }];
+  let options = [
+    Option<"columnBudget", "column-budget", "int64_t", "4 << 20",
+           "the most bytes of im2col columns built at once">,
+  ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::affine::AffineDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def TsirCPUDepthwiseConvRowsPass

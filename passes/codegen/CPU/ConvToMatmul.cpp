@@ -25,13 +25,24 @@
 // tsir-cpu-depthwise-conv-rows: their product would be a few rows by
 // nine, which no register tile fills.
 //
+// Columns larger than `column-budget` bytes are not built whole: the
+// convolution is first tiled (scf.for, TilingInterface) over its batch and
+// leading output dims into convolutions whose columns fit, and each of
+// those becomes a product. A 3x3x3 layer of a video net over 16x56x56
+// would copy 347 MB, every page of it faulted in fresh each run, and the
+// product would stream it back from memory; a chunk stays in cache and
+// its buffer is reused.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tsir/Conversion/Passes.h"
 
 #include "StaticConv.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/TilingInterfaceImpl.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -49,13 +60,56 @@ namespace {
 /// (one AVX-512 vector of f32).
 constexpr int64_t kFewPositions = 16;
 
+/// The tile sizes (one per loop of `conv`, 0 for a loop left whole) that
+/// bring its columns, `window` * (the batch and output positions) elements
+/// of `elementBytes`, under `budget` bytes: the batch dim first, then the
+/// output dims outermost first, each cut to the largest divisor of its
+/// size that fits (so every tile has the same static shape), or to 1 and
+/// the next dim cut too. None when the columns fit whole. `outputLoops`
+/// are the loop dims of the output positions, in order.
+std::optional<SmallVector<int64_t>>
+columnTiles(unsigned loopCount, int64_t batch, ArrayRef<int64_t> outputSizes,
+            ArrayRef<unsigned> outputLoops, int64_t window,
+            int64_t elementBytes, int64_t budget) {
+  // The dims to cut, outermost first: (loop, size).
+  SmallVector<std::pair<unsigned, int64_t>> dims = {{0, batch}};
+  for (auto [loop, size] : llvm::zip_equal(outputLoops, outputSizes))
+    dims.push_back({loop, size});
+  int64_t bytes = window * elementBytes * batch *
+                  ShapedType::getNumElements(outputSizes);
+  if (bytes <= budget)
+    return std::nullopt;
+  SmallVector<int64_t> tiles(loopCount, 0);
+  for (auto [loop, size] : dims) {
+    // The bytes of one index of this dim, with the dims after it whole.
+    int64_t slice = bytes / size;
+    int64_t tile = 1;
+    for (int64_t t = size; t >= 1; --t)
+      if (size % t == 0 && t * slice <= budget) {
+        tile = t;
+        break;
+      }
+    // A tile of the whole dim leaves it uncut (no loop of one trip).
+    tiles[loop] = tile == size ? 0 : tile;
+    bytes = tile * slice;
+    if (bytes <= budget)
+      break;
+  }
+  return tiles;
+}
+
 /// A convolution with `s` spatial dims (1-d NCW/FCW, 2-d NCHW/FCHW, 3-d
 /// NCDHW/FCDHW) as out[n, f, p] += weight[f, k] * columns[n, k, p], with
 /// k = (c, k_1..k_s) and p = (o_1..o_s). With `Grouped` (NGCHW/GFCHW) the
 /// group is a batch dimension of the product, after n.
 template <typename ConvOp, bool Grouped = false>
 struct ConvToMatmul : OpRewritePattern<ConvOp> {
-  using OpRewritePattern<ConvOp>::OpRewritePattern;
+  ConvToMatmul(MLIRContext *context, int64_t columnBudget)
+      : OpRewritePattern<ConvOp>(context), columnBudget(columnBudget) {}
+
+  /// The most bytes of columns built at once (tsir-conv-to-matmul's
+  /// `column-budget`).
+  int64_t columnBudget;
 
   LogicalResult matchAndRewrite(ConvOp conv,
                                 PatternRewriter &rewriter) const override {
@@ -110,6 +164,28 @@ struct ConvToMatmul : OpRewritePattern<ConvOp> {
     bool windowRows = !pointwise && positions < kFewPositions;
     // The dims before the channels: n, and g when grouped.
     unsigned lead = 1 + g;
+    if (!pointwise && !windowRows && !Grouped) {
+      // The loops are (n, f, o_1..o_s, c, k_1..k_s).
+      auto outputLoops =
+          llvm::to_vector(llvm::seq<unsigned>(2, 2 + spatial));
+      int64_t window = inputType.getDimSize(1) *
+                       ShapedType::getNumElements(kernel);
+      int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+      if (std::optional<SmallVector<int64_t>> tiles = columnTiles(
+              conv.getNumLoops(), inputType.getDimSize(0), outputSizes,
+              outputLoops, window, elementBytes, columnBudget)) {
+        scf::SCFTilingOptions options;
+        options.setTileSizes(getAsIndexOpFoldResult(context, *tiles));
+        FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+            rewriter, cast<TilingInterface>(conv.getOperation()), options);
+        if (failed(tiled))
+          return rewriter.notifyMatchFailure(conv, "could not tile");
+        // Each tile is a convolution of the same kind whose columns fit:
+        // this pattern rewrites it next.
+        rewriter.replaceOp(conv, tiled->replacements);
+        return success();
+      }
+    }
     Value columns;
     if (pointwise) {
       SmallVector<ReassociationIndices> dims = leading(lead + 1);
@@ -191,13 +267,26 @@ struct ConvToMatmul : OpRewritePattern<ConvOp> {
 
 struct ConvToMatmulPass
     : tsir::impl::TsirConvToMatmulPassBase<ConvToMatmulPass> {
+  using TsirConvToMatmulPassBase::TsirConvToMatmulPassBase;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    TsirConvToMatmulPassBase::getDependentDialects(registry);
+    // tileUsingSCF needs the convolutions' TilingInterface.
+    linalg::registerTilingInterfaceExternalModels(registry);
+  }
+
   void runOnOperation() override {
+    if (columnBudget < 1) {
+      getOperation().emitError(
+          "tsir-conv-to-matmul: column-budget must be positive");
+      return signalPassFailure();
+    }
     RewritePatternSet patterns(&getContext());
     patterns.add<ConvToMatmul<linalg::Conv1DNcwFcwOp>,
                  ConvToMatmul<linalg::Conv2DNchwFchwOp>,
                  ConvToMatmul<linalg::Conv3DNcdhwFcdhwOp>,
                  ConvToMatmul<linalg::Conv2DNgchwGfchwOp, /*Grouped=*/true>>(
-        &getContext());
+        &getContext(), columnBudget);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

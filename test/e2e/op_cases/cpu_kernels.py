@@ -11,8 +11,11 @@ group; depthwise convolutions along flattened rows
 (tsir-cpu-depthwise-conv-rows: strides, dilation, a channel multiplier,
 no padding, no bias, batch 2, rows whose flattened length is not a
 multiple of the vector); a convolution with fewer output positions than
-a vector (the window-innermost columns of a weight gradient); a ReLU before a product (tsir-fuse-elementwise
-must not fuse it)."""
+a vector (the window-innermost columns of a weight gradient); convolutions
+whose columns exceed the 4 MiB budget, tiled over the batch and output
+rows or frames first (a prime row count, so one row a tile; a strided
+3-d one); a ReLU before a product (tsir-fuse-elementwise must not fuse
+it)."""
 
 import torch
 import torch.nn.functional as F
@@ -117,6 +120,10 @@ def conv2d_few_positions(x, w):
     return F.conv2d(x, w, None, padding=1, stride=(1, 2))
 
 
+def conv3d_s2(x, w, b):
+    return F.conv3d(x, w, b, stride=(1, 2, 2), padding=1)
+
+
 def max_pool(x):
     return F.max_pool2d(x, 3, 2, 1)
 
@@ -172,6 +179,13 @@ CASES = [
     # shape, whose columns are laid out window-innermost.
     Case(conv2d_few_positions, [r(2, 8, 12, 14), r(5, 8, 12, 12)],
          op="conv2d"),
+    # Columns of 10 MB (2 x 144 x 131*67 floats): one image at a time, and
+    # 131 rows (a prime) one row a tile.
+    Case(conv2d_p1, [r(2, 16, 131, 67), r(24, 16, 3, 3), r(24)],
+         name="conv2d_tiled_columns", op="conv2d", rtol=1e-4, atol=1e-4),
+    # Columns of 15 MB (216 x 16*33*33): four frames a tile.
+    Case(conv3d_s2, [r(1, 8, 16, 66, 66), r(8, 8, 3, 3, 3), r(8)],
+         name="conv3d_tiled_columns", op="conv3d", rtol=1e-4, atol=1e-4),
     Case(max_pool, [r(1, 16, 21, 23)], op="max_pool2d"),
     Case(avg_pool, [r(2, 8, 13, 17)], op="avg_pool2d"),
 ]
