@@ -250,13 +250,20 @@ tsir::writeModelObjects(ModuleOp module, const ModelData &data,
         },
         /*PreserveLocals=*/false, /*RoundRobin=*/true);
   }
+  // Every path before any worker starts: a worker reads paths[i] while
+  // the loop below would still be growing the vector, and a reallocation
+  // would free the string under it (CI's clean runs, whose empty plan
+  // cache compiles in parts, died in emitObject with "out of memory" from
+  // a garbage length).
   std::vector<std::string> paths;
-  std::vector<rt::Status> results(bitcode.size(), rt::Status::ok());
-  std::vector<std::thread> workers;
   for (size_t i = 0; i < bitcode.size(); ++i) {
     llvm::SmallString<256> path(directory);
     llvm::sys::path::append(path, "part" + std::to_string(i) + ".o");
     paths.push_back(std::string(path));
+  }
+  std::vector<rt::Status> results(bitcode.size(), rt::Status::ok());
+  std::vector<std::thread> workers;
+  for (size_t i = 0; i < bitcode.size(); ++i) {
     workers.emplace_back([&, i] {
       llvm::LLVMContext context;
       llvm::Expected<std::unique_ptr<llvm::Module>> part =
