@@ -31,10 +31,10 @@
 #include <mutex>
 
 namespace {
-
 constexpr llvm::StringLiteral kUnrollThreshold = "50";
+} // namespace
 
-void limitUnrolling() {
+void tsir::configureLLVMOptions() {
   static std::once_flag once;
   std::call_once(once, [] {
     auto &options = llvm::cl::getRegisteredOptions();
@@ -46,11 +46,9 @@ void limitUnrolling() {
   });
 }
 
-} // namespace
-
 std::function<llvm::Error(llvm::Module *)>
 tsir::makeLLVMOptimizer(llvm::TargetMachine *machine) {
-  limitUnrolling();
+  configureLLVMOptions();
   return mlir::makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
                                          machine);
 }

@@ -20,6 +20,13 @@ class TargetMachine;
 
 namespace tsir {
 
+/// Sets LLVM's process-wide options that the pipeline relies on (the
+/// unroll threshold), once per process. makeLLVMOptimizer calls it; a
+/// caller that optimizes on several threads calls it first, before it
+/// starts them, so that no thread's passes read an option while another
+/// thread sets it.
+void configureLLVMOptions();
+
 /// O3 for `machine`, with loop unrolling held to a threshold of 50 (O3's
 /// is 300) unless the process was given `-unroll-threshold` itself.
 std::function<llvm::Error(llvm::Module *)>

@@ -262,6 +262,9 @@ tsir::writeModelObjects(ModuleOp module, const ModelData &data,
     paths.push_back(std::string(path));
   }
   std::vector<rt::Status> results(bitcode.size(), rt::Status::ok());
+  // LLVM's options are process-wide: set before the workers' passes read
+  // them.
+  configureLLVMOptions();
   std::vector<std::thread> workers;
   for (size_t i = 0; i < bitcode.size(); ++i) {
     workers.emplace_back([&, i] {
