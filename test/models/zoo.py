@@ -204,9 +204,17 @@ def compare_detections(detections, outdir, tol=1e-3):
 
 def torchvision_ops(tsir_run):
     """The library of torchvision's operators (nms, roi_align) built beside
-    tsir-run, which the detection models call."""
-    return os.path.join(os.path.dirname(os.path.abspath(tsir_run)), "..",
-                        "lib", "libtsir_torchvision_ops.so")
+    tsir-run, which the detection models call. Exits with how to build it
+    when it is missing (tools/demo.sh builds the tools alone)."""
+    path = os.path.normpath(os.path.join(
+        os.path.dirname(os.path.abspath(tsir_run)), "..", "lib",
+        "libtsir_torchvision_ops.so"))
+    if not os.path.exists(path):
+        sys.exit(f"zoo: the detection models need {path}, torchvision's "
+                 "operators for tsir-run --load-ops; build it with "
+                 "`tools/build.sh TsirTorchvisionOps` (or `tools/build.sh`, "
+                 "everything)")
+    return path
 
 
 def as_numpy(value):
