@@ -186,9 +186,10 @@ def main():
             print(f"PASS {case.name}")
         else:
             failed += 1
-            print(f"FAIL {case.name}: {problem}")
+            line = f"FAIL {case.name}: {problem}"
+            print(line)
             # Also on stderr, which lit shows whatever FileCheck makes of stdout.
-            print(f"FAIL {case.name}: {problem}", file=sys.stderr)
+            print(line, file=sys.stderr)
     print(f"grad cases: {len(selected)} run: {len(selected) - failed} PASS, "
           f"{failed} FAIL")
     if not args.keep:

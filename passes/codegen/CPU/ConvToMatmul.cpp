@@ -61,25 +61,18 @@ namespace {
 constexpr int64_t kFewPositions = 16;
 
 /// The tile sizes (one per loop of `conv`, 0 for a loop left whole) that
-/// bring its columns, `window` * (the batch and output positions) elements
-/// of `elementBytes`, under `budget` bytes: the batch dim first, then the
-/// output dims outermost first, each cut to the largest divisor of its
+/// bring its columns, `columnBytes` in all, under `budget` bytes. `dims`
+/// are the (loop, size) pairs the columns grow with, outermost first (the
+/// batch, then the output dims); each is cut to the largest divisor of its
 /// size that fits (so every tile has the same static shape), or to 1 and
-/// the next dim cut too. None when the columns fit whole. `outputLoops`
-/// are the loop dims of the output positions, in order.
+/// the next dim cut too. None when the columns fit whole.
 std::optional<SmallVector<int64_t>>
-columnTiles(unsigned loopCount, int64_t batch, ArrayRef<int64_t> outputSizes,
-            ArrayRef<unsigned> outputLoops, int64_t window,
-            int64_t elementBytes, int64_t budget) {
-  // The dims to cut, outermost first: (loop, size).
-  SmallVector<std::pair<unsigned, int64_t>> dims = {{0, batch}};
-  for (auto [loop, size] : llvm::zip_equal(outputLoops, outputSizes))
-    dims.push_back({loop, size});
-  int64_t bytes = window * elementBytes * batch *
-                  ShapedType::getNumElements(outputSizes);
-  if (bytes <= budget)
+columnTiles(unsigned loopCount, ArrayRef<std::pair<unsigned, int64_t>> dims,
+            int64_t columnBytes, int64_t budget) {
+  if (columnBytes <= budget)
     return std::nullopt;
   SmallVector<int64_t> tiles(loopCount, 0);
+  int64_t bytes = columnBytes;
   for (auto [loop, size] : dims) {
     // The bytes of one index of this dim, with the dims after it whole.
     int64_t slice = bytes / size;
@@ -165,15 +158,17 @@ struct ConvToMatmul : OpRewritePattern<ConvOp> {
     // The dims before the channels: n, and g when grouped.
     unsigned lead = 1 + g;
     if (!pointwise && !windowRows && !Grouped) {
-      // The loops are (n, f, o_1..o_s, c, k_1..k_s).
-      auto outputLoops =
-          llvm::to_vector(llvm::seq<unsigned>(2, 2 + spatial));
-      int64_t window = inputType.getDimSize(1) *
-                       ShapedType::getNumElements(kernel);
-      int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+      // The loops are (n, f, o_1..o_s, c, k_1..k_s): the columns grow with
+      // n and each o_d.
+      int64_t batch = inputType.getDimSize(0);
+      SmallVector<std::pair<unsigned, int64_t>> dims = {{0, batch}};
+      for (unsigned d = 0; d < spatial; ++d)
+        dims.push_back({2 + d, outputSizes[d]});
+      int64_t columnBytes = batch * positions * inputType.getDimSize(1) *
+                            ShapedType::getNumElements(kernel) *
+                            (elementType.getIntOrFloatBitWidth() / 8);
       if (std::optional<SmallVector<int64_t>> tiles = columnTiles(
-              conv.getNumLoops(), inputType.getDimSize(0), outputSizes,
-              outputLoops, window, elementBytes, columnBudget)) {
+              conv.getNumLoops(), dims, columnBytes, columnBudget)) {
         scf::SCFTilingOptions options;
         options.setTileSizes(getAsIndexOpFoldResult(context, *tiles));
         FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
