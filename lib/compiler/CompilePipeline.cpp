@@ -148,7 +148,7 @@ tsir::specializeGraph(ModuleOp graph, const CompileOptions &options) {
       names.push_back(weight.name);
     buildBindWeightsPipeline(pm.nest<func::FuncOp>(), names);
     if (failed(runPasses(pm, *result.module, options, "inline")))
-      return rt::Status::error(diagnostics.take("inlining the graph failed"));
+      return diagnostics.takeError("inlining the graph failed");
   }
   typeWeightsFromFile(func, options);
 
@@ -159,16 +159,14 @@ tsir::specializeGraph(ModuleOp graph, const CompileOptions &options) {
     buildRefineToSpecPipeline(pm.nest<func::FuncOp>(),
                               createTsirRefineTypesPass(options.spec));
     if (failed(runPasses(pm, *result.module, options, "specialize")))
-      return rt::Status::error(
-          diagnostics.take("specializing the graph failed"));
+      return diagnostics.takeError("specializing the graph failed");
   }
   // 3. Optimize, then refine and fold until nothing changes.
   if (options.optimize) {
     PassManager pm(context);
     buildSpecializedOptimizePipeline(pm.nest<func::FuncOp>());
     if (failed(runPasses(pm, *result.module, options, "optimize")))
-      return rt::Status::error(
-          diagnostics.take("specializing the graph failed"));
+      return diagnostics.takeError("specializing the graph failed");
   }
 
   // The TorchScript types of the arguments, which the plan's signature
@@ -197,7 +195,7 @@ tsir::lowerToLLVMDialect(const SpecializedGraph &graph,
     if (failed(runPasses(pm, *module, options, "lower to linalg"))) {
       if (options.unlowered)
         *options.unlowered = diagnostics.unlowered();
-      return rt::Status::error(diagnostics.take("lowering the graph failed"));
+      return diagnostics.takeError("lowering the graph failed");
     }
   }
   auto func = module->lookupSymbol<func::FuncOp>("graph");
@@ -220,8 +218,7 @@ tsir::lowerToLLVMDialect(const SpecializedGraph &graph,
       buildLinalgToLLVMPipeline(pm, llvmOptions);
     }
     if (failed(runPasses(pm, *module, options, "lower to LLVM")))
-      return rt::Status::error(
-          diagnostics.take("lowering the graph to LLVM failed"));
+      return diagnostics.takeError("lowering the graph to LLVM failed");
   }
 
   LoweredGraph lowered;
@@ -243,7 +240,7 @@ tsir::lowerSpecializedGraph(const SpecializedGraph &graph,
   rt::StatusOr<std::unique_ptr<Plan>> plan =
       Plan::compile(*lowered->module, std::move(lowered->signature));
   if (!plan.ok())
-    return rt::Status::error(diagnostics.take(plan.status().message()));
+    return diagnostics.takeError(plan.status());
   if (options.progress)
     options.progress->finished("LLVM code generation");
   return plan;

@@ -73,3 +73,9 @@ std::string tsir::DiagnosticCollector::take(const std::string &fallback) {
   text.clear();
   return result;
 }
+
+tsir::rt::Status tsir::DiagnosticCollector::takeError(const rt::Status &fallback) {
+  if (text.empty())
+    return fallback;
+  return rt::Status::located(take(""));
+}

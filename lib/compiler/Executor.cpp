@@ -177,7 +177,7 @@ tsir::GraphExecutor::fromSource(const std::string &text,
         importTorchScript(text, bufferName, &impl->context, importOptions);
   }
   if (!impl->module)
-    return rt::Status::error(diagnostics.take("cannot read " + bufferName));
+    return diagnostics.takeError("cannot read " + bufferName);
   auto graph = impl->module->lookupSymbol<func::FuncOp>("graph");
   if (!graph)
     return rt::Status::error(bufferName +
@@ -334,7 +334,7 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &givenInputs) {
       return cached;
     }
     if (missing)
-      return rt::Status::error(describeMissingOp(missing));
+      return rt::Status::located(describeMissingOp(missing));
     // Some part did not lower as a whole. An op whose lowering does not
     // take these operands (a norm's order known only at run time) runs by
     // its kernel, the rest compiled around it; otherwise (control flow the

@@ -221,8 +221,7 @@ static rt::Status runDifferentiate(ModuleOp module,
   differentiate.wrt.assign(wrt.begin(), wrt.end());
   pm.addPass(createTsirDifferentiatePass(differentiate));
   if (failed(pm.run(module)))
-    return rt::Status::error(
-        diagnostics.take("cannot differentiate " + bufferName));
+    return diagnostics.takeError("cannot differentiate " + bufferName);
   return rt::Status::ok();
 }
 
@@ -310,7 +309,7 @@ tsir::GradientExecutor::fromSource(const std::string &text,
     module = importTorchScript(text, bufferName, &context, importOptions);
   }
   if (!module)
-    return rt::Status::error(diagnostics.take("cannot read " + bufferName));
+    return diagnostics.takeError("cannot read " + bufferName);
   if (!module->lookupSymbol<func::FuncOp>("graph"))
     return rt::Status::error(bufferName + " has no func.func @graph");
   referToWeights(module->lookupSymbol<func::FuncOp>("graph"),
@@ -327,8 +326,7 @@ tsir::GradientExecutor::fromSource(const std::string &text,
   pm.addNestedPass<func::FuncOp>(createPrimRemoveMutationPass());
   pm.addNestedPass<func::FuncOp>(createPrimDCEPass());
   if (failed(pm.run(*module)))
-    return rt::Status::error(
-        diagnostics.take("cannot differentiate " + bufferName));
+    return diagnostics.takeError("cannot differentiate " + bufferName);
   auto graph = module->lookupSymbol<func::FuncOp>("graph");
   // A training-mode batch norm's running statistics are updated in the
   // forward, apart from what is differentiated.
@@ -375,7 +373,7 @@ tsir::GradientExecutor::Impl::forInputs(const std::vector<rt::Value> &inputs) {
       createTsirRefineTypesPass(signature->refineSpec(inputs)));
   buildSpecializedOptimizePipeline(pm.nest<func::FuncOp>());
   if (failed(pm.run(*copy)))
-    return rt::Status::error(diagnostics.take(genericError));
+    return diagnostics.takeError(genericError);
   forgetRefinedTypes(copy->lookupSymbol<func::FuncOp>("graph"));
   auto made = differentiateGraph(*copy, wrt, graphOptions, bufferName);
   if (!made.ok())

@@ -17,13 +17,18 @@
 using namespace mlir;
 using namespace tsir;
 
-/// `model.py:7:8: error: message` at the node's Python line with the
-/// graph's place as a note, or `graph.txt:3:4: error: message` (as errors
-/// found at compile time read), unless `message` is located already.
+/// `status` placed at `op`: `model.py:7:8: error: message` at the node's
+/// Python line with the graph's place as a note, or `graph.txt:3:4: error:
+/// message` (as errors found at compile time read). A Located error (one
+/// from a nested op, or a compiled segment) is already placed.
+static rt::Status located(Operation *op, const rt::Status &status) {
+  if (status.kind() == rt::ErrorKind::Located)
+    return status;
+  return rt::Status::located(formatError(op->getLoc(), status.message()));
+}
+
 static rt::Status located(Operation *op, const std::string &message) {
-  if (StringRef(message).contains(": error: "))
-    return rt::Status::error(message);
-  return rt::Status::error(formatError(op->getLoc(), message));
+  return located(op, rt::Status::error(message));
 }
 
 tsir::Interpreter::Interpreter(SegmentedGraph &graph,
@@ -106,7 +111,7 @@ rt::Status tsir::Interpreter::runSegment(Segment &segment) {
     return runSteps(segment.fallback);
   rt::StatusOr<std::vector<rt::Value>> inputs = valuesOf(segment.inputs);
   if (!inputs.ok())
-    return located(segment.ops.front(), inputs.status().message());
+    return located(segment.ops.front(), inputs.status());
   auto start = std::chrono::steady_clock::now();
   bool compiledNow = false;
   std::vector<UnloweredOp> unlowered;
@@ -125,7 +130,7 @@ rt::Status tsir::Interpreter::runSegment(Segment &segment) {
                                        compiledNow);
     if (!plan.ok()) {
       compileFailed = true;
-      return located(segment.ops.front(), plan.status().message());
+      return located(segment.ops.front(), plan.status());
     }
   }
   if (compiledNow) {
@@ -140,7 +145,7 @@ rt::Status tsir::Interpreter::runSegment(Segment &segment) {
   rt::StatusOr<std::vector<rt::Value>> outputs =
       (*plan)->call(arguments, noWeights);
   if (!outputs.ok())
-    return located(segment.ops.front(), outputs.status().message());
+    return located(segment.ops.front(), outputs.status());
   if (outputs->size() != segment.outputs.size())
     return located(segment.ops.front(),
                    "a compiled segment returned " +
@@ -164,27 +169,22 @@ rt::Status tsir::Interpreter::runOp(Operation *op) {
   case OpRole::Missing:
     break;
   }
-  return located(op, describeMissingOp(op));
+  return rt::Status::located(describeMissingOp(op));
 }
 
 rt::Status tsir::Interpreter::runKernel(Operation *op) {
   rt::StatusOr<std::vector<rt::Value>> inputs = valuesOf(op->getOperands());
   if (!inputs.ok())
-    return located(op, inputs.status().message());
-  bool raise = isa<prim::RaiseExceptionOp>(op);
+    return located(op, inputs.status());
   // `raise` without an exception class (older graphs) raises Exception.
-  if (raise && inputs->size() == 1)
+  if (isa<prim::RaiseExceptionOp>(op) && inputs->size() == 1)
     inputs->push_back(rt::Value::none());
-  const std::string &name = graph.kernelName(op);
   rt::StatusOr<std::vector<rt::Value>> outputs =
-      rt::callKernel(name, std::move(*inputs), kernels);
-  if (!outputs.ok()) {
-    const std::string &message = outputs.status().message();
-    if (raise || StringRef(message).starts_with(name) ||
-        StringRef(message).starts_with(OpRoles::torchName(op)))
-      return located(op, message);
-    return located(op, OpRoles::torchName(op) + ": " + message);
-  }
+      rt::callKernel(graph.kernelName(op), std::move(*inputs), kernels);
+  // A kernel's error is named here; a raised exception stays the
+  // program's own.
+  if (!outputs.ok())
+    return located(op, outputs.status().withContext(OpRoles::torchName(op)));
   // Ops TorchScript prints without results may still push one.
   if (op->getNumResults() == 0)
     return rt::Status::ok();
@@ -201,7 +201,7 @@ rt::Status tsir::Interpreter::runIf(prim::IfOp op) {
   rt::StatusOr<std::vector<rt::Value>> results =
       valuesOf(block.getTerminator()->getOperands());
   if (!results.ok())
-    return located(op, results.status().message());
+    return located(op, results.status());
   return bind(op, std::move(*results));
 }
 
@@ -223,7 +223,7 @@ rt::Status tsir::Interpreter::runLoop(prim::LoopOp op) {
     TSIR_RT_RETURN_IF_ERROR(runBlock(body));
     rt::StatusOr<std::vector<rt::Value>> next = valuesOf(yield->getOperands());
     if (!next.ok())
-      return located(op, next.status().message());
+      return located(op, next.status());
     if (next->empty() || !next->front().isBool())
       return located(op, "prim::Loop: the continue condition is not a bool");
     proceed = next->front().toBool();
@@ -301,7 +301,7 @@ rt::Status tsir::Interpreter::runAttributeAccess(Operation *op) {
   if (write) {
     rt::StatusOr<rt::Value> value = valueOf(write.getValue());
     if (!value.ok())
-      return located(op, value.status().message());
+      return located(op, value.status());
     moduleState.attributes[path] = *value;
     return rt::Status::ok();
   }
@@ -336,7 +336,7 @@ rt::Status tsir::Interpreter::runObjectAttributeAccess(Operation *op,
                                                        StringRef name) {
   rt::StatusOr<rt::Value> target = valueOf(object);
   if (!target.ok())
-    return located(op, target.status().message());
+    return located(op, target.status());
   if (!target->isDict())
     return located(op, OpRoles::torchName(op) + " of '" + name.str() +
                            "' on an object tsir does not keep (a module's "
@@ -349,7 +349,7 @@ rt::Status tsir::Interpreter::runObjectAttributeAccess(Operation *op,
   if (auto write = dyn_cast<prim::SetAttrOp>(op)) {
     rt::StatusOr<rt::Value> value = valueOf(write.getValue());
     if (!value.ok())
-      return located(op, value.status().message());
+      return located(op, value.status());
     if (entry != attributes.end())
       entry->second = *value;
     else
@@ -376,7 +376,7 @@ rt::Status tsir::Interpreter::runNative(Operation *op) {
     rt::StatusOr<rt::Value> value =
         constantValue(constant.getValue(), constant.getType());
     if (!value.ok())
-      return located(op, value.status().message());
+      return located(op, value.status());
     return bind(op, {*value});
   }
   if (auto ifOp = dyn_cast<prim::IfOp>(op))
@@ -392,7 +392,7 @@ rt::Status tsir::Interpreter::runNative(Operation *op) {
 
   rt::StatusOr<std::vector<rt::Value>> operands = valuesOf(op->getOperands());
   if (!operands.ok())
-    return located(op, operands.status().message());
+    return located(op, operands.status());
   if (isa<prim::ListConstructOp>(op))
     return bind(op, {rt::Value::list(std::move(*operands))});
   if (isa<prim::TupleConstructOp>(op))
@@ -448,5 +448,5 @@ rt::Status tsir::Interpreter::runNative(Operation *op) {
                              results.status().message());
     return bind(op, std::move(*results));
   }
-  return located(op, describeMissingOp(op));
+  return rt::Status::located(describeMissingOp(op));
 }

@@ -375,8 +375,8 @@ rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
   Operation *missing = nullptr, *interpreted = nullptr;
   if (SegmentedGraph::needsInterpreter(func, roles, missing, &interpreted)) {
     if (missing)
-      return rt::Status::error(describeMissingOp(missing));
-    return rt::Status::error(formatError(
+      return rt::Status::located(describeMissingOp(missing));
+    return rt::Status::located(formatError(
         interpreted->getLoc(),
         OpRoles::torchName(interpreted) +
             " runs only in tsir's interpreter (a runtime kernel: lists of "
@@ -400,7 +400,7 @@ rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
       lowerToLLVMDialect(*specialized, compileOptions);
   if (!lowered.ok()) {
     if (missing)
-      return rt::Status::error(describeMissingOp(missing));
+      return rt::Status::located(describeMissingOp(missing));
     return lowered.status();
   }
   const PlanSignature &plan = lowered->signature;

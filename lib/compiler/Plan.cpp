@@ -328,8 +328,12 @@ tsir::Plan::call(const std::vector<rt::Value> &inputs,
   tsir_abi_signature abi = signature.abi();
   std::vector<tsir_value> outputs(numOutputs + 1);
   char error[1024];
-  if (tsirAbiCall(&abi, entry, abiInputs.data(), abiWeights.data(),
-                  outputs.data(), error, sizeof error) < 0)
+  int64_t called = tsirAbiCall(&abi, entry, abiInputs.data(),
+                               abiWeights.data(), outputs.data(), error,
+                               sizeof error);
+  if (called == TSIR_ABI_CHECK_FAILED)
+    return rt::Status::located(error);
+  if (called < 0)
     return rt::Status::error(std::string("running the compiled graph "
                                          "failed: ") +
                              error);

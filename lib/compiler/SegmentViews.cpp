@@ -155,7 +155,7 @@ rt::Status tsir::checkStorageSemantics(func::FuncOp func) {
     return WalkResult::advance();
   });
   if (!error.empty())
-    return rt::Status::error(error);
+    return rt::Status::located(error);
   if (kernelViews.empty())
     return rt::Status::ok();
   Operation *write = nullptr, *view = nullptr;
@@ -174,7 +174,7 @@ rt::Status tsir::checkStorageSemantics(func::FuncOp func) {
   });
   if (!write)
     return rt::Status::ok();
-  return rt::Status::error(formatError(
+  return rt::Status::located(formatError(
       write->getLoc(),
       "in-place " + OpRoles::torchName(write) + " writes memory that " +
           OpRoles::torchName(view) + " shares, but tsir computes " +

@@ -451,7 +451,7 @@ tsir::SegmentedGraph::build(func::FuncOp func, const OpRoles &opRoles,
     if (!found.write)
       break;
     if (!isNativeView(found.view))
-      return rt::Status::error(describeViewAcrossSegments(found));
+      return rt::Status::located(describeViewAcrossSegments(found));
     graph->roles[found.view] = OpRole::Native;
   }
   // An op nothing runs is an error now only where every run reaches it;
@@ -463,7 +463,7 @@ tsir::SegmentedGraph::build(func::FuncOp func, const OpRoles &opRoles,
     if (!missing && graph->role(&op) == OpRole::Missing)
       missing = &op;
   if (missing)
-    return rt::Status::error(describeMissingOp(
+    return rt::Status::located(describeMissingOp(
         missing, opRoles.classify(missing) == OpRole::Lowered));
   return graph;
 }

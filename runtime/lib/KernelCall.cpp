@@ -1,7 +1,8 @@
 //===- KernelCall.cpp - The C entry point compiled code calls kernels by --===//
 //
 // tsir_rt_call_kernel and tsir_rt_last_error: a C ABI over callKernel, with
-// the error message kept per thread since C has no Status to return.
+// the error message kept per thread since C has no Status to return. A
+// kernel's message says what went wrong; the name is added here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,9 +39,11 @@ extern "C" int32_t tsir_rt_call_kernel(const char *name, Value **inputs,
                   std::to_string(i) + " of '" + name + "' is null");
     stack.push_back(*inputs[i]);
   }
+  if (!KernelRegistry::global().lookup(name))
+    return fail(std::string("unknown kernel '") + name + "'");
   StatusOr<std::vector<Value>> results = callKernel(name, std::move(stack));
   if (!results.ok())
-    return fail(results.status().message());
+    return fail(results.status().withContext(name).message());
   if (static_cast<int64_t>(results->size()) != numOutputs)
     return fail(std::string("kernel '") + name + "' returned " +
                 std::to_string(results->size()) +

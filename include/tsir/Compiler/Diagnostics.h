@@ -12,6 +12,8 @@
 
 #include "tsir/Dialect/Prim/NodeLocation.h"
 
+#include "tsir-runtime/Status.h"
+
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 
@@ -37,6 +39,13 @@ public:
 
   /// What was collected, one diagnostic per line; `fallback` if nothing was.
   std::string take(const std::string &fallback);
+
+  /// What was collected as a Located error, or `fallback` (to be placed by
+  /// the caller) if nothing was.
+  rt::Status takeError(const rt::Status &fallback);
+  rt::Status takeError(const std::string &fallback) {
+    return takeError(rt::Status::error(fallback));
+  }
 
   /// The ops whose legalization failed, in the order reported.
   const std::vector<UnloweredOp> &unlowered() const { return unloweredOps; }

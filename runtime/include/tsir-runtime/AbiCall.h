@@ -64,9 +64,12 @@ typedef void (*tsir_abi_entry)(void **packed);
  * with the dtype and rank of their slot; a float slot takes an int. The
  * first num_results - num_writeback results go to `outputs`, each tensor a
  * buffer of its own (give it back with tsir_model_free); the others are
- * copied into their inputs' data. Returns the number of outputs, or -1
- * with a message in `error` (room for `error_size` bytes): a bad
- * argument, or a check the compiled code failed (tsirRaiseError). */
+ * copied into their inputs' data. Returns the number of outputs; -1 with
+ * a message in `error` (room for `error_size` bytes) for a bad argument;
+ * or TSIR_ABI_CHECK_FAILED for a check the compiled code failed
+ * (tsirRaiseError), whose message is the whole error, placed at the
+ * graph's node already. */
+#define TSIR_ABI_CHECK_FAILED (-2)
 int64_t tsirAbiCall(const tsir_abi_signature *signature, tsir_abi_entry entry,
                     const tsir_value *inputs, const tsir_value *weights,
                     tsir_value *outputs, char *error, size_t error_size);

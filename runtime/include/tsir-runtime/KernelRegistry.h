@@ -74,7 +74,9 @@ private:
 };
 
 /// Calls the kernel `name` of `registry` on `inputs` (pushing the input
-/// count for a variadic kernel) and returns what it pushed.
+/// count for a variadic kernel) and returns what it pushed. A kernel's
+/// error says what went wrong without naming the kernel: its caller (the
+/// interpreter, tsir_rt_call_kernel) names it, unless it is Raised.
 StatusOr<std::vector<Value>>
 callKernel(std::string_view name, std::vector<Value> inputs,
            const KernelRegistry &registry = KernelRegistry::global());

@@ -1,8 +1,9 @@
 //===- Status.h - Error values of the runtime -------------------*- C++ -*-===//
 //
-// Status (ok, or an error carrying a message) and StatusOr<T> (a value or
-// the error that prevented it). The runtime is built with -fno-exceptions
-// inside the main tree, so every fallible call returns one of these.
+// Status (ok, or an error carrying a message and its kind) and StatusOr<T>
+// (a value or the error that prevented it). The runtime is built with
+// -fno-exceptions inside the main tree, so every fallible call returns one
+// of these.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,8 +18,23 @@
 
 namespace tsir::rt {
 
-/// Either success or an error message. An error always has a non-empty
-/// message so that callers can print it without checking.
+/// What an error's message already says, so that the code passing it up
+/// knows what to add without reading the text.
+enum class ErrorKind {
+  /// A message about a value or an op, named by whoever reports it: the
+  /// kernel registry adds the kernel's name, the executor the place in the
+  /// graph.
+  Plain,
+  /// The message names its place in the user's source already
+  /// (`model.py:7:8: error: ...`, from formatError): nothing is added.
+  Located,
+  /// TorchScript's `raise`: the program's own exception as Python prints
+  /// it (`builtins.ValueError: msg`); it is located, never renamed.
+  Raised,
+};
+
+/// Either success or an error message of some ErrorKind. An error always
+/// has a non-empty message so that callers can print it without checking.
 class [[nodiscard]] Status {
 public:
   /// A default-constructed Status is ok, so `Status s; ... return s;` reads
@@ -26,11 +42,21 @@ public:
   Status() = default;
 
   static Status ok() { return Status(); }
-  static Status error(std::string message) {
+  static Status error(std::string message,
+                      ErrorKind kind = ErrorKind::Plain) {
     Status status;
     status.failed = true;
+    status.errorKind = kind;
     status.text = message.empty() ? "unknown error" : std::move(message);
     return status;
+  }
+  /// An error whose message formatError already placed in the user's text.
+  static Status located(std::string message) {
+    return error(std::move(message), ErrorKind::Located);
+  }
+  /// The exception a TorchScript `raise` raises.
+  static Status raised(std::string message) {
+    return error(std::move(message), ErrorKind::Raised);
   }
 
   bool isOk() const { return !failed; }
@@ -38,10 +64,14 @@ public:
   /// The error message; empty when ok.
   const std::string &message() const { return text; }
 
-  /// Returns a copy of this error with `context` prepended ("context: msg");
-  /// an ok status stays ok.
+  /// What the message says already; Plain when ok.
+  ErrorKind kind() const { return errorKind; }
+
+  /// Returns a copy of this error with `context` prepended ("context: msg").
+  /// An ok status stays ok, and a Located or Raised one as it is: its
+  /// message is already what the user reads.
   Status withContext(const std::string &context) const {
-    if (isOk())
+    if (isOk() || errorKind != ErrorKind::Plain)
       return *this;
     return error(context + ": " + text);
   }
@@ -51,6 +81,7 @@ public:
 
 private:
   bool failed = false;
+  ErrorKind errorKind = ErrorKind::Plain;
   std::string text;
 };
 

@@ -304,8 +304,10 @@ static int64_t call(const tsir_abi_signature *s, tsir_abi_entry entry,
   }
   /* A failed check: torch would have raised, so nothing is handed out and
    * no input is written. */
-  if (status == 0 && raised)
-    status = fail(error, "%s", raised);
+  if (status == 0 && raised) {
+    fail(error, "%s", raised);
+    status = TSIR_ABI_CHECK_FAILED;
+  }
   for (int64_t i = 0; i < s->num_writeback && status == 0; ++i) {
     tsir_value *written = &state->values[numOutputs + i];
     /* An input, or a weight as an argument slot names it (-1 - index). */

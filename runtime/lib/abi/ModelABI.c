@@ -332,7 +332,8 @@ static int64_t run(const Table *t, const tsir_value *inputs,
   int64_t result = tsirAbiCall(&t->call, tsir_model_entry, inputs, weights,
                                outputs, lastError, sizeof lastError);
   free(weights);
-  return result;
+  /* A model's caller learns only that the run failed, and why. */
+  return result < 0 ? -1 : result;
 }
 
 EXPORT int64_t tsir_model_run(const tsir_value *inputs, int64_t num_inputs,

@@ -1,7 +1,8 @@
 //===- ExceptionKernels.cpp - Builtin kernels that raise ------------------===//
 //
 // prim::RaiseException: TorchScript's `raise`, returned as an error Status
-// whose message is what Python would print ("builtins.ValueError: msg").
+// of kind Raised whose message is what Python would print
+// ("builtins.ValueError: msg").
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,12 +16,11 @@ Status raiseException(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(Value cls, pop(stack));
   TSIR_RT_ASSIGN_OR_RETURN(std::string message, popString(stack));
   if (cls.isString())
-    return Status::error(cls.toStringRef() + ": " + message);
+    return Status::raised(cls.toStringRef() + ": " + message);
   if (!cls.isNone())
-    return Status::error(std::string("prim::RaiseException: the class must "
-                                     "be a str or None, got ") +
+    return Status::error(std::string("the class must be a str or None, got ") +
                          cls.kindName());
-  return Status::error(message.empty() ? "Exception" : message);
+  return Status::raised(message.empty() ? "Exception" : message);
 }
 } // namespace
 

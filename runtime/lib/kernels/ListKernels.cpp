@@ -316,7 +316,7 @@ Status indexOfInt(Stack &stack) {
 Status deviceType(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(Value device, pop(stack));
   if (!device.isDevice())
-    return Status::error(std::string("prim::type: expected a Device, got ") +
+    return Status::error(std::string("expected a Device, got ") +
                          device.kindName());
   push(stack, std::string(device.toDevice().isCUDA() ? "cuda" : "cpu"));
   return Status::ok();

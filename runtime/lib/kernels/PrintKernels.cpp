@@ -43,11 +43,10 @@ Status printKernel(Stack &stack) {
 Status formatKernel(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(int64_t count, popInputCount(stack));
   if (count < 1)
-    return Status::error("aten::format: missing the format string");
+    return Status::error("missing the format string");
   std::vector<Value> inputs = popN(stack, count);
   if (!inputs[0].isString())
-    return Status::error(std::string("aten::format: the format must be a "
-                                     "str, got ") +
+    return Status::error(std::string("the format must be a str, got ") +
                          inputs[0].kindName());
   const std::string &format = inputs[0].toStringRef();
   std::string out;
@@ -60,7 +59,7 @@ Status formatKernel(Stack &stack) {
     }
     out.append(format, begin, hole - begin);
     if (used >= inputs.size())
-      return Status::error("aten::format: too few arguments for format "
+      return Status::error("too few arguments for format "
                            "string: " +
                            format);
     print(out, inputs[used++]);

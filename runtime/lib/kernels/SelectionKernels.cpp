@@ -877,7 +877,7 @@ void registerSelectionKernels(KernelRegistry &registry) {
       {"aten::where",
        [](Stack &stack) {
          if (stack.size() != 1)
-           return Status::error("aten::where(condition) takes 1 argument, "
+           return Status::error("where(condition) takes 1 argument, "
                                 "got " +
                                 std::to_string(stack.size()));
          return nonzeroNumpy(stack);

@@ -21,6 +21,7 @@
 #include "tsir-runtime/Stack.h"
 
 #include <cmath>
+#include <cstring>
 
 namespace tsir::rt {
 
@@ -88,14 +89,13 @@ Status lgammaKernel(Stack &stack) {
     return Status::ok();
   }
   if (!x.isTensor())
-    return Status::error(std::string("aten::lgamma: expected a Tensor or a "
-                                     "number, got ") +
+    return Status::error(std::string("expected a Tensor or a number, got ") +
                          x.kindName());
-  TSIR_RT_ASSIGN_OR_RETURN(DType dtype, resultType(x, "aten::lgamma"));
+  TSIR_RT_ASSIGN_OR_RETURN(DType dtype, resultType(x, "lgamma"));
   TSIR_RT_ASSIGN_OR_RETURN(
       Tensor result,
       mapUnary(x, floatingResult(dtype),
-               [](double v) { return std::lgamma(v); }, "aten::lgamma"));
+               [](double v) { return std::lgamma(v); }, "lgamma"));
   push(stack, std::move(result));
   return Status::ok();
 }
@@ -119,7 +119,7 @@ double nextafter16(double from, double to, ToBits toBits, FromBits fromBits) {
 /// nextafter(Tensor self, Tensor other): in the result dtype, which must be
 /// floating (torch has no integral nextafter).
 Status nextafterKernel(Stack &stack) {
-  const char *op = "aten::nextafter";
+  const char *op = "nextafter";
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
   TSIR_RT_ASSIGN_OR_RETURN(DType dtype, resultType(args[0], args[1], op));
   BinaryFn fn;
@@ -309,16 +309,16 @@ void registerSpecialKernels(KernelRegistry &registry) {
   };
   const Custom custom[] = {
       {"aten::polygamma",
-       [](Stack &s) { return polygammaKernel(s, "aten::polygamma"); },
+       [](Stack &s) { return polygammaKernel(s, "polygamma"); },
        "aten::polygamma(int n, Tensor self) -> Tensor"},
       {"aten::special_polygamma",
-       [](Stack &s) { return polygammaKernel(s, "aten::special_polygamma"); },
+       [](Stack &s) { return polygammaKernel(s, "special_polygamma"); },
        "aten::special_polygamma(int n, Tensor self) -> Tensor"},
       {"aten::mvlgamma",
-       [](Stack &s) { return mvlgammaKernel(s, "aten::mvlgamma"); },
+       [](Stack &s) { return mvlgammaKernel(s, "mvlgamma"); },
        "aten::mvlgamma(Tensor self, int p) -> Tensor"},
       {"aten::special_multigammaln",
-       [](Stack &s) { return mvlgammaKernel(s, "aten::special_multigammaln"); },
+       [](Stack &s) { return mvlgammaKernel(s, "special_multigammaln"); },
        "aten::special_multigammaln(Tensor self, int p) -> Tensor"},
       {"aten::lgamma", lgammaKernel, "aten::lgamma(Tensor self) -> Tensor"},
       {"aten::nextafter", nextafterKernel,
@@ -327,16 +327,21 @@ void registerSpecialKernels(KernelRegistry &registry) {
        "aten::frexp(Tensor self) -> (Tensor mantissa, Tensor exponent)"},
   };
 
+  // Messages name the op as torch does (`special_i0e: ...`); whoever calls
+  // the kernel adds its qualified name.
+  auto torchLabel = [](const char *name) { return name + strlen("aten::"); };
   for (const Unary &entry : unary)
     registry
-        .registerKernel(entry.name, unaryFloatKernel(entry.name, entry.fn),
+        .registerKernel(entry.name,
+                        unaryFloatKernel(torchLabel(entry.name), entry.fn),
                         entry.schema)
         .ignoreError();
   for (const Binary &entry : binary)
     registry
-        .registerKernel(entry.name,
-                        binaryFloatKernel(entry.name, entry.fn, entry.fn32),
-                        entry.schema)
+        .registerKernel(
+            entry.name,
+            binaryFloatKernel(torchLabel(entry.name), entry.fn, entry.fn32),
+            entry.schema)
         .ignoreError();
   for (const Custom &entry : custom)
     registry.registerKernel(entry.name, entry.kernel, entry.schema)

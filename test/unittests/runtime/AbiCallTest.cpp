@@ -248,9 +248,10 @@ TEST(AbiCall, AFailedCheckFailsTheCallAndWritesNothing) {
   tsir_value input = floats(data);
   tsir_value outputs[1] = {};
   char error[256];
+  // Told apart from a bad argument: the message is placed already.
   EXPECT_EQ(tsirAbiCall(&signature, addInPlaceFailingACheck, &input, nullptr,
                         outputs, error, sizeof error),
-            -1);
+            TSIR_ABI_CHECK_FAILED);
   EXPECT_EQ(std::string(error),
             "model.py:3:8: error: index out of range in self");
   // No input written back, no output handed out (the fresh buffers went

@@ -135,18 +135,22 @@ TEST(BuiltinKernelsTest, ListKernels) {
 }
 
 TEST(BuiltinKernelsTest, RaiseException) {
-  EXPECT_EQ(callKernel("prim::RaiseException",
-                       {Value("bad input"), Value("builtins.ValueError")})
-                .status()
-                .message(),
+  Status raised = callKernel("prim::RaiseException",
+                             {Value("bad input"), Value("builtins.ValueError")})
+                      .status();
+  EXPECT_EQ(raised.message(), "builtins.ValueError: bad input");
+  // The program's own exception: whoever passes it up adds no name.
+  EXPECT_EQ(raised.kind(), ErrorKind::Raised);
+  EXPECT_EQ(raised.withContext("prim::RaiseException").message(),
             "builtins.ValueError: bad input");
   EXPECT_EQ(callKernel("prim::RaiseException", {Value("plain"), Value()})
                 .status()
                 .message(),
             "plain");
-  EXPECT_EQ(callKernel("prim::RaiseException", {Value("m"), Value(3)})
-                .status()
-                .message(),
+  Status misused =
+      callKernel("prim::RaiseException", {Value("m"), Value(3)}).status();
+  EXPECT_EQ(misused.kind(), ErrorKind::Plain);
+  EXPECT_EQ(misused.withContext("prim::RaiseException").message(),
             "prim::RaiseException: the class must be a str or None, got int");
 }
 
@@ -174,9 +178,9 @@ TEST(BuiltinKernelsTest, FormatAndWarn) {
             "no holes");
   EXPECT_EQ(
       callKernel("aten::format", {Value("{} {}"), Value(1)}).status().message(),
-      "aten::format: too few arguments for format string: {} {}");
+      "too few arguments for format string: {} {}");
   EXPECT_EQ(callKernel("aten::format", {Value(1)}).status().message(),
-            "aten::format: the format must be a str, got int");
+            "the format must be a str, got int");
   ::testing::internal::CaptureStderr();
   StatusOr<std::vector<Value>> warned =
       callKernel("aten::warn", {Value("careful"), Value(2)});
@@ -206,8 +210,9 @@ TEST(KernelCABITest, CallAndLastError) {
   Value *badInputs[] = {&text};
   EXPECT_NE(tsir_rt_call_kernel("cabi_test::add_one", badInputs, 1, outputs, 1),
             0);
+  // The kernel's own message, named once by the C entry point.
   EXPECT_STREQ(tsir_rt_last_error(),
-               "expected an argument of type int, got str");
+               "cabi_test::add_one: expected an argument of type int, got str");
   Value *nullInputs[] = {nullptr};
   EXPECT_NE(
       tsir_rt_call_kernel("cabi_test::add_one", nullInputs, 1, outputs, 1), 0);
@@ -248,7 +253,7 @@ TEST(OperatorLibraryTest, LoadsStaticRegistrations) {
   Value *intInputs[] = {&ints};
   EXPECT_NE(tsir_rt_call_kernel("my_ns::magic", intInputs, 1, outputs, 1), 0);
   EXPECT_STREQ(tsir_rt_last_error(),
-               "my_ns::magic expects a Float tensor, got Int[1]");
+               "my_ns::magic: expects a Float tensor, got Int[1]");
   // Loading again is a no-op, not a duplicate.
   EXPECT_TRUE(loadOperatorLibrary(TSIR_TEST_MAGIC_OPS_PATH).isOk());
   // Its static registrations ran once, into the global registry.

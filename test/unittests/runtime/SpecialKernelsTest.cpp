@@ -261,12 +261,12 @@ TEST(SpecialKernelsTest, Errors) {
   Tensor a = makeTensor({1, 2, 3}, {3}, DType::Float32);
   Tensor b = makeTensor({1, 2}, {2}, DType::Float32);
   EXPECT_EQ(errorOf("aten::special_zeta", {a, b}),
-            "aten::special_zeta: The size of tensor a (3) must match the size "
+            "special_zeta: The size of tensor a (3) must match the size "
             "of tensor b (2) at non-singleton dimension 0");
   EXPECT_EQ(errorOf("aten::special_zeta", {a, Value("q")}),
-            "aten::special_zeta: expected a Tensor or a number, got str");
+            "special_zeta: expected a Tensor or a number, got str");
   EXPECT_EQ(errorOf("aten::special_bessel_j0", {Value(1.0)}),
-            "aten::special_bessel_j0: expected a Tensor, got float");
+            "special_bessel_j0: expected a Tensor, got float");
   EXPECT_EQ(errorOf("aten::polygamma", {Value(-1), a}),
             "polygamma(n, x) does not support negative n.");
   EXPECT_EQ(errorOf("aten::mvlgamma", {a, Value(3)}),

@@ -12,7 +12,7 @@ namespace {
 tsir::rt::Status magic(tsir::rt::Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(tsir::rt::Tensor input, tsir::rt::popTensor(stack));
   if (input.dtype() != tsir::rt::DType::Float32)
-    return tsir::rt::Status::error("my_ns::magic expects a Float tensor, got " +
+    return tsir::rt::Status::error("expects a Float tensor, got " +
                                    input.toString());
   tsir::rt::Tensor dense = input.contiguous();
   tsir::rt::Tensor result =
