@@ -36,6 +36,15 @@ def Aten_Int : AnyTypeOf<[I64]>;
 def Aten_Float : AnyTypeOf<[F64]>;
 def Aten_Bool : AnyTypeOf<[I1]>;
 
+// Op families, named per op in typed_ops.txt (FAMILIES in gen_aten_ops.py).
+// Passes ask `op->hasTrait<aten::OpTrait::X>()`; the C++ side is in
+// include/tsir/Dialect/Aten/AtenTraits.h.
+class Aten_Family<string name> : NativeOpTrait<name> {
+  let cppNamespace = "::tsir::aten::OpTrait";
+}
+// Torch 1.13's TensorExpr fuser set: what tsir-create-fusion-groups fuses.
+def Aten_TensorExprFusible : Aten_Family<"TensorExprFusible">;
+
 class Aten_Op<string mnemonic, list<Trait> traits = []>
     : Op<Aten_Dialect, mnemonic, traits> {
   // One printed form for every aten op, so the generated file holds no

@@ -319,6 +319,12 @@ UNDECLARED_WRITES = {
     "instance_norm": {"running_mean", "running_var"},
 }
 
+# The op families typed_ops.txt may name after an op, and the ODS trait
+# (AtenBase.td, C++ in AtenTraits.h) each becomes.
+FAMILIES = {
+    "fusible": "Aten_TensorExprFusible",
+}
+
 # Ops whose effect is observable outside the program (warnings, printing).
 SIDE_EFFECTING = {"warn", "print", "RaiseException", "Print"}
 
@@ -459,9 +465,9 @@ def dag(field, op, items):
     return f"  let {field} = ({op}\n      {body}\n  );"
 
 
-def gen_op(sch, cls):
+def gen_op(sch, cls, families):
     base = sch.qualified_name.split("::", 1)[1]
-    traits = op_traits(sch, base)
+    traits = op_traits(sch, base) + [FAMILIES[f] for f in families]
     mnemonic = sch.key
     traits = ", ".join(traits)
     lines = [f'def Aten_{cls} : Aten_Op<"{mnemonic}", [{traits}]> {{',
@@ -520,12 +526,20 @@ def main(argv):
             by_key[sch.key] = sch
 
     typed = []
+    families = {}
     errors = []
     seen = set()
-    for n, key in read_lines(typed_path):
+    for n, line in read_lines(typed_path):
         where = f"{typed_path}:{n}"
+        key, *tags = line.split()
+        unknown = [t for t in tags if t not in FAMILIES]
         sch = by_key.get(key)
-        if sch is None:
+        if unknown:
+            errors.append(f"{where}: unknown op family {unknown[0]!r} "
+                          f"(known: {', '.join(sorted(FAMILIES))})")
+        elif len(set(tags)) != len(tags):
+            errors.append(f"{where}: a family named twice")
+        elif sch is None:
             errors.append(f"{where}: no schema aten::{key} in {schemas_path}")
         elif key in seen:
             errors.append(f"{where}: {key} listed twice")
@@ -534,6 +548,7 @@ def main(argv):
         else:
             seen.add(key)
             typed.append(sch)
+            families[key] = tags
     classes = {}
     for sch in typed:
         cls = class_name(sch)
@@ -559,7 +574,7 @@ def main(argv):
         "",
     ]
     for cls, sch in classes.items():
-        td.append(gen_op(sch, cls))
+        td.append(gen_op(sch, cls, families[sch.key]))
         td.append("")
     td.append("#endif // TSIR_ATEN_OPS_GEN_TD")
     write_if_changed(out_td, "\n".join(td) + "\n")

@@ -5,7 +5,8 @@
 //
 // Which ops fuse: the functional ops of TensorExpr's elementwise set in torch
 // 1.13 (get_tensorexpr_elementwise_set), checked op by op against torch's
-// own FuseTensorExprs, with its per-node checks (tensorexpr::isSupported,
+// own FuseTensorExprs and declared as the `fusible` family in typed_ops.txt
+// (the op trait aten::OpTrait::TensorExprFusible), with its per-node checks (tensorexpr::isSupported,
 // typesAreSupported): no `Scalar` (`!prim.number`) operand, constant `dtype`
 // and `device` arguments, constant non-tensor arguments for `aten::to`, and
 // the dtype rules where the tensor types say enough (no complex or Byte
@@ -62,7 +63,6 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/StringSet.h"
 
 #include <limits>
 
@@ -77,45 +77,6 @@ using namespace tsir;
 //===----------------------------------------------------------------------===//
 // Which ops fuse
 //===----------------------------------------------------------------------===//
-
-/// Torch 1.13's TensorExpr elementwise set, as op names. Each entry was
-/// checked against torch's FuseTensorExprs; names tsir has no typed op for
-/// (acos, lgamma, the shifts, ...) never match today and are kept so that
-/// they fuse once they get one.
-static const llvm::StringSet<> &fusibleOpNames() {
-  static const llvm::StringSet<> names = {
-      // Arithmetic and comparisons, tensor and scalar overloads.
-      "aten.add.Tensor", "aten.add.Scalar", "aten.sub.Tensor",
-      "aten.sub.Scalar", "aten.mul.Tensor", "aten.mul.Scalar",
-      "aten.div.Tensor", "aten.div.Scalar", "aten.eq.Tensor", "aten.eq.Scalar",
-      "aten.ne.Tensor", "aten.ne.Scalar", "aten.lt.Tensor", "aten.lt.Scalar",
-      "aten.le.Tensor", "aten.le.Scalar", "aten.gt.Tensor", "aten.gt.Scalar",
-      "aten.ge.Tensor", "aten.ge.Scalar", "aten.fmod.Tensor",
-      "aten.fmod.Scalar", "aten.remainder.Tensor", "aten.pow.Tensor_Scalar",
-      "aten.atan2", "aten.min.other", "aten.max.other", "aten.lerp.Scalar",
-      "aten.lerp.Tensor", "aten.addcmul", "aten.where.self",
-      "aten.where.ScalarSelf", "aten.where.ScalarOther", "aten.where.Scalar",
-      "aten.__and__.Tensor", "aten.__and__.Scalar", "aten.__or__.Tensor",
-      "aten.__or__.Scalar", "aten.__xor__.Tensor", "aten.__xor__.Scalar",
-      "aten.__lshift__.Tensor", "aten.__lshift__.Scalar",
-      "aten.__rshift__.Tensor", "aten.__rshift__.Scalar",
-      // Unary math.
-      "aten.abs", "aten.neg", "aten.reciprocal", "aten.exp", "aten.expm1",
-      "aten.log", "aten.log2", "aten.log10", "aten.log1p", "aten.sqrt",
-      "aten.rsqrt", "aten.sin", "aten.cos", "aten.tan", "aten.asin",
-      "aten.acos", "aten.atan", "aten.sinh", "aten.cosh", "aten.tanh",
-      "aten.sigmoid", "aten.erf", "aten.erfc", "aten.floor", "aten.ceil",
-      "aten.round", "aten.trunc", "aten.frac", "aten.lgamma", "aten.isnan",
-      // Activations and clamps.
-      "aten.relu", "aten.relu6", "aten.leaky_relu", "aten.gelu", "aten.silu",
-      "aten.mish", "aten.elu", "aten.softplus", "aten.hardtanh",
-      "aten.hardsigmoid", "aten.hardswish", "aten.hardshrink", "aten.threshold",
-      "aten.clamp",
-      // Conversions.
-      "aten.type_as", "aten._cast_Float", "aten.to.dtype", "aten.to.device",
-      "aten.to.dtype_layout", "aten.to.prim_Device", "aten.to.prim_dtype"};
-  return names;
-}
 
 static bool isConstant(Value value) {
   return value.getDefiningOp<prim::ConstantOp>() != nullptr;
@@ -196,7 +157,8 @@ static bool argumentsAreSupported(Operation *op) {
 
 /// An op this pass may put into a fusion group.
 static bool isFusible(Operation *op, const AliasAnalysis &aliases) {
-  if (!fusibleOpNames().contains(op->getName().getStringRef()))
+  // Torch 1.13's TensorExpr set, declared in typed_ops.txt.
+  if (!op->hasTrait<aten::OpTrait::TensorExprFusible>())
     return false;
   // Elementwise on tensors: one tensor result, at least one tensor operand.
   if (op->getNumResults() != 1 ||

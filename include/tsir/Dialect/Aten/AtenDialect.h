@@ -7,6 +7,7 @@
 #ifndef TSIR_DIALECT_ATEN_ATENDIALECT_H
 #define TSIR_DIALECT_ATEN_ATENDIALECT_H
 
+#include "tsir/Dialect/Aten/AtenTraits.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
 #include "mlir/IR/Dialect.h"
