@@ -44,6 +44,18 @@ class Aten_Family<string name> : NativeOpTrait<name> {
 }
 // Torch 1.13's TensorExpr fuser set: what tsir-create-fusion-groups fuses.
 def Aten_TensorExprFusible : Aten_Family<"TensorExprFusible">;
+// The result's shape is the broadcast of the first 1, 2 or 3 operands and
+// its dtype their promotion (at::result_type), refined by at most one of
+// the promotion kinds below: tsir-refine-types' rule for the op.
+def Aten_ElementwiseUnary : Aten_Family<"ElementwiseUnary">;
+def Aten_ElementwiseBinary : Aten_Family<"ElementwiseBinary">;
+def Aten_ElementwiseTernary : Aten_Family<"ElementwiseTernary">;
+// torch's ELEMENTWISE_TYPE_PROMOTION_KIND: INT_TO_FLOAT, ALWAYS_BOOL,
+// COMPLEX_TO_FLOAT; and float_power's float64.
+def Aten_PromoteIntToFloat : Aten_Family<"PromoteIntToFloat">;
+def Aten_PromoteAlwaysBool : Aten_Family<"PromoteAlwaysBool">;
+def Aten_PromoteComplexToReal : Aten_Family<"PromoteComplexToReal">;
+def Aten_PromoteToDouble : Aten_Family<"PromoteToDouble">;
 
 class Aten_Op<string mnemonic, list<Trait> traits = []>
     : Op<Aten_Dialect, mnemonic, traits> {

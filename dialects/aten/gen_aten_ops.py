@@ -323,7 +323,23 @@ UNDECLARED_WRITES = {
 # (AtenBase.td, C++ in AtenTraits.h) each becomes.
 FAMILIES = {
     "fusible": "Aten_TensorExprFusible",
+    "unary": "Aten_ElementwiseUnary",
+    "binary": "Aten_ElementwiseBinary",
+    "ternary": "Aten_ElementwiseTernary",
+    "int_to_float": "Aten_PromoteIntToFloat",
+    "always_bool": "Aten_PromoteAlwaysBool",
+    "complex_to_real": "Aten_PromoteComplexToReal",
+    "to_double": "Aten_PromoteToDouble",
 }
+
+# Families of which an op has at most one, and families that only mean
+# something with another (a promotion kind refines an elementwise arity).
+EXCLUSIVE_FAMILIES = [
+    {"unary", "binary", "ternary"},
+    {"int_to_float", "always_bool", "complex_to_real", "to_double"},
+]
+REQUIRES_ARITY = {"int_to_float", "always_bool", "complex_to_real",
+                  "to_double"}
 
 # Ops whose effect is observable outside the program (warnings, printing).
 SIDE_EFFECTING = {"warn", "print", "RaiseException", "Print"}
@@ -539,6 +555,15 @@ def main(argv):
                           f"(known: {', '.join(sorted(FAMILIES))})")
         elif len(set(tags)) != len(tags):
             errors.append(f"{where}: a family named twice")
+        elif any(len(group & set(tags)) > 1 for group in EXCLUSIVE_FAMILIES):
+            clash = next(group & set(tags) for group in EXCLUSIVE_FAMILIES
+                         if len(group & set(tags)) > 1)
+            errors.append(f"{where}: at most one of "
+                          f"{', '.join(sorted(clash))}")
+        elif (REQUIRES_ARITY & set(tags)) and not (
+                EXCLUSIVE_FAMILIES[0] & set(tags)):
+            errors.append(f"{where}: a promotion kind needs unary, binary "
+                          f"or ternary")
         elif sch is None:
             errors.append(f"{where}: no schema aten::{key} in {schemas_path}")
         elif key in seen:

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RefineTypesRules.h"
+#include "tsir/Dialect/Aten/AtenTraits.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
@@ -544,8 +545,8 @@ static const llvm::StringMap<ShapeCheck> &getShapeChecks() {
          "all.dim",
          "any.dim"},
         dimCheck<0>);
-    // The elementwise ops whose tensor operands broadcast, as their shape
-    // rules say.
+    // The other elementwise ops whose tensor operands broadcast, as their
+    // shape rules say.
     for (StringRef name : broadcastingOps())
       map[name] = broadcastCheck;
     return map;
@@ -602,11 +603,17 @@ LogicalResult refine::checkShapes(func::FuncOp func, RuleContext &context) {
   // Proven errors in ops that may not run, with torch's message.
   SmallVector<std::pair<Operation *, std::string>> deferred;
   func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    auto check = checks.find(op->getName().getStringRef());
-    if (check == checks.end())
+    // The binary and ternary families broadcast, as their rule says.
+    ShapeCheck check = nullptr;
+    if (aten::elementwiseArity(op) > 1)
+      check = broadcastCheck;
+    else if (auto found = checks.find(op->getName().getStringRef());
+             found != checks.end())
+      check = found->second;
+    if (!check)
       return;
     if (runsUnconditionally(op)) {
-      if (failed(check->second(op, context)))
+      if (failed(check(op, context)))
         failedAny = true;
       return;
     }
@@ -617,7 +624,7 @@ LogicalResult refine::checkShapes(func::FuncOp func, RuleContext &context) {
           message = d.str();
         return success();
       });
-      if (succeeded(check->second(op, context)))
+      if (succeeded(check(op, context)))
         return;
     }
     deferred.emplace_back(op, std::move(message));

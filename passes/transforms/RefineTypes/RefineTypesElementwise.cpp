@@ -3,6 +3,9 @@
 // tsir-refine-types' rules for the ops whose result dtype comes from torch's
 // type promotion (at::result_type) and whose shape is the broadcast of
 // their tensor operands: arithmetic, comparisons, unary math, where/clamp.
+// Which ops follow the common rule, over how many operands and with which
+// promotion kind, the aten dialect says (typed_ops.txt's unary, binary and
+// ternary families); this file has the rule, and the ops with their own.
 //
 // Promotion follows eager PyTorch, which TorchScript's runtime runs:
 // operands are ranked by category (bool < integer < floating < complex);
@@ -13,10 +16,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "RefineTypesRules.h"
+#include "tsir/Dialect/Aten/AtenTraits.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 
 using namespace mlir;
 using namespace tsir;
@@ -209,16 +214,33 @@ static void elementwise(Operation *op, RuleContext &context,
   setResult(context, results, 0, result);
 }
 
-template <DtypeRule rule>
-static void unaryRule(Operation *op, RuleContext &context,
-                      MutableArrayRef<Type> results) {
-  elementwise(op, context, results, {0}, {0}, rule);
+/// The dtype rule of a promotion kind the aten dialect declares.
+static DtypeRule dtypeRuleOf(aten::PromotionKind kind) {
+  switch (kind) {
+  case aten::PromotionKind::Default:
+    return DtypeRule::Promote;
+  case aten::PromotionKind::IntToFloat:
+    return DtypeRule::IntToFloat;
+  case aten::PromotionKind::AlwaysBool:
+    return DtypeRule::Bool;
+  case aten::PromotionKind::ComplexToReal:
+    return DtypeRule::ComplexToReal;
+  case aten::PromotionKind::ToDouble:
+    return DtypeRule::Double;
+  }
+  return DtypeRule::Promote;
 }
 
-template <DtypeRule rule>
-static void binaryRule(Operation *op, RuleContext &context,
-                       MutableArrayRef<Type> results) {
-  elementwise(op, context, results, {0, 1}, {0, 1}, rule);
+bool refine::applyElementwiseFamily(Operation *op, RuleContext &context,
+                                    MutableArrayRef<Type> results) {
+  unsigned arity = aten::elementwiseArity(op);
+  if (arity == 0)
+    return false;
+  SmallVector<unsigned, 3> operands =
+      llvm::to_vector<3>(llvm::seq<unsigned>(0, arity));
+  elementwise(op, context, results, operands, operands,
+              dtypeRuleOf(aten::promotionKind(op)));
+  return true;
 }
 
 /// With a rounding mode division stays in the promoted dtype; without one
@@ -237,12 +259,6 @@ static void divModeRule(Operation *op, RuleContext &context,
 static void maskedFillRule(Operation *op, RuleContext &context,
                            MutableArrayRef<Type> results) {
   elementwise(op, context, results, {0}, {0, 1}, DtypeRule::First);
-}
-
-/// addcmul, addcdiv, lerp, clamp: three operands that broadcast together.
-static void ternaryRule(Operation *op, RuleContext &context,
-                        MutableArrayRef<Type> results) {
-  elementwise(op, context, results, {0, 1, 2}, {0, 1, 2}, DtypeRule::Promote);
 }
 
 /// where(condition, self, other): the condition only broadcasts.
@@ -265,123 +281,28 @@ static void squareRule(Operation *op, RuleContext &context,
 //===----------------------------------------------------------------------===//
 
 void refine::addElementwiseRules(llvm::StringMap<ShapeRule> &rules) {
+  // The ops the aten dialect declares elementwise (typed_ops.txt's unary,
+  // binary and ternary families) need no entry: applyElementwiseFamily.
+  // These are the elementwise ops whose rule is their own.
   auto add = [&](std::initializer_list<StringRef> names, ShapeRule rule) {
     for (StringRef name : names)
       rules[(Twine("aten.") + name).str()] = rule;
   };
-
-  add({"add.Tensor",        "add.Scalar",
-       "sub.Tensor",        "sub.Scalar",
-       "rsub.Tensor",       "rsub.Scalar",
-       "mul.Tensor",        "mul.Scalar",
-       "floor_divide",      "floor_divide.Scalar",
-       "remainder.Tensor",  "remainder.Scalar",
-       "fmod.Tensor",       "fmod.Scalar",
-       "pow.Tensor_Tensor", "pow.Tensor_Scalar",
-       "pow.Scalar",        "maximum",
-       "minimum",           "max.other",
-       "min.other",         "__and__.Tensor",
-       "__or__.Tensor",     "__xor__.Tensor"},
-      binaryRule<DtypeRule::Promote>);
-  add({"div.Tensor", "div.Scalar", "atan2"}, binaryRule<DtypeRule::IntToFloat>);
   add({"div.Tensor_mode", "div.Scalar_mode"}, divModeRule);
-  add({"eq.Tensor", "eq.Scalar", "ne.Tensor", "ne.Scalar", "lt.Tensor",
-       "lt.Scalar", "le.Tensor", "le.Scalar", "gt.Tensor", "gt.Scalar",
-       "ge.Tensor", "ge.Scalar", "logical_and", "logical_or", "logical_xor",
-       "isclose"},
-      binaryRule<DtypeRule::Bool>);
-  add({"logical_not", "isnan", "isinf", "isfinite"},
-      unaryRule<DtypeRule::Bool>);
-  add({"exp",     "log",   "log2",       "log10",   "log1p", "expm1",
-       "sqrt",    "rsqrt", "sin",        "cos",     "atan",  "tanh",
-       "sigmoid", "erf",   "reciprocal", "acos",    "asin",  "acosh",
-       "asinh",   "atanh", "cosh",       "sinh",    "tan",   "erfc",
-       "exp2",    "sinc",  "deg2rad",    "rad2deg", "logit"},
-      unaryRule<DtypeRule::IntToFloat>);
-  add({"signbit", "isposinf", "isneginf", "isreal"},
-      unaryRule<DtypeRule::Bool>);
-  add({"xlogy.Tensor", "xlogy.Scalar_Other", "logaddexp", "logaddexp2", "hypot",
-       "copysign.Tensor", "copysign.Scalar", "ldexp.Tensor"},
-      binaryRule<DtypeRule::IntToFloat>);
-  add({"fmin", "fmax", "heaviside"}, binaryRule<DtypeRule::Promote>);
-  add({"float_power.Tensor_Tensor", "float_power.Tensor_Scalar"},
-      binaryRule<DtypeRule::Double>);
-  add({"neg",
-       "floor",
-       "ceil",
-       "round",
-       "round.decimals",
-       "trunc",
-       "sign",
-       "relu",
-       "relu6",
-       "gelu",
-       "silu",
-       "hardtanh",
-       "hardsigmoid",
-       "hardswish",
-       "leaky_relu",
-       "elu",
-       "selu",
-       "softplus",
-       "log_sigmoid",
-       "bitwise_not",
-       "clone",
-       "slice_scatter",
-       "select_scatter",
-       "contiguous",
-       "detach",
-       "alias",
-       "dropout",
-       "feature_dropout",
-       "alpha_dropout",
-       "feature_alpha_dropout",
-       "bernoulli",
-       "bernoulli.p",
-       "tril",
-       "triu",
-       "flip",
-       "roll",
-       "frac",
-       "positive",
-       "sgn",
-       "mish",
-       "celu",
-       "softshrink",
-       "hardshrink",
-       "threshold",
-       "nan_to_num",
-       "resolve_neg",
-       "resolve_conj",
-       "conj_physical",
-       "flipud",
-       "fliplr"},
-      unaryRule<DtypeRule::Promote>);
-  add({"abs"}, unaryRule<DtypeRule::ComplexToReal>);
   add({"square"}, squareRule);
   add({"prelu"},
       [](Operation *op, RuleContext &context, MutableArrayRef<Type> results) {
         elementwise(op, context, results, {0}, {0}, DtypeRule::First);
       });
   add({"masked_fill.Scalar", "masked_fill.Tensor"}, maskedFillRule);
-  add({"addcmul", "addcdiv", "lerp.Tensor"}, ternaryRule);
-  add({"lerp.Scalar"}, binaryRule<DtypeRule::Promote>);
   add({"where.self", "where.ScalarOther", "where.ScalarSelf", "where.Scalar"},
       whereRule);
-  add({"clamp", "clamp.Tensor", "clamp_min", "clamp_max", "clamp_min.Tensor",
-       "clamp_max.Tensor"},
-      ternaryRule);
 }
 
 std::vector<std::string> refine::broadcastingOps() {
-  // The rules above that broadcast two or more tensor operands.
-  static const ShapeRule broadcasting[] = {binaryRule<DtypeRule::Promote>,
-                                           binaryRule<DtypeRule::IntToFloat>,
-                                           binaryRule<DtypeRule::Bool>,
-                                           binaryRule<DtypeRule::Double>,
-                                           divModeRule,
-                                           maskedFillRule,
-                                           ternaryRule,
+  // The rules above that broadcast two or more tensor operands (the
+  // binary and ternary families broadcast too: elementwiseArity).
+  static const ShapeRule broadcasting[] = {divModeRule, maskedFillRule,
                                            whereRule};
   std::vector<std::string> names;
   for (const auto &entry : getShapeRules())

@@ -190,6 +190,13 @@ using ShapeRule = void (*)(mlir::Operation *op, RuleContext &context,
 /// The rules, keyed by op name (`aten.add.Tensor`); built once.
 const llvm::StringMap<ShapeRule> &getShapeRules();
 
+/// The rule of an op the aten dialect declares elementwise (the unary,
+/// binary and ternary families of typed_ops.txt, with its promotion kind),
+/// for an op the table has no rule for: fills `results` and returns true,
+/// or returns false for an op of no such family.
+bool applyElementwiseFamily(mlir::Operation *op, RuleContext &context,
+                            llvm::MutableArrayRef<mlir::Type> results);
+
 /// Each family adds its rules to the map.
 void addElementwiseRules(llvm::StringMap<ShapeRule> &rules);
 void addFactoryRules(llvm::StringMap<ShapeRule> &rules);
@@ -198,8 +205,9 @@ void addListRules(llvm::StringMap<ShapeRule> &rules);
 void addReductionRules(llvm::StringMap<ShapeRule> &rules);
 void addNNRules(llvm::StringMap<ShapeRule> &rules);
 
-/// The elementwise ops whose rules broadcast two or more tensor operands
-/// (`aten.add.Tensor`, ...).
+/// The ops with a rule of their own that broadcasts two or more tensor
+/// operands (`aten.where.self`, ...); the binary and ternary families also
+/// broadcast (aten::elementwiseArity).
 std::vector<std::string> broadcastingOps();
 
 /// After refinement: reports, in torch's words, every op whose refined

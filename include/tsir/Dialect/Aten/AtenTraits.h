@@ -11,6 +11,7 @@
 #define TSIR_DIALECT_ATEN_ATENTRAITS_H
 
 #include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/Operation.h"
 
 namespace tsir::aten::OpTrait {
 
@@ -20,6 +21,68 @@ template <typename ConcreteType>
 class TensorExprFusible
     : public mlir::OpTrait::TraitBase<ConcreteType, TensorExprFusible> {};
 
+/// The result's shape is the broadcast of the first one, two or three
+/// operands, and its dtype their promotion (at::result_type) refined by
+/// the op's promotion kind: `unary`, `binary`, `ternary`.
+template <typename ConcreteType>
+class ElementwiseUnary
+    : public mlir::OpTrait::TraitBase<ConcreteType, ElementwiseUnary> {};
+template <typename ConcreteType>
+class ElementwiseBinary
+    : public mlir::OpTrait::TraitBase<ConcreteType, ElementwiseBinary> {};
+template <typename ConcreteType>
+class ElementwiseTernary
+    : public mlir::OpTrait::TraitBase<ConcreteType, ElementwiseTernary> {};
+
+/// Torch's type promotion kinds (ELEMENTWISE_TYPE_PROMOTION_KIND) other
+/// than the default: `int_to_float` (integers and bool to the default
+/// float), `always_bool`, `complex_to_real` (abs), `to_double`
+/// (float_power).
+template <typename ConcreteType>
+class PromoteIntToFloat
+    : public mlir::OpTrait::TraitBase<ConcreteType, PromoteIntToFloat> {};
+template <typename ConcreteType>
+class PromoteAlwaysBool
+    : public mlir::OpTrait::TraitBase<ConcreteType, PromoteAlwaysBool> {};
+template <typename ConcreteType>
+class PromoteComplexToReal
+    : public mlir::OpTrait::TraitBase<ConcreteType, PromoteComplexToReal> {};
+template <typename ConcreteType>
+class PromoteToDouble
+    : public mlir::OpTrait::TraitBase<ConcreteType, PromoteToDouble> {};
+
 } // namespace tsir::aten::OpTrait
+
+namespace tsir::aten {
+
+/// How many leading operands an elementwise op (`unary`, `binary`,
+/// `ternary`) broadcasts and promotes; 0 for any other op.
+inline unsigned elementwiseArity(mlir::Operation *op) {
+  if (op->hasTrait<OpTrait::ElementwiseUnary>())
+    return 1;
+  if (op->hasTrait<OpTrait::ElementwiseBinary>())
+    return 2;
+  if (op->hasTrait<OpTrait::ElementwiseTernary>())
+    return 3;
+  return 0;
+}
+
+/// An elementwise op's type promotion kind.
+enum class PromotionKind { Default, IntToFloat, AlwaysBool, ComplexToReal,
+                           ToDouble };
+
+inline PromotionKind promotionKind(mlir::Operation *op) {
+  if (op->hasTrait<OpTrait::PromoteIntToFloat>())
+    return PromotionKind::IntToFloat;
+  if (op->hasTrait<OpTrait::PromoteAlwaysBool>())
+    return PromotionKind::AlwaysBool;
+  if (op->hasTrait<OpTrait::PromoteComplexToReal>())
+    return PromotionKind::ComplexToReal;
+  if (op->hasTrait<OpTrait::PromoteToDouble>())
+    return PromotionKind::ToDouble;
+  return PromotionKind::Default;
+}
+
+} // namespace tsir::aten
 
 #endif // TSIR_DIALECT_ATEN_ATENTRAITS_H
