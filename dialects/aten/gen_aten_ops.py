@@ -332,14 +332,11 @@ FAMILIES = {
     "to_double": "Aten_PromoteToDouble",
 }
 
-# Families of which an op has at most one, and families that only mean
-# something with another (a promotion kind refines an elementwise arity).
-EXCLUSIVE_FAMILIES = [
-    {"unary", "binary", "ternary"},
-    {"int_to_float", "always_bool", "complex_to_real", "to_double"},
-]
-REQUIRES_ARITY = {"int_to_float", "always_bool", "complex_to_real",
-                  "to_double"}
+# An op has at most one arity and at most one promotion kind, and a
+# promotion kind refines an arity, so it needs one.
+ARITIES = {"unary", "binary", "ternary"}
+PROMOTION_KINDS = {"int_to_float", "always_bool", "complex_to_real",
+                   "to_double"}
 
 # Ops whose effect is observable outside the program (warnings, printing).
 SIDE_EFFECTING = {"warn", "print", "RaiseException", "Print"}
@@ -549,19 +546,18 @@ def main(argv):
         where = f"{typed_path}:{n}"
         key, *tags = line.split()
         unknown = [t for t in tags if t not in FAMILIES]
+        clash = next((group & set(tags) for group in (ARITIES, PROMOTION_KINDS)
+                      if len(group & set(tags)) > 1), None)
         sch = by_key.get(key)
         if unknown:
             errors.append(f"{where}: unknown op family {unknown[0]!r} "
                           f"(known: {', '.join(sorted(FAMILIES))})")
         elif len(set(tags)) != len(tags):
             errors.append(f"{where}: a family named twice")
-        elif any(len(group & set(tags)) > 1 for group in EXCLUSIVE_FAMILIES):
-            clash = next(group & set(tags) for group in EXCLUSIVE_FAMILIES
-                         if len(group & set(tags)) > 1)
+        elif clash:
             errors.append(f"{where}: at most one of "
                           f"{', '.join(sorted(clash))}")
-        elif (REQUIRES_ARITY & set(tags)) and not (
-                EXCLUSIVE_FAMILIES[0] & set(tags)):
+        elif PROMOTION_KINDS & set(tags) and not ARITIES & set(tags):
             errors.append(f"{where}: a promotion kind needs unary, binary "
                           f"or ternary")
         elif sch is None:

@@ -6,14 +6,15 @@
 // Which ops fuse: the functional ops of TensorExpr's elementwise set in torch
 // 1.13 (get_tensorexpr_elementwise_set), checked op by op against torch's
 // own FuseTensorExprs and declared as the `fusible` family in typed_ops.txt
-// (the op trait aten::OpTrait::TensorExprFusible), with its per-node checks (tensorexpr::isSupported,
-// typesAreSupported): no `Scalar` (`!prim.number`) operand, constant `dtype`
-// and `device` arguments, constant non-tensor arguments for `aten::to`, and
-// the dtype rules where the tensor types say enough (no complex or Byte
-// inputs, float-only fmod/remainder, int-only shifts, a floating base for
-// pow). Torch also needs complete tensor types (NNC compiles for one shape)
-// and a device it can compile for; tsir's graphs are mostly unrefined, so
-// those are not required here. Ops without a typed op (`prim.Generic`) are
+// (the op trait aten::OpTrait::TensorExprFusible), with its per-node checks
+// (tensorexpr::isSupported, typesAreSupported): no `Scalar`
+// (`!prim.number`) operand, constant `dtype` and `device` arguments,
+// constant non-tensor arguments for `aten::to`, and the dtype rules where
+// the tensor types say enough (no complex or Byte inputs, float-only
+// fmod/remainder, int-only shifts, a floating base for pow). Torch also
+// needs complete tensor types (NNC compiles for one shape) and a device it
+// can compile for; tsir's graphs are mostly unrefined, so those are not
+// required here. Ops without a typed op (`prim.Generic`) are
 // opaque and never fuse. An op fuses only if none of its operands or
 // results may be written anywhere in the graph (AliasDb's hasWriters): it
 // then reads memory nobody changes, so it may run at any point between its
