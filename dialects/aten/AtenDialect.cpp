@@ -12,14 +12,14 @@
 using namespace mlir;
 using namespace tsir::aten;
 
-#include "AtenDialect.cpp.inc"
+#include "tsir/Dialect/Aten/AtenDialect.cpp.inc"
 
 #define GET_OP_CLASSES
-#include "AtenOps.cpp.inc"
+#include "tsir/Dialect/Aten/AtenOps.cpp.inc"
 
 void AtenDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
-#include "AtenOps.cpp.inc"
+#include "tsir/Dialect/Aten/AtenOps.cpp.inc"
       >();
 }

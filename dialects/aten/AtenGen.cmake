@@ -2,18 +2,12 @@
 #
 # Runs gen_aten_ops.py at build time to turn schemas.txt + typed_ops.txt into
 # the aten dialect's ODS ops (AtenOps.gen.td) and the table of every schema
-# (AtenSchemas.gen.inc), both in this directory's binary dir. Include it from
-# dialects/aten/CMakeLists.txt, then run mlir_tablegen on TSIR_ATEN_OPS_TD:
-#
-#   include(AtenGen.cmake)
-#   set(LLVM_TARGET_DEFINITIONS ${TSIR_ATEN_OPS_TD})
-#   mlir_tablegen(AtenOps.h.inc -gen-op-decls
-#                 EXTRA_INCLUDES ${PROJECT_SOURCE_DIR}/dialects/prim)
-#
-# (AtenBase.td is found through CMAKE_CURRENT_SOURCE_DIR, which tablegen()
-# always searches; PrimTypes.td needs the EXTRA_INCLUDES.) Whatever compiles
-# SchemaRegistry.cpp must depend on tsir-aten-gen and see this binary dir on
-# its include path.
+# (AtenSchemas.gen.inc), both in the including directory's binary dir
+# (build/include/tsir/Dialect/Aten). include/tsir/Dialect/Aten/CMakeLists.txt
+# includes it, then runs mlir_tablegen on TSIR_ATEN_OPS_TD with dialects/aten
+# (AtenBase.td) and dialects/prim (PrimTypes.td) as EXTRA_INCLUDES.
+# Whatever compiles SchemaRegistry.cpp must depend on tsir-aten-gen; it
+# includes "tsir/Dialect/Aten/AtenSchemas.gen.inc".
 #
 #===-----------------------------------------------------------------------===#
 
@@ -21,6 +15,8 @@ if(NOT TSIR_PYTHON)
   set(TSIR_PYTHON /usr/bin/python3)
 endif()
 
+# The generator and its inputs sit beside this file.
+set(TSIR_ATEN_SOURCE_DIR ${CMAKE_CURRENT_LIST_DIR})
 set(TSIR_ATEN_OPS_TD ${CMAKE_CURRENT_BINARY_DIR}/AtenOps.gen.td)
 set(TSIR_ATEN_SCHEMAS_INC ${CMAKE_CURRENT_BINARY_DIR}/AtenSchemas.gen.inc)
 
@@ -29,14 +25,14 @@ set(TSIR_ATEN_SCHEMAS_INC ${CMAKE_CURRENT_BINARY_DIR}/AtenSchemas.gen.inc)
 # custom command outputs).
 add_custom_command(
   OUTPUT ${TSIR_ATEN_OPS_TD} ${TSIR_ATEN_SCHEMAS_INC}
-  COMMAND ${TSIR_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/gen_aten_ops.py
-          ${CMAKE_CURRENT_SOURCE_DIR}/schemas.txt
-          ${CMAKE_CURRENT_SOURCE_DIR}/typed_ops.txt
+  COMMAND ${TSIR_PYTHON} ${TSIR_ATEN_SOURCE_DIR}/gen_aten_ops.py
+          ${TSIR_ATEN_SOURCE_DIR}/schemas.txt
+          ${TSIR_ATEN_SOURCE_DIR}/typed_ops.txt
           ${TSIR_ATEN_OPS_TD}
           ${TSIR_ATEN_SCHEMAS_INC}
-  DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/gen_aten_ops.py
-          ${CMAKE_CURRENT_SOURCE_DIR}/schemas.txt
-          ${CMAKE_CURRENT_SOURCE_DIR}/typed_ops.txt
+  DEPENDS ${TSIR_ATEN_SOURCE_DIR}/gen_aten_ops.py
+          ${TSIR_ATEN_SOURCE_DIR}/schemas.txt
+          ${TSIR_ATEN_SOURCE_DIR}/typed_ops.txt
   COMMENT "Generating aten ops and schema table from schemas.txt"
   VERBATIM)
 

@@ -496,7 +496,7 @@ struct Row {
 const Row kRows[] = {
 #define TSIR_SCHEMA(QUALIFIED, OVERLOAD, TYPED, TEXT)                          \
   {QUALIFIED, OVERLOAD, TYPED, TEXT},
-#include "AtenSchemas.gen.inc"
+#include "tsir/Dialect/Aten/AtenSchemas.gen.inc"
 };
 
 /// One operator name: its rows in registry order, parsed on first lookup so

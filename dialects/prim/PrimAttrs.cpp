@@ -15,12 +15,12 @@ using namespace mlir;
 using namespace tsir::prim;
 
 #define GET_ATTRDEF_CLASSES
-#include "PrimAttrs.cpp.inc"
+#include "tsir/Dialect/Prim/PrimAttrs.cpp.inc"
 
 void PrimDialect::registerAttributes() {
   addAttributes<
 #define GET_ATTRDEF_LIST
-#include "PrimAttrs.cpp.inc"
+#include "tsir/Dialect/Prim/PrimAttrs.cpp.inc"
       >();
 }
 

@@ -16,14 +16,14 @@
 using namespace mlir;
 using namespace tsir::prim;
 
-#include "PrimDialect.cpp.inc"
+#include "tsir/Dialect/Prim/PrimDialect.cpp.inc"
 
 void PrimDialect::initialize() {
   registerTypes();
   registerAttributes();
   addOperations<
 #define GET_OP_LIST
-#include "PrimOps.cpp.inc"
+#include "tsir/Dialect/Prim/PrimOps.cpp.inc"
       >();
 }
 

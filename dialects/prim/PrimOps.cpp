@@ -19,7 +19,7 @@ using namespace mlir;
 using namespace tsir::prim;
 
 #define GET_OP_CLASSES
-#include "PrimOps.cpp.inc"
+#include "tsir/Dialect/Prim/PrimOps.cpp.inc"
 
 namespace tsir::prim {
 

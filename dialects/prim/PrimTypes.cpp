@@ -17,14 +17,14 @@ using namespace mlir;
 using namespace tsir::prim;
 
 #define GET_TYPEDEF_CLASSES
-#include "PrimTypes.cpp.inc"
+#include "tsir/Dialect/Prim/PrimTypes.cpp.inc"
 
 namespace tsir::prim {
 
 void PrimDialect::registerTypes() {
   addTypes<
 #define GET_TYPEDEF_LIST
-#include "PrimTypes.cpp.inc"
+#include "tsir/Dialect/Prim/PrimTypes.cpp.inc"
       >();
 }
 

@@ -40,7 +40,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIRDIFFERENTIATEPASS
-#include "TsirPasses.h.inc"
+#include "tsir/Transforms/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

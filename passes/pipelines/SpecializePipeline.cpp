@@ -21,7 +21,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIRREFINEUNTILSTABLEPASS
-#include "TsirConversion.h.inc"
+#include "tsir/Conversion/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

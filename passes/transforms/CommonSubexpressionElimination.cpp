@@ -36,7 +36,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_PRIMCSEPASS
-#include "TsirPasses.h.inc"
+#include "tsir/Transforms/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

@@ -30,7 +30,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_PRIMCONSTANTPOOLINGPASS
-#include "TsirPasses.h.inc"
+#include "tsir/Transforms/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

@@ -41,7 +41,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_PRIMCONSTANTPROPAGATIONPASS
-#include "TsirPasses.h.inc"
+#include "tsir/Transforms/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

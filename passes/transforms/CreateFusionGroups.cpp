@@ -69,7 +69,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIRCREATEFUSIONGROUPSPASS
-#include "TsirPasses.h.inc"
+#include "tsir/Transforms/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

@@ -37,7 +37,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_PRIMDCEPASS
-#include "TsirPasses.h.inc"
+#include "tsir/Transforms/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

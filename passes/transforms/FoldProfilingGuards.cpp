@@ -34,7 +34,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIRFOLDPROFILINGGUARDSPASS
-#include "TsirPasses.h.inc"
+#include "tsir/Transforms/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

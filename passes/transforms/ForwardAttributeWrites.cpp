@@ -32,7 +32,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIRFORWARDATTRIBUTEWRITESPASS
-#include "TsirPasses.h.inc"
+#include "tsir/Transforms/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

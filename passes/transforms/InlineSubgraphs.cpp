@@ -26,7 +26,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_PRIMINLINESUBGRAPHSPASS
-#include "TsirPasses.h.inc"
+#include "tsir/Transforms/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

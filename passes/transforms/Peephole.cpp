@@ -42,7 +42,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_PRIMPEEPHOLEPASS
-#include "TsirPasses.h.inc"
+#include "tsir/Transforms/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

@@ -77,7 +77,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_PRIMREMOVEMUTATIONPASS
-#include "TsirPasses.h.inc"
+#include "tsir/Transforms/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

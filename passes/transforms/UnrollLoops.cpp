@@ -50,7 +50,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_PRIMUNROLLLOOPSPASS
-#include "TsirPasses.h.inc"
+#include "tsir/Transforms/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

@@ -27,7 +27,7 @@
 namespace tsir {
 
 #define GEN_PASS_DECL
-#include "TsirConversion.h.inc"
+#include "tsir/Conversion/Passes.h.inc"
 
 /// aten tensor ops -> linalg/tensor/arith/math (convert-aten-to-linalg).
 void populateAtenToLinalgPatterns(const mlir::TypeConverter &typeConverter,
@@ -153,7 +153,7 @@ void buildSpecializedOptimizePipeline(mlir::OpPassManager &pm);
 void registerSpecializePipeline();
 
 #define GEN_PASS_REGISTRATION
-#include "TsirConversion.h.inc"
+#include "tsir/Conversion/Passes.h.inc"
 
 } // namespace tsir
 

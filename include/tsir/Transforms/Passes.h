@@ -17,7 +17,7 @@
 namespace tsir {
 
 #define GEN_PASS_DECL
-#include "TsirPasses.h.inc"
+#include "tsir/Transforms/Passes.h.inc"
 
 /// tsir-refine-types with its spec as types rather than text: one per
 /// argument of each function, where a null type keeps the argument's type,
@@ -76,7 +76,7 @@ void buildOptimizePipeline(mlir::OpPassManager &pm,
 void registerOptimizePipeline();
 
 #define GEN_PASS_REGISTRATION
-#include "TsirPasses.h.inc"
+#include "tsir/Transforms/Passes.h.inc"
 
 } // namespace tsir
 

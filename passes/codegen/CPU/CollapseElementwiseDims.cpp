@@ -28,7 +28,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIRCPUCOLLAPSEELEMENTWISEDIMSPASS
-#include "TsirConversion.h.inc"
+#include "tsir/Conversion/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

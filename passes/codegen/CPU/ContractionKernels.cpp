@@ -41,7 +41,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIRCPUCONTRACTIONKERNELSPASS
-#include "TsirConversion.h.inc"
+#include "tsir/Conversion/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

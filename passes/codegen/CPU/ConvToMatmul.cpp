@@ -49,7 +49,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIRCONVTOMATMULPASS
-#include "TsirConversion.h.inc"
+#include "tsir/Conversion/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

@@ -43,7 +43,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIRCPUDEPTHWISECONVROWSPASS
-#include "TsirConversion.h.inc"
+#include "tsir/Conversion/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

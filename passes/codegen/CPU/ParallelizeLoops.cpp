@@ -26,7 +26,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIRPARALLELIZELOOPSPASS
-#include "TsirConversion.h.inc"
+#include "tsir/Conversion/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

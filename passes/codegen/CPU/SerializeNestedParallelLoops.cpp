@@ -14,7 +14,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIRSERIALIZENESTEDPARALLELLOOPSPASS
-#include "TsirConversion.h.inc"
+#include "tsir/Conversion/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

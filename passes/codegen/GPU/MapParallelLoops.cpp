@@ -23,7 +23,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIRGPUMAPPARALLELLOOPSPASS
-#include "TsirConversion.h.inc"
+#include "tsir/Conversion/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

@@ -23,7 +23,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIRGPUPLACEBUFFERSPASS
-#include "TsirConversion.h.inc"
+#include "tsir/Conversion/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

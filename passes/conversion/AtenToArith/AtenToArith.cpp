@@ -22,7 +22,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_CONVERTATENTOARITHPASS
-#include "TsirConversion.h.inc"
+#include "tsir/Conversion/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

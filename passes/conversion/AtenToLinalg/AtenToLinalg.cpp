@@ -24,7 +24,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_CONVERTATENTOLINALGPASS
-#include "TsirConversion.h.inc"
+#include "tsir/Conversion/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

@@ -13,7 +13,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIREXTERNALIZEWEIGHTSPASS
-#include "TsirConversion.h.inc"
+#include "tsir/Conversion/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

@@ -25,7 +25,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIRFINALIZELOWERINGPASS
-#include "TsirConversion.h.inc"
+#include "tsir/Conversion/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

@@ -21,7 +21,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIRVALUESEMANTICSPASS
-#include "TsirConversion.h.inc"
+#include "tsir/Conversion/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

@@ -19,7 +19,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIRAPPROXIMATEMATHPASS
-#include "TsirConversion.h.inc"
+#include "tsir/Conversion/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

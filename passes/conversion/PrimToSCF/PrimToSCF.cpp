@@ -34,7 +34,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_CONVERTPRIMTOSCFPASS
-#include "TsirConversion.h.inc"
+#include "tsir/Conversion/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

@@ -40,7 +40,7 @@
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIRREFINETYPESPASS
-#include "TsirPasses.h.inc"
+#include "tsir/Transforms/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

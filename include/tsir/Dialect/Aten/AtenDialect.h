@@ -14,9 +14,9 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "AtenDialect.h.inc"
+#include "tsir/Dialect/Aten/AtenDialect.h.inc"
 
 #define GET_OP_CLASSES
-#include "AtenOps.h.inc"
+#include "tsir/Dialect/Aten/AtenOps.h.inc"
 
 #endif // TSIR_DIALECT_ATEN_ATENDIALECT_H

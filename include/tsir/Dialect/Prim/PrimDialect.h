@@ -16,16 +16,16 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "PrimDialect.h.inc"
+#include "tsir/Dialect/Prim/PrimDialect.h.inc"
 
 #define GET_TYPEDEF_CLASSES
-#include "PrimTypes.h.inc"
+#include "tsir/Dialect/Prim/PrimTypes.h.inc"
 
 #define GET_ATTRDEF_CLASSES
-#include "PrimAttrs.h.inc"
+#include "tsir/Dialect/Prim/PrimAttrs.h.inc"
 
 #define GET_OP_CLASSES
-#include "PrimOps.h.inc"
+#include "tsir/Dialect/Prim/PrimOps.h.inc"
 
 namespace tsir::prim {
 
