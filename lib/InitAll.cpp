@@ -6,6 +6,7 @@
 
 #include "tsir/InitAll.h"
 
+#include "tsir/Pipelines/Pipelines.h"
 #include "tsir/Conversion/Passes.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
@@ -50,8 +51,6 @@ void tsir::registerGPUTargets(mlir::DialectRegistry &registry) {
 void tsir::registerAllPasses() {
   // Upstream's passes are registered by the tools themselves.
   registerTsirTransformsPasses();
-  registerOptimizePipeline();
   registerTsirConversionPasses();
-  registerLoweringPipelines();
-  registerSpecializePipeline();
+  registerAllPipelines();
 }

@@ -30,24 +30,6 @@ def TsirValueSemanticsPass
   let dependentDialects = ["::tsir::aten::AtenDialect"];
 }
 
-def TsirDecomposePass : Pass<"tsir-decompose", "mlir::func::FuncOp"> {
-  let summary = "rewrite composite aten ops into the aten ops that lower";
-  let description = [{
-    Runs after type refinement, on prim/aten. Composite ops whose meaning is
-    another aten op with other arguments become that op: `mT`, `mH`,
-    `adjoint` and `matrix_H` are transposes, `numpy_T` and
-    `movedim.intlist` permutes, `ravel` and `atleast_{1,2,3}d` reshapes,
-    `broadcast_to` an expand, `flipud`/`fliplr` flips. Ops of several
-    results become one op per result: `var_mean`/`std_mean`, `aminmax`, and
-    `broadcast_tensors`/`meshgrid` over list literals. Splits whose pieces
-    the refined sizes decide (`chunk`, `split`, `unbind`) become list
-    literals of slices. Each replacement keeps the replaced op's refined
-    type, so nothing needs refining again.
-  }];
-  let dependentDialects = ["::tsir::aten::AtenDialect",
-                           "::tsir::prim::PrimDialect"];
-}
-
 def TsirApproximateMathPass
     : Pass<"tsir-approximate-math", "mlir::func::FuncOp"> {
   let summary = "replace f32 transcendental math ops by polynomial "
@@ -63,45 +45,6 @@ def TsirApproximateMathPass
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::vector::VectorDialect"];
-}
-
-def TsirExternalizeWeightsPass
-    : Pass<"tsir-externalize-weights", "mlir::func::FuncOp"> {
-  let summary = "turn weight constants without data into function arguments";
-  let description = [{
-    A frozen graph's `<Tensor>` constants (`#prim.tensor_ref`) become
-    trailing arguments of the graph, and the function's `prim.weight_names`
-    attribute lists their names in order, so the runtime binds them from
-    the weights file instead of the JIT copying megabytes of constants into
-    the compiled code. Each constant must have a refined dtype and shape.
-
-    `names` lists further constants to bind from the weights file: torch
-    prints small tensors inline with four significant digits, and a frozen
-    graph's weights file holds their exact values (keyed by value name).
-  }];
-  let options = [
-    ListOption<"names", "names", "std::string",
-               "inline tensor constants (by value name) to bind as weights">
-  ];
-}
-
-def TsirRefineUntilStablePass
-    : Pass<"tsir-refine-until-stable", "mlir::func::FuncOp"> {
-  let summary = "refine types and fold again until a round changes nothing";
-  let description = [{
-    A folded branch refines the types after it, which can fold the next
-    one: torch.nn's attention tests each layer's input for its fast path
-    (`x.is_cuda`, `str(x.device)`), and what one layer returns is known only
-    once its own test folded. One round runs tsir-refine-types,
-    tsir-decompose, prim-peephole, prim-constant-propagation and prim-dce;
-    rounds repeat until one leaves the function as it was, at most
-    `max-rounds` times (a bound against pathological graphs). The last step
-    of tsir-specialize.
-  }];
-  let options = [
-    Option<"maxRounds", "max-rounds", "unsigned", "32",
-           "the most rounds to run">
-  ];
 }
 
 def ConvertAtenToLinalgPass

@@ -7,6 +7,7 @@
 
 #include "tsir-c/Passes.h"
 
+#include "tsir/Pipelines/Pipelines.h"
 #include "tsir/Conversion/Passes.h"
 #include "tsir/InitAll.h"
 #include "tsir/Transforms/Passes.h"

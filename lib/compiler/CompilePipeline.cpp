@@ -12,6 +12,7 @@
 #include "tsir/Compiler/Diagnostics.h"
 #include "tsir-runtime/ModelTable.h"
 
+#include "tsir/Pipelines/Pipelines.h"
 #include "tsir/Conversion/Passes.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Transforms/Passes.h"

@@ -15,7 +15,8 @@
 #include "tsir/Compiler/Gradients.h"
 
 #include "tsir/Compiler/Diagnostics.h"
-#include "tsir/Conversion/Decompositions.h"
+#include "tsir/Transforms/Decompositions.h"
+#include "tsir/Pipelines/Pipelines.h"
 #include "tsir/Conversion/Passes.h"
 #include "tsir/Dialect/Prim/NodeLocation.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"

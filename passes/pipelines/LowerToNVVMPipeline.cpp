@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsir/Pipelines/Pipelines.h"
 #include "tsir/Conversion/Passes.h"
 
 #include "mlir/Conversion/Passes.h"

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsir/Pipelines/Pipelines.h"
 #include "tsir/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"

@@ -4,25 +4,19 @@
 // one pipeline: weights become arguments, types are refined to the spec,
 // composite ops decompose, TorchScript's optimizer runs (without fusion),
 // and refinement and folding repeat until nothing changes
-// (tsir-refine-until-stable, defined here). The executor
+// (tsir-refine-until-stable). The executor
 // (lib/compiler/CompilePipeline.cpp) runs these builders stage by stage, so
 // `tsir-opt --tsir-specialize="arg-spec=... weights=..."` reproduces the
 // graph any of its plans was lowered from.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsir/Conversion/Passes.h"
+#include "tsir/Pipelines/Pipelines.h"
 #include "tsir/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/OperationSupport.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-
-namespace tsir {
-#define GEN_PASS_DEF_TSIRREFINEUNTILSTABLEPASS
-#include "tsir/Conversion/Passes.h.inc"
-} // namespace tsir
 
 using namespace mlir;
 using namespace tsir;
@@ -68,51 +62,7 @@ void tsir::buildSpecializedOptimizePipeline(OpPassManager &pm) {
   pm.addPass(createTsirRefineUntilStablePass());
 }
 
-/// One round of tsir-refine-until-stable. A branch that folds can leave
-/// writes to a list literal in straight-line code (Swin's
-/// `shift_size[0] = 0` when the window covers the map): remove-mutation
-/// folds them, and the list's reads fold in the next round.
-static void buildRefineRound(OpPassManager &pm) {
-  pm.addPass(createTsirRefineTypesPass());
-  // The profiling executor's guards, once the inputs' types decide them.
-  pm.addPass(createTsirFoldProfilingGuardsPass());
-  pm.addPass(createTsirDecomposePass());
-  pm.addPass(createPrimPeepholePass());
-  pm.addPass(createPrimConstantPropagationPass());
-  // A loop whose trip count the round made constant (a decomposition's
-  // loop over a rank) unrolls, as TorchScript unrolls after specializing;
-  // only fully: a partial unroll would grow every round.
-  PrimUnrollLoopsPassOptions fullUnrollOnly;
-  fullUnrollOnly.unrollFactor = 1;
-  pm.addPass(createPrimUnrollLoopsPass(fullUnrollOnly));
-  pm.addPass(createPrimRemoveMutationPass());
-  pm.addPass(createPrimDCEPass());
-}
-
 namespace {
-struct TsirRefineUntilStablePass
-    : tsir::impl::TsirRefineUntilStablePassBase<TsirRefineUntilStablePass> {
-  using Base::Base;
-
-  void getDependentDialects(DialectRegistry &registry) const override {
-    OpPassManager round(func::FuncOp::getOperationName());
-    buildRefineRound(round);
-    round.getDependentDialects(registry);
-  }
-
-  void runOnOperation() override {
-    OpPassManager round(func::FuncOp::getOperationName());
-    buildRefineRound(round);
-    for (unsigned i = 0; i < maxRounds; ++i) {
-      OperationFingerPrint before(getOperation());
-      if (failed(runPipeline(round, getOperation())))
-        return signalPassFailure();
-      if (OperationFingerPrint(getOperation()) == before)
-        return;
-    }
-  }
-};
-
 struct SpecializePipelineOptions
     : PassPipelineOptions<SpecializePipelineOptions> {
   Option<std::string> argSpec{

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tsir/Pipelines/Pipelines.h"
 #include "tsir/Conversion/Passes.h"
 #include "tsir/InitAll.h"
 

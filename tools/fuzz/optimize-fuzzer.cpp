@@ -9,6 +9,7 @@
 #include "FuzzSupport.h"
 
 #include "tsir/Exporter/Exporter.h"
+#include "tsir/Pipelines/Pipelines.h"
 #include "tsir/Transforms/Passes.h"
 
 #include "mlir/IR/Verifier.h"

@@ -1,7 +1,7 @@
 //===- DecompositionLibrary.h - decompositions.txt, read once ---*- C++ -*-===//
 //
 // The ops tsir defines as graphs of other ops
-// (passes/conversion/Decompose/decompositions.txt, compiled into the
+// (passes/transforms/Decompose/decompositions.txt, compiled into the
 // library): tsir-decompose puts them in place before lowering, and
 // tsir-differentiate before differentiating, so that an op defined there
 // both runs and has a gradient without a formula of its own.

@@ -3,7 +3,7 @@
 // tsir writes some of its knowledge about ops as TorchScript graphs in
 // text files compiled into the library, read with tsir's own importer:
 // the derivative formulas (passes/autodiff/derivatives.txt) and the
-// decompositions (passes/conversion/Decompose/decompositions.txt). Both
+// decompositions (passes/transforms/Decompose/decompositions.txt). Both
 // are a sequence of entries, each a header line `WORD SCHEMA...` and, for
 // the words that take one, a graph as torch prints graphs. This header
 // reads such a file, names an op by its schema, and puts a graph in an

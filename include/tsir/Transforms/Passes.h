@@ -1,8 +1,8 @@
 //===- Passes.h - TorchScript's graph passes --------------------*- C++ -*-===//
 //
 // The passes declared in passes/Passes.td (create…Pass, options structs,
-// registration), the pattern sets the pattern-based ones are built from,
-// and the tsir-optimize pipeline.
+// registration) and the pattern sets the pattern-based ones are built
+// from. The tsir-optimize pipeline is in tsir/Pipelines/Pipelines.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,7 +12,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
-#include "mlir/Pass/PassOptions.h"
 
 namespace tsir {
 
@@ -45,35 +44,6 @@ void populateLowerTuplesPatterns(mlir::RewritePatternSet &patterns);
 /// Loop unrolling with the pass's limits.
 void populateUnrollLoopsPatterns(mlir::RewritePatternSet &patterns,
                                  const PrimUnrollLoopsPassOptions &options);
-
-/// Options of the tsir-optimize pipeline.
-struct OptimizePipelineOptions
-    : public mlir::PassPipelineOptions<OptimizePipelineOptions> {
-  Option<bool> unroll{*this, "unroll", llvm::cl::desc("unroll small for-loops"),
-                      llvm::cl::init(true)};
-  Option<unsigned> unrollFactor{
-      *this, "unroll-factor",
-      llvm::cl::desc("copies of the body per iteration of a partially "
-                     "unrolled loop (1: unroll only loops with a constant "
-                     "trip count, fully)"),
-      llvm::cl::init(8)};
-  Option<bool> fuse{*this, "fuse",
-                    llvm::cl::desc("group elementwise ops into fusion groups"),
-                    llvm::cl::init(true)};
-  Option<bool> inlineSubgraphs{
-      *this, "inline-subgraphs",
-      llvm::cl::desc("inline imported fusion/fallback subgraphs first"),
-      llvm::cl::init(true)};
-};
-
-/// TorchScript's profiling-executor order: inline subgraphs, DCE, CSE,
-/// constant propagation, constant pooling, peephole, lower tuples, remove
-/// mutation, unroll loops, then fusion. Adds to a pass manager on func.func.
-void buildOptimizePipeline(mlir::OpPassManager &pm,
-                           const OptimizePipelineOptions &options);
-
-/// Registers `tsir-optimize` (on the module; nests on each func.func).
-void registerOptimizePipeline();
 
 #define GEN_PASS_REGISTRATION
 #include "tsir/Transforms/Passes.h.inc"

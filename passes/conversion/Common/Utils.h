@@ -1,8 +1,7 @@
 //===- Utils.h - Helpers shared by tsir's conversion patterns ---*- C++ -*-===//
 //
-// What the convert-* patterns share: reading constant operands (ints,
-// floats, bools, None, int lists) through prim.Constant and
-// prim.ListConstruct, the original prim types of converted values, scalar
+// What the convert-* patterns share: the constant matchers of
+// tsir/Transforms/ConstantMatchers.h, the original prim types of converted values, scalar
 // casts with TorchScript's rules, and small tensor builders. Private to
 // passes/conversion.
 //
@@ -12,6 +11,7 @@
 #define TSIR_PASSES_CONVERSION_COMMON_UTILS_H
 
 #include "tsir/Conversion/TypeConverter.h"
+#include "tsir/Transforms/ConstantMatchers.h"
 #include "tsir/Dialect/Aten/ScalarSemantics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -24,34 +24,16 @@
 
 namespace tsir::conversion {
 
-/// The int a `prim.Constant` (or `arith.constant`) defining `value` holds.
-std::optional<int64_t> matchConstantInt(mlir::Value value);
-
-/// The float a constant defining `value` holds; an int constant is accepted
-/// and converted, as TorchScript's Scalar arguments are.
-std::optional<double> matchConstantFloat(mlir::Value value);
-
-/// The bool a constant defining `value` holds.
-std::optional<bool> matchConstantBool(mlir::Value value);
-
-/// The string a constant defining `value` holds (a mode, an equation).
-std::optional<llvm::StringRef> matchConstantString(mlir::Value value);
-
-/// Whether `value` is TorchScript's None: a `!prim.none` value, or a None
-/// constant of an Optional type.
-bool isNone(mlir::Value value);
-
-/// The ints of an `int[]` operand: a list `prim.Constant`, or a
-/// `prim.ListConstruct` whose elements are all constant.
-std::optional<llvm::SmallVector<int64_t>> matchConstantIntList(mlir::Value value);
-
-/// The elements of a `prim.ListConstruct` defining `value` (tensor lists of
-/// cat/stack), or nullopt for any other list.
-std::optional<llvm::SmallVector<mlir::Value>> getListElements(mlir::Value value);
-
-/// A dim index in [0, rank), with Python's negative indexing; nullopt when
-/// out of range. As in torch, a 0-d tensor accepts -1 and 0, both 0.
-std::optional<int64_t> normalizeDim(int64_t dim, int64_t rank);
+// The constant matchers (matchConstantInt, isNone, normalizeDim, ...) of
+// tsir/Transforms/ConstantMatchers.h, which the decompositions share.
+using tsir::getListElements;
+using tsir::isNone;
+using tsir::matchConstantBool;
+using tsir::matchConstantFloat;
+using tsir::matchConstantInt;
+using tsir::matchConstantIntList;
+using tsir::matchConstantString;
+using tsir::normalizeDim;
 
 /// Converts a scalar `value` to `type` (int/float/bool builtin types) with
 /// torch's rules: float to int truncates toward zero, to bool is `!= 0`,

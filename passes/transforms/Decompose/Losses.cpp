@@ -18,9 +18,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsir/Conversion/Decompositions.h"
+#include "tsir/Transforms/Decompositions.h"
 
-#include "../Common/Utils.h"
+#include "tsir/Transforms/ConstantMatchers.h"
 #include "ConstantBuilders.h"
 #include "GenericPattern.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
@@ -59,11 +59,11 @@ struct DecomposeCrossEntropyOfProbabilities
       return rewriter.notifyMatchFailure(op, "class indices as the target");
     std::optional<Shape> x = Shape::of(op.getSelf());
     std::optional<int64_t> reduction =
-        conversion::matchConstantInt(op.getReduction());
+        matchConstantInt(op.getReduction());
     std::optional<int64_t> ignoreIndex =
-        conversion::matchConstantInt(op.getIgnoreIndex());
+        matchConstantInt(op.getIgnoreIndex());
     std::optional<double> smoothing =
-        conversion::matchConstantFloat(op.getLabelSmoothing());
+        matchConstantFloat(op.getLabelSmoothing());
     if (!x || x->sizes.empty() || !reduction || *reduction < 0 ||
         *reduction > 2 || !ignoreIndex || !smoothing)
       return rewriter.notifyMatchFailure(op, "needs static sizes and "
@@ -97,7 +97,7 @@ struct DecomposeCrossEntropyOfProbabilities
     }
     Value terms =
         aten::MulTensorOp::create(rewriter, loc, any, logProbs, target);
-    if (!conversion::isNone(op.getWeight())) {
+    if (!isNone(op.getWeight())) {
       SmallVector<int64_t> weightShape(rank, 1);
       weightShape[classDim] = classes;
       Value weight = aten::ReshapeOp::create(

@@ -25,9 +25,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsir/Conversion/Decompositions.h"
+#include "tsir/Transforms/Decompositions.h"
 
-#include "../Common/Utils.h"
+#include "tsir/Transforms/ConstantMatchers.h"
 #include "ConstantBuilders.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
@@ -36,7 +36,6 @@
 
 using namespace mlir;
 using namespace tsir;
-using namespace tsir::conversion;
 using namespace tsir::decompose;
 
 namespace {

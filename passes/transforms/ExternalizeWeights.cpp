@@ -6,14 +6,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsir/Dialect/Prim/PrimDialect.h"
-#include "tsir/Conversion/Passes.h"
+#include "tsir/Transforms/Passes.h"
 #include "tsir/Dialect/Prim/NodeLocation.h"
 
 #include "llvm/ADT/StringSet.h"
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIREXTERNALIZEWEIGHTSPASS
-#include "tsir/Conversion/Passes.h.inc"
+#include "tsir/Transforms/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

@@ -16,9 +16,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsir/Conversion/Decompositions.h"
+#include "tsir/Transforms/Decompositions.h"
 
-#include "../Common/Utils.h"
+#include "tsir/Transforms/ConstantMatchers.h"
 #include "ConstantBuilders.h"
 #include "GenericPattern.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
@@ -66,7 +66,7 @@ struct DecomposePixelShuffle : GenericKindPattern {
                             PatternRewriter &rewriter) const override {
     std::optional<Shape> x = Shape::of(op.getInputs()[0]);
     std::optional<int64_t> r =
-        conversion::matchConstantInt(op.getInputs()[1]);
+        matchConstantInt(op.getInputs()[1]);
     if (!x || x->sizes.size() < 3 || !r || *r <= 0)
       return rewriter.notifyMatchFailure(op, "needs static sizes and a "
                                              "constant positive factor");
@@ -107,7 +107,7 @@ struct DecomposeChannelShuffle : GenericKindPattern {
                             PatternRewriter &rewriter) const override {
     std::optional<Shape> x = Shape::of(op.getInputs()[0]);
     std::optional<int64_t> groups =
-        conversion::matchConstantInt(op.getInputs()[1]);
+        matchConstantInt(op.getInputs()[1]);
     if (!x || x->sizes.size() < 3 || !groups || *groups <= 0 ||
         x->sizes[1] % *groups != 0)
       return rewriter.notifyMatchFailure(op, "needs static sizes and groups "

@@ -9,9 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsir/Conversion/Decompositions.h"
+#include "tsir/Transforms/Decompositions.h"
 
-#include "../Common/Utils.h"
+#include "tsir/Transforms/ConstantMatchers.h"
 #include "ConstantBuilders.h"
 #include "GenericPattern.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
@@ -31,7 +31,7 @@ std::optional<SmallVector<int64_t>> matchSizes(Value value) {
       return shape->sizes;
     return std::nullopt;
   }
-  return conversion::matchConstantIntList(value);
+  return matchConstantIntList(value);
 }
 
 struct DecomposeSumToSize : GenericKindPattern {

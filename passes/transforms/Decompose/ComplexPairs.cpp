@@ -22,9 +22,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsir/Conversion/Decompositions.h"
+#include "tsir/Transforms/Decompositions.h"
 
-#include "../Common/Utils.h"
+#include "tsir/Transforms/ConstantMatchers.h"
 #include "ConstantBuilders.h"
 #include "GenericPattern.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
@@ -81,7 +81,7 @@ FailureOr<Parts> fourierParts(PatternRewriter &rewriter, prim::GenericOp op,
                               bool onesided) {
   ValueRange in = op.getInputs();
   std::optional<Shape> x = Shape::of(in[0]);
-  std::optional<int64_t> rawDim = conversion::matchConstantInt(in[2]);
+  std::optional<int64_t> rawDim = matchConstantInt(in[2]);
   if (!x || x->sizes.empty() || !x->dtype || !isa<FloatType>(x->dtype) ||
       !(x->dtype.isF32() || x->dtype.isF64()) || !rawDim)
     return failure();
@@ -91,15 +91,15 @@ FailureOr<Parts> fourierParts(PatternRewriter &rewriter, prim::GenericOp op,
     return failure();
   int64_t size = x->sizes[dim];
   int64_t points = size;
-  if (!conversion::isNone(in[1])) {
-    std::optional<int64_t> n = conversion::matchConstantInt(in[1]);
+  if (!isNone(in[1])) {
+    std::optional<int64_t> n = matchConstantInt(in[1]);
     if (!n || *n < 1)
       return failure();
     points = *n;
   }
   double scale = 1.0;
-  if (!conversion::isNone(in[3])) {
-    std::optional<StringRef> norm = conversion::matchConstantString(in[3]);
+  if (!isNone(in[3])) {
+    std::optional<StringRef> norm = matchConstantString(in[3]);
     if (!norm)
       return failure();
     if (*norm == "ortho")

@@ -19,9 +19,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsir/Conversion/Decompositions.h"
+#include "tsir/Transforms/Decompositions.h"
 
-#include "../Common/Utils.h"
+#include "tsir/Transforms/ConstantMatchers.h"
 #include "ConstantBuilders.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"

@@ -6,14 +6,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsir/Conversion/Decompositions.h"
-#include "tsir/Conversion/Passes.h"
+#include "tsir/Dialect/Aten/AtenDialect.h"
+#include "tsir/Dialect/Prim/PrimDialect.h"
+#include "tsir/Transforms/Decompositions.h"
+#include "tsir/Transforms/Passes.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace tsir {
 #define GEN_PASS_DEF_TSIRDECOMPOSEPASS
-#include "tsir/Conversion/Passes.h.inc"
+#include "tsir/Transforms/Passes.h.inc"
 } // namespace tsir
 
 using namespace mlir;

@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsir/Conversion/Decompositions.h"
+#include "tsir/Transforms/Decompositions.h"
 
 #include "tsir/Transforms/DecompositionLibrary.h"
 #include "tsir/Transforms/GraphLibrary.h"

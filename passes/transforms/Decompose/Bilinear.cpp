@@ -19,9 +19,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsir/Conversion/Decompositions.h"
+#include "tsir/Transforms/Decompositions.h"
 
-#include "../Common/Utils.h"
+#include "tsir/Transforms/ConstantMatchers.h"
 #include "ConstantBuilders.h"
 #include "GenericPattern.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
@@ -60,7 +60,7 @@ struct DecomposeBilinear : GenericKindPattern {
                                               intConstant(rewriter, loc, -2));
     Value terms = aten::MulTensorOp::create(rewriter, loc, any, product,
                                             columns);
-    bool biased = !conversion::isNone(bias);
+    bool biased = !isNone(bias);
     Type resultType = op->getResult(0).getType();
     Value result = aten::SumDimIntListOp::create(
         rewriter, loc, biased ? any : resultType, terms,
@@ -84,13 +84,13 @@ struct DecomposeTrilinear : GenericKindPattern {
     SmallVector<SmallVector<int64_t>> expands;
     for (Value list : in.slice(3, 3)) {
       std::optional<SmallVector<int64_t>> dims =
-          conversion::matchConstantIntList(list);
+          matchConstantIntList(list);
       if (!dims)
         return rewriter.notifyMatchFailure(op, "expand dims not constant");
       expands.push_back(*dims);
     }
     std::optional<SmallVector<int64_t>> sumdim =
-        conversion::matchConstantIntList(in[6]);
+        matchConstantIntList(in[6]);
     if (!sumdim)
       return rewriter.notifyMatchFailure(op, "sumdim not constant");
     Location loc = op.getLoc();

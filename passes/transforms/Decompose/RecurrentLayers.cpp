@@ -33,9 +33,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsir/Conversion/Decompositions.h"
+#include "tsir/Transforms/Decompositions.h"
 
-#include "../Common/Utils.h"
+#include "tsir/Transforms/ConstantMatchers.h"
 #include "CellBuilder.h"
 #include "GenericPattern.h"
 
@@ -56,12 +56,12 @@ struct LayerOptions {
 };
 
 std::optional<LayerOptions> readOptions(ValueRange in) {
-  std::optional<bool> hasBiases = conversion::matchConstantBool(in[3]);
-  std::optional<int64_t> numLayers = conversion::matchConstantInt(in[4]);
-  std::optional<double> dropout = conversion::matchConstantFloat(in[5]);
-  std::optional<bool> train = conversion::matchConstantBool(in[6]);
-  std::optional<bool> bidirectional = conversion::matchConstantBool(in[7]);
-  std::optional<bool> batchFirst = conversion::matchConstantBool(in[8]);
+  std::optional<bool> hasBiases = matchConstantBool(in[3]);
+  std::optional<int64_t> numLayers = matchConstantInt(in[4]);
+  std::optional<double> dropout = matchConstantFloat(in[5]);
+  std::optional<bool> train = matchConstantBool(in[6]);
+  std::optional<bool> bidirectional = matchConstantBool(in[7]);
+  std::optional<bool> batchFirst = matchConstantBool(in[8]);
   if (!hasBiases || !numLayers || !dropout || !train || !bidirectional ||
       !batchFirst || *numLayers < 1 || (*train && *dropout != 0.0))
     return std::nullopt;
@@ -86,7 +86,7 @@ struct DecomposeRecurrentLayer : GenericKindPattern {
     // The initial states: h0 (and c0 for an LSTM).
     SmallVector<Value> initial;
     if (cell == CellKind::Lstm) {
-      std::optional<SmallVector<Value>> hx = conversion::getListElements(in[1]);
+      std::optional<SmallVector<Value>> hx = getListElements(in[1]);
       if (!hx || hx->size() != 2)
         return rewriter.notifyMatchFailure(op, "hx is not a list of two");
       initial = *hx;
@@ -94,7 +94,7 @@ struct DecomposeRecurrentLayer : GenericKindPattern {
       initial = {in[1]};
     }
     std::optional<SmallVector<Value>> params =
-        conversion::getListElements(in[2]);
+        getListElements(in[2]);
     std::optional<Shape> input = Shape::of(in[0]);
     std::optional<Shape> h0 = Shape::of(initial[0]);
     // The cell state's shape is the hidden size's, projected or not.

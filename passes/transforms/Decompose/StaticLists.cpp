@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsir/Conversion/Decompositions.h"
+#include "tsir/Transforms/Decompositions.h"
 
-#include "../Common/Utils.h"
+#include "tsir/Transforms/ConstantMatchers.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
@@ -17,7 +17,6 @@
 
 using namespace mlir;
 using namespace tsir;
-using namespace tsir::conversion;
 
 namespace {
 

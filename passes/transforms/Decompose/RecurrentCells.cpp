@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsir/Conversion/Decompositions.h"
+#include "tsir/Transforms/Decompositions.h"
 
-#include "../Common/Utils.h"
+#include "tsir/Transforms/ConstantMatchers.h"
 #include "CellBuilder.h"
 #include "GenericPattern.h"
 
@@ -77,7 +77,7 @@ struct DecomposeLSTMCell : GenericKindPattern {
   LogicalResult rewriteNode(prim::GenericOp op,
                             PatternRewriter &rewriter) const override {
     ValueRange in = op.getInputs();
-    std::optional<SmallVector<Value>> hx = conversion::getListElements(in[1]);
+    std::optional<SmallVector<Value>> hx = getListElements(in[1]);
     if (!hx || hx->size() != 2)
       return rewriter.notifyMatchFailure(op, "hx is not a list of two");
     std::optional<CellBuilder> c =
