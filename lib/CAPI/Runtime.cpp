@@ -10,7 +10,7 @@
 
 #include "tsir-c/Runtime.h"
 
-#include "tsir/Compiler/Executor.h"
+#include "tsir/Executor/Executor.h"
 
 #include "mlir/CAPI/Support.h"
 

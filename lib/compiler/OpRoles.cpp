@@ -7,7 +7,7 @@
 #include "OpRoles.h"
 
 #include "tsir/Compiler/Diagnostics.h"
-#include "NativeOps.h"
+#include "NativeOpKinds.h"
 
 #include "tsir/Conversion/Passes.h"
 #include "tsir/Conversion/TypeConverter.h"

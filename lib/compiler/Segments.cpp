@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Segments.h"
-#include "NativeOps.h"
+#include "NativeOpKinds.h"
 
 #include "tsir/Dialect/Prim/PrimDialect.h"
 

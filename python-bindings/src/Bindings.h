@@ -14,8 +14,8 @@
 #ifndef TSIR_PYTHON_BINDINGS_H
 #define TSIR_PYTHON_BINDINGS_H
 
-#include "tsir/Compiler/Executor.h"
-#include "tsir/Compiler/Gradients.h"
+#include "tsir/Executor/Executor.h"
+#include "tsir/Executor/Gradients.h"
 
 #include "tsir-runtime/Tensor.h"
 #include "tsir-runtime/Value.h"

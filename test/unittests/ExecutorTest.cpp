@@ -12,7 +12,7 @@
 
 #include "GraphTestUtils.h"
 
-#include "tsir/Compiler/Executor.h"
+#include "tsir/Executor/Executor.h"
 
 #include "tsir-runtime/KernelRegistry.h"
 #include "tsir-runtime/Stack.h"

@@ -11,7 +11,7 @@
 
 #include "GraphTestUtils.h"
 
-#include "tsir/Compiler/Executor.h"
+#include "tsir/Executor/Executor.h"
 
 #include "tsir-runtime/Threads.h"
 

@@ -11,7 +11,7 @@
 
 #include "GraphTestUtils.h"
 
-#include "tsir/Compiler/Gradients.h"
+#include "tsir/Executor/Gradients.h"
 
 #include <gtest/gtest.h>
 

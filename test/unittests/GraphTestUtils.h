@@ -8,7 +8,7 @@
 #ifndef TSIR_TEST_UNITTESTS_GRAPHTESTUTILS_H
 #define TSIR_TEST_UNITTESTS_GRAPHTESTUTILS_H
 
-#include "tsir/Compiler/Executor.h"
+#include "tsir/Executor/Executor.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"

@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsir/Compiler/Executor.h"
+#include "tsir/Executor/Executor.h"
 
 #include "tsir-runtime/DType.h"
 #include "tsir-runtime/Tensor.h"

@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsir/Compiler/Executor.h"
-#include "tsir/Compiler/Gradients.h"
+#include "tsir/Executor/Executor.h"
+#include "tsir/Executor/Gradients.h"
 #include "tsir/Support/ToolOptions.h"
 
 #include "tsir-runtime/KernelRegistry.h"

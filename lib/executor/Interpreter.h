@@ -10,10 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TSIR_LIB_COMPILER_INTERPRETER_H
-#define TSIR_LIB_COMPILER_INTERPRETER_H
+#ifndef TSIR_LIB_EXECUTOR_INTERPRETER_H
+#define TSIR_LIB_EXECUTOR_INTERPRETER_H
 
-#include "Segments.h"
+#include "compiler/Segments.h"
 
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
@@ -78,4 +78,4 @@ private:
 
 } // namespace tsir
 
-#endif // TSIR_LIB_COMPILER_INTERPRETER_H
+#endif // TSIR_LIB_EXECUTOR_INTERPRETER_H

@@ -11,14 +11,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsir/Compiler/Executor.h"
+#include "tsir/Executor/Executor.h"
 
-#include "CompilePipeline.h"
+#include "compiler/CompilePipeline.h"
 #include "tsir/Compiler/Diagnostics.h"
 #include "Interpreter.h"
-#include "ModelCompile.h"
+#include "compiler/ModelCompile.h"
 #include "PlanCache.h"
-#include "Signature.h"
+#include "compiler/Signature.h"
 
 #include "tsir/Importer/Importer.h"
 #include "tsir/InitAll.h"

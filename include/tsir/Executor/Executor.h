@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TSIR_COMPILER_EXECUTOR_H
-#define TSIR_COMPILER_EXECUTOR_H
+#ifndef TSIR_EXECUTOR_EXECUTOR_H
+#define TSIR_EXECUTOR_EXECUTOR_H
 
 #include "tsir/Compiler/ModelCompiler.h"
 
@@ -137,4 +137,4 @@ private:
 
 } // namespace tsir
 
-#endif // TSIR_COMPILER_EXECUTOR_H
+#endif // TSIR_EXECUTOR_EXECUTOR_H

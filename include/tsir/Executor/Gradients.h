@@ -12,10 +12,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TSIR_COMPILER_GRADIENTS_H
-#define TSIR_COMPILER_GRADIENTS_H
+#ifndef TSIR_EXECUTOR_GRADIENTS_H
+#define TSIR_EXECUTOR_GRADIENTS_H
 
-#include "tsir/Compiler/Executor.h"
+#include "tsir/Executor/Executor.h"
 
 namespace tsir {
 
@@ -75,4 +75,4 @@ private:
 
 } // namespace tsir
 
-#endif // TSIR_COMPILER_GRADIENTS_H
+#endif // TSIR_EXECUTOR_GRADIENTS_H

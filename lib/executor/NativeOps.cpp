@@ -10,165 +10,12 @@
 #include "tsir/Dialect/Aten/ScalarSemantics.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
-#include "llvm/ADT/StringSwitch.h"
-
 #include <cmath>
 #include <limits>
 
 using namespace mlir;
 using namespace tsir;
 
-namespace {
-enum class Native {
-  None,
-  // A scalar::BinaryOp or scalar::CompareOp, named by the op.
-  Arithmetic,
-  Comparison,
-  Neg,
-  Not,
-  ToInt,
-  ToFloat,
-  ToBool,
-  Sizes,
-  SizeOfDim,
-  Dim,
-  Numel,
-  Dtype,
-  Device,
-  // Views, made on the runtime tensor so that they share its storage.
-  Select,
-  Slice,
-  View,
-  Permute,
-  Transpose,
-  Unsqueeze,
-  Squeeze,
-  SqueezeDim,
-  Expand,
-  TransposeMatrix,
-  Narrow,
-  Alias,
-  // Comparisons of lists of ints (sizes) and of strings.
-  ListEq,
-  ListNe,
-  Contains,
-  StrEq,
-  StrNe,
-  // Comparisons of devices.
-  DeviceEq,
-  DeviceNe,
-  // Identity (`x is None`, `x is not None`).
-  Is,
-  IsNot,
-  // cat/stack of a list built at run time.
-  Cat,
-  Stack,
-};
-} // namespace
-
-static Native nativeKind(Operation *op) {
-  StringRef name = op->getName().getStringRef();
-  if (isa<prim::DtypeOp>(op))
-    return Native::Dtype;
-  if (isa<prim::DeviceOp>(op))
-    return Native::Device;
-  // `-t.item()` (aten::neg.Scalar, which has no typed op): a Scalar,
-  // negated as the int or float it holds.
-  if (auto generic = dyn_cast<prim::GenericOp>(op)) {
-    auto overload = op->getAttrOfType<StringAttr>("tsir.overload");
-    if (generic.getKind() == "aten::neg" && overload &&
-        overload.getValue() == "Scalar")
-      return Native::Neg;
-  }
-  if (!name.consume_front("aten."))
-    return Native::None;
-  auto [base, overload] = name.split('.');
-  if (name == "size")
-    return Native::Sizes;
-  if (name == "size.int")
-    return Native::SizeOfDim;
-  if (name == "dim")
-    return Native::Dim;
-  if (name == "numel")
-    return Native::Numel;
-  if (name == "__not__")
-    return Native::Not;
-  if (name == "cat")
-    return Native::Cat;
-  if (name == "stack")
-    return Native::Stack;
-  Native comparison = llvm::StringSwitch<Native>(name)
-                          .Case("eq.int_list", Native::ListEq)
-                          .Case("ne.int_list", Native::ListNe)
-                          .Case("__contains__.int_list", Native::Contains)
-                          .Case("eq.str", Native::StrEq)
-                          .Case("ne.str", Native::StrNe)
-                          .Case("eq.device", Native::DeviceEq)
-                          .Case("ne.device", Native::DeviceNe)
-                          .Case("__is__", Native::Is)
-                          .Case("__isnot__", Native::IsNot)
-                          .Default(Native::None);
-  if (comparison != Native::None)
-    return comparison;
-
-  Native view = llvm::StringSwitch<Native>(name)
-                    .Case("select.int", Native::Select)
-                    .Case("slice.Tensor", Native::Slice)
-                    .Case("view", Native::View)
-                    .Case("permute", Native::Permute)
-                    .Case("transpose.int", Native::Transpose)
-                    .Case("unsqueeze", Native::Unsqueeze)
-                    .Case("squeeze", Native::Squeeze)
-                    .Case("squeeze.dim", Native::SqueezeDim)
-                    .Case("expand", Native::Expand)
-                    .Case("t", Native::TransposeMatrix)
-                    .Case("narrow", Native::Narrow)
-                    .Case("alias", Native::Alias)
-                    .Case("detach", Native::Alias)
-                    .Default(Native::None);
-  if (view != Native::None)
-    return view;
-  bool scalarOverload = llvm::is_contained(
-      {StringRef("int"), StringRef("float"), StringRef("int_float"),
-       StringRef("float_int"), StringRef("bool")},
-      overload);
-  if (!scalarOverload)
-    return Native::None;
-  if (scalar::binaryOpNamed(name))
-    return Native::Arithmetic;
-  if (scalar::compareOpNamed(name))
-    return Native::Comparison;
-  return llvm::StringSwitch<Native>(base)
-      .Case("neg", Native::Neg)
-      .Case("Int", Native::ToInt)
-      .Case("Float", Native::ToFloat)
-      .Case("Bool", Native::ToBool)
-      .Default(Native::None);
-}
-
-bool tsir::isNativeOp(Operation *op) {
-  return nativeKind(op) != Native::None && op->getNumResults() == 1;
-}
-
-bool tsir::isNativeView(Operation *op) {
-  Native kind = nativeKind(op);
-  return kind >= Native::Select && kind <= Native::Alias &&
-         op->getNumResults() == 1;
-}
-
-bool tsir::isNativeConcatenation(Operation *op) {
-  Native kind = nativeKind(op);
-  return (kind == Native::Cat || kind == Native::Stack) &&
-         op->getNumResults() == 1;
-}
-
-bool tsir::isNativeScalarOp(Operation *op) {
-  auto isScalar = [](Type type) {
-    return type.isInteger(64) || type.isInteger(1) || type.isF64();
-  };
-  return isNativeOp(op) && llvm::all_of(op->getOperandTypes(), isScalar) &&
-         llvm::all_of(op->getResultTypes(), isScalar);
-}
 
 static bool isNumber(const rt::Value &value) {
   return value.isInt() || value.isDouble() || value.isBool();
@@ -190,19 +37,19 @@ static int64_t asInt(const rt::Value &value) {
   return scalar::floatToInt(value.toDouble());
 }
 
-static rt::StatusOr<rt::Value> tensorQuery(Native kind,
+static rt::StatusOr<rt::Value> tensorQuery(NativeKind kind,
                                            const std::vector<rt::Value> &in) {
   if (in.empty() || !in[0].isTensor())
     return rt::Status::error("expected a tensor");
   const rt::Tensor &tensor = in[0].toTensor();
   switch (kind) {
-  case Native::Sizes: {
+  case NativeKind::Sizes: {
     std::vector<rt::Value> sizes;
     for (int64_t size : tensor.sizes())
       sizes.emplace_back(size);
     return rt::Value::list(std::move(sizes));
   }
-  case Native::SizeOfDim: {
+  case NativeKind::SizeOfDim: {
     if (in.size() != 2 || !in[1].isInt())
       return rt::Status::error("expected a tensor and a dim");
     int64_t dim = in[1].toInt(), rank = tensor.dim();
@@ -214,11 +61,11 @@ static rt::StatusOr<rt::Value> tensorQuery(Native kind,
                                std::to_string(dim) + ")");
     return rt::Value(tensor.size(dim));
   }
-  case Native::Dim:
+  case NativeKind::Dim:
     return rt::Value(tensor.dim());
-  case Native::Numel:
+  case NativeKind::Numel:
     return rt::Value(tensor.numel());
-  case Native::Dtype:
+  case NativeKind::Dtype:
     return rt::Value(rt::dtypeScalarType(tensor.dtype()));
   default:
     return rt::Value(tensor.device());
@@ -248,7 +95,7 @@ static rt::StatusOr<int64_t> optionalInt(const rt::Value &value,
   return value.toInt();
 }
 
-static rt::StatusOr<rt::Value> tensorView(Native kind,
+static rt::StatusOr<rt::Value> tensorView(NativeKind kind,
                                           const std::vector<rt::Value> &in) {
   if (in.empty() || !in[0].isTensor())
     return rt::Status::error("expected a tensor");
@@ -260,13 +107,13 @@ static rt::StatusOr<rt::Value> tensorView(Native kind,
   };
   rt::StatusOr<rt::Tensor> result = rt::Status::error("not a view");
   switch (kind) {
-  case Native::Select: {
+  case NativeKind::Select: {
     TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, intAt(1));
     TSIR_RT_ASSIGN_OR_RETURN(int64_t index, intAt(2));
     result = self.select(dim, index);
     break;
   }
-  case Native::Slice: {
+  case NativeKind::Slice: {
     if (in.size() != 5)
       return rt::Status::error("expected five arguments");
     TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, intAt(1));
@@ -277,7 +124,7 @@ static rt::StatusOr<rt::Value> tensorView(Native kind,
     result = self.slice(dim, start, end, step);
     break;
   }
-  case Native::Narrow: {
+  case NativeKind::Narrow: {
     TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, intAt(1));
     TSIR_RT_ASSIGN_OR_RETURN(int64_t start, intAt(2));
     TSIR_RT_ASSIGN_OR_RETURN(int64_t length, intAt(3));
@@ -286,38 +133,38 @@ static rt::StatusOr<rt::Value> tensorView(Native kind,
     result = self.slice(dim, start, start + length, 1);
     break;
   }
-  case Native::View:
-  case Native::Permute:
-  case Native::Expand: {
+  case NativeKind::View:
+  case NativeKind::Permute:
+  case NativeKind::Expand: {
     if (in.size() < 2)
       return rt::Status::error("expected a list of sizes");
     TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> ints, intList(in[1]));
-    result = kind == Native::View      ? self.view(ints)
-             : kind == Native::Permute ? self.permute(ints)
+    result = kind == NativeKind::View      ? self.view(ints)
+             : kind == NativeKind::Permute ? self.permute(ints)
                                        : self.expand(ints);
     break;
   }
-  case Native::Transpose: {
+  case NativeKind::Transpose: {
     TSIR_RT_ASSIGN_OR_RETURN(int64_t dim0, intAt(1));
     TSIR_RT_ASSIGN_OR_RETURN(int64_t dim1, intAt(2));
     result = self.transpose(dim0, dim1);
     break;
   }
-  case Native::TransposeMatrix:
+  case NativeKind::TransposeMatrix:
     result =
         self.dim() < 2 ? rt::StatusOr<rt::Tensor>(self) : self.transpose(0, 1);
     break;
-  case Native::Unsqueeze: {
+  case NativeKind::Unsqueeze: {
     TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, intAt(1));
     result = self.unsqueeze(dim);
     break;
   }
-  case Native::SqueezeDim: {
+  case NativeKind::SqueezeDim: {
     TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, intAt(1));
     result = self.squeeze(dim);
     break;
   }
-  case Native::Squeeze:
+  case NativeKind::Squeeze:
     result = self.squeeze();
     break;
   default:
@@ -331,23 +178,23 @@ static rt::StatusOr<rt::Value> tensorView(Native kind,
 
 /// `==`/`!=` of two int lists, two strings or two devices, `in` of an
 /// int list, `is`/`is not`.
-static rt::StatusOr<rt::Value> compareValues(Native kind,
+static rt::StatusOr<rt::Value> compareValues(NativeKind kind,
                                              const std::vector<rt::Value> &in) {
   if (in.size() != 2)
     return rt::Status::error("expected two operands");
-  if (kind == Native::StrEq || kind == Native::StrNe) {
+  if (kind == NativeKind::StrEq || kind == NativeKind::StrNe) {
     if (!in[0].isString() || !in[1].isString())
       return rt::Status::error("expected two strings");
     bool equal = in[0].toStringRef() == in[1].toStringRef();
-    return rt::Value(kind == Native::StrEq ? equal : !equal);
+    return rt::Value(kind == NativeKind::StrEq ? equal : !equal);
   }
-  if (kind == Native::DeviceEq || kind == Native::DeviceNe) {
+  if (kind == NativeKind::DeviceEq || kind == NativeKind::DeviceNe) {
     if (!in[0].isDevice() || !in[1].isDevice())
       return rt::Status::error("expected two devices");
     bool equal = in[0].toDevice() == in[1].toDevice();
-    return rt::Value(kind == Native::DeviceEq ? equal : !equal);
+    return rt::Value(kind == NativeKind::DeviceEq ? equal : !equal);
   }
-  if (kind == Native::Is || kind == Native::IsNot) {
+  if (kind == NativeKind::Is || kind == NativeKind::IsNot) {
     // None is one object; a list, dict or object the graph made is the
     // same one only if it shares its storage.
     bool same;
@@ -360,16 +207,16 @@ static rt::StatusOr<rt::Value> compareValues(Native kind,
     else
       return rt::Status::error("tsir compares the identity of None, lists, "
                                "dicts and objects only");
-    return rt::Value(kind == Native::Is ? same : !same);
+    return rt::Value(kind == NativeKind::Is ? same : !same);
   }
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> lhs, intList(in[0]));
-  if (kind == Native::Contains) {
+  if (kind == NativeKind::Contains) {
     if (!in[1].isInt())
       return rt::Status::error("expected an int");
     return rt::Value(llvm::is_contained(lhs, in[1].toInt()));
   }
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> rhs, intList(in[1]));
-  return rt::Value((lhs == rhs) == (kind == Native::ListEq));
+  return rt::Value((lhs == rhs) == (kind == NativeKind::ListEq));
 }
 
 /// A rough order of torch's type promotion among the runtime dtypes.
@@ -407,9 +254,9 @@ static std::optional<rt::DType> resultDtype(Operation *op) {
 }
 
 /// torch.cat and torch.stack of a runtime list of tensors.
-static rt::StatusOr<rt::Value> concatenate(Operation *op, Native kind,
+static rt::StatusOr<rt::Value> concatenate(Operation *op, NativeKind kind,
                                            const std::vector<rt::Value> &in) {
-  const char *name = kind == Native::Cat ? "torch.cat" : "stack";
+  const char *name = kind == NativeKind::Cat ? "torch.cat" : "stack";
   if (in.size() != 2 || !in[0].isList() || !in[1].isInt())
     return rt::Status::error("expected a list of tensors and a dim");
   std::vector<rt::Tensor> parts;
@@ -420,7 +267,7 @@ static rt::StatusOr<rt::Value> concatenate(Operation *op, Native kind,
   }
   if (parts.empty())
     return rt::Status::error(std::string(name) +
-                             (kind == Native::Cat
+                             (kind == NativeKind::Cat
                                   ? "(): expected a non-empty list of Tensors"
                                   : " expects a non-empty TensorList"));
   std::optional<rt::DType> dtype = resultDtype(op);
@@ -432,7 +279,7 @@ static rt::StatusOr<rt::Value> concatenate(Operation *op, Native kind,
   }
   // stack is cat of the parts, each with a new dim of size 1.
   int64_t dim = in[1].toInt();
-  if (kind == Native::Stack) {
+  if (kind == NativeKind::Stack) {
     std::vector<int64_t> first = parts.front().sizes();
     for (size_t i = 0; i < parts.size(); ++i) {
       if (parts[i].sizes() != first)
@@ -535,68 +382,68 @@ static rt::StatusOr<rt::Value> arithmetic(Operation *op, const rt::Value &lhs,
 
 rt::StatusOr<std::vector<rt::Value>>
 tsir::evaluateNative(Operation *op, const std::vector<rt::Value> &inputs) {
-  Native kind = nativeKind(op);
+  NativeKind kind = nativeKind(op);
   rt::StatusOr<rt::Value> result = rt::Status::error("not a native op");
   switch (kind) {
-  case Native::None:
+  case NativeKind::None:
     break;
-  case Native::Sizes:
-  case Native::SizeOfDim:
-  case Native::Dim:
-  case Native::Numel:
-  case Native::Dtype:
-  case Native::Device:
+  case NativeKind::Sizes:
+  case NativeKind::SizeOfDim:
+  case NativeKind::Dim:
+  case NativeKind::Numel:
+  case NativeKind::Dtype:
+  case NativeKind::Device:
     result = tensorQuery(kind, inputs);
     break;
-  case Native::Select:
-  case Native::Slice:
-  case Native::View:
-  case Native::Permute:
-  case Native::Transpose:
-  case Native::Unsqueeze:
-  case Native::Squeeze:
-  case Native::SqueezeDim:
-  case Native::Expand:
-  case Native::TransposeMatrix:
-  case Native::Narrow:
-  case Native::Alias:
+  case NativeKind::Select:
+  case NativeKind::Slice:
+  case NativeKind::View:
+  case NativeKind::Permute:
+  case NativeKind::Transpose:
+  case NativeKind::Unsqueeze:
+  case NativeKind::Squeeze:
+  case NativeKind::SqueezeDim:
+  case NativeKind::Expand:
+  case NativeKind::TransposeMatrix:
+  case NativeKind::Narrow:
+  case NativeKind::Alias:
     result = tensorView(kind, inputs);
     break;
-  case Native::Cat:
-  case Native::Stack:
+  case NativeKind::Cat:
+  case NativeKind::Stack:
     result = concatenate(op, kind, inputs);
     break;
-  case Native::ListEq:
-  case Native::ListNe:
-  case Native::Contains:
-  case Native::StrEq:
-  case Native::StrNe:
-  case Native::DeviceEq:
-  case Native::DeviceNe:
-  case Native::Is:
-  case Native::IsNot:
+  case NativeKind::ListEq:
+  case NativeKind::ListNe:
+  case NativeKind::Contains:
+  case NativeKind::StrEq:
+  case NativeKind::StrNe:
+  case NativeKind::DeviceEq:
+  case NativeKind::DeviceNe:
+  case NativeKind::Is:
+  case NativeKind::IsNot:
     result = compareValues(kind, inputs);
     break;
-  case Native::Neg:
-  case Native::Not:
-  case Native::ToInt:
-  case Native::ToFloat:
-  case Native::ToBool: {
+  case NativeKind::Neg:
+  case NativeKind::Not:
+  case NativeKind::ToInt:
+  case NativeKind::ToFloat:
+  case NativeKind::ToBool: {
     if (inputs.size() != 1 || !isNumber(inputs[0])) {
       result = rt::Status::error("expected a number");
       break;
     }
     const rt::Value &in = inputs[0];
-    if (kind == Native::Neg)
+    if (kind == NativeKind::Neg)
       result = in.isDouble()
                    ? rt::Value(-in.toDouble())
                    : rt::Value(*scalar::applyInt(scalar::BinaryOp::Sub, 0,
                                                  asInt(in)));
-    else if (kind == Native::Not)
+    else if (kind == NativeKind::Not)
       result = rt::Value(!in.toBool());
-    else if (kind == Native::ToInt)
+    else if (kind == NativeKind::ToInt)
       result = rt::Value(asInt(in));
-    else if (kind == Native::ToFloat)
+    else if (kind == NativeKind::ToFloat)
       result = rt::Value(asDouble(in));
     else
       result = rt::Value(in.isDouble() ? in.toDouble() != 0 : asInt(in) != 0);
@@ -607,7 +454,7 @@ tsir::evaluateNative(Operation *op, const std::vector<rt::Value> &inputs) {
       result = rt::Status::error("expected two numbers");
       break;
     }
-    result = kind == Native::Arithmetic
+    result = kind == NativeKind::Arithmetic
                  ? arithmetic(op, inputs[0], inputs[1])
                  : rt::StatusOr<rt::Value>(
                        compareNumbers(op, inputs[0], inputs[1]));

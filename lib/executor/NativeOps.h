@@ -9,13 +9,15 @@
 // interpreted code reads their result (a size list passed to a kernel),
 // views when one must share storage with its base across segments
 // (compiled segments return copies), and cat/stack of lists built at run
-// time.
+// time. Which ops these are is NativeOpKinds.h's (the partition asks it
+// too); this is their evaluation.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TSIR_LIB_COMPILER_NATIVEOPS_H
-#define TSIR_LIB_COMPILER_NATIVEOPS_H
+#ifndef TSIR_LIB_EXECUTOR_NATIVEOPS_H
+#define TSIR_LIB_EXECUTOR_NATIVEOPS_H
 
+#include "compiler/NativeOpKinds.h"
 #include "tsir-runtime/Value.h"
 
 #include "mlir/IR/Operation.h"
@@ -24,24 +26,10 @@
 
 namespace tsir {
 
-/// Whether evaluateNative handles `op`.
-bool isNativeOp(mlir::Operation *op);
-
-/// Whether `op` is a native op on scalars alone (no tensor involved).
-bool isNativeScalarOp(mlir::Operation *op);
-
-/// Whether `op` is a native view (its result shares its input's storage).
-bool isNativeView(mlir::Operation *op);
-
-/// Whether `op` is cat or stack, which the interpreter runs on lists built
-/// at run time (compiling them for each length would cost more, and much
-/// more for long lists).
-bool isNativeConcatenation(mlir::Operation *op);
-
 /// The results of native op `op` on `inputs`.
 rt::StatusOr<std::vector<rt::Value>>
 evaluateNative(mlir::Operation *op, const std::vector<rt::Value> &inputs);
 
 } // namespace tsir
 
-#endif // TSIR_LIB_COMPILER_NATIVEOPS_H
+#endif // TSIR_LIB_EXECUTOR_NATIVEOPS_H

@@ -18,8 +18,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TSIR_LIB_COMPILER_PLANCACHE_H
-#define TSIR_LIB_COMPILER_PLANCACHE_H
+#ifndef TSIR_LIB_EXECUTOR_PLANCACHE_H
+#define TSIR_LIB_EXECUTOR_PLANCACHE_H
 
 #include "tsir-runtime/Status.h"
 
@@ -62,4 +62,4 @@ private:
 
 } // namespace tsir
 
-#endif // TSIR_LIB_COMPILER_PLANCACHE_H
+#endif // TSIR_LIB_EXECUTOR_PLANCACHE_H

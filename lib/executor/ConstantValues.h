@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TSIR_LIB_COMPILER_CONSTANTVALUES_H
-#define TSIR_LIB_COMPILER_CONSTANTVALUES_H
+#ifndef TSIR_LIB_EXECUTOR_CONSTANTVALUES_H
+#define TSIR_LIB_EXECUTOR_CONSTANTVALUES_H
 
 #include "tsir-runtime/Value.h"
 
@@ -21,4 +21,4 @@ rt::StatusOr<rt::Value> constantValue(mlir::Attribute value, mlir::Type type);
 
 } // namespace tsir
 
-#endif // TSIR_LIB_COMPILER_CONSTANTVALUES_H
+#endif // TSIR_LIB_EXECUTOR_CONSTANTVALUES_H

@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsir/Compiler/Gradients.h"
+#include "tsir/Executor/Gradients.h"
 
 #include "tsir/Compiler/Diagnostics.h"
 #include "tsir/Transforms/Decompositions.h"
@@ -26,7 +26,7 @@
 
 #include "tsir-runtime/Safetensors.h"
 
-#include "Signature.h"
+#include "compiler/Signature.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
