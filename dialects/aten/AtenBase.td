@@ -56,6 +56,16 @@ def Aten_PromoteIntToFloat : Aten_Family<"PromoteIntToFloat">;
 def Aten_PromoteAlwaysBool : Aten_Family<"PromoteAlwaysBool">;
 def Aten_PromoteComplexToReal : Aten_Family<"PromoteComplexToReal">;
 def Aten_PromoteToDouble : Aten_Family<"PromoteToDouble">;
+// A reduction over its `dim` operand (none: every dim) with its `keepdim`
+// (none: false), or an op along its `dim` that keeps the shape; the dtype
+// is the input's, or its `dtype` operand's, refined by one of aten's
+// accumulation kinds: integer_to_long (sum, cumsum), always_bool (any,
+// all; Byte stays Byte), complex_to_real (std, norm), int_to_float
+// (logsumexp), to_long (argmax).
+def Aten_Reduction : Aten_Family<"Reduction">;
+def Aten_AlongDim : Aten_Family<"AlongDim">;
+def Aten_PromoteIntegerToLong : Aten_Family<"PromoteIntegerToLong">;
+def Aten_PromoteToLong : Aten_Family<"PromoteToLong">;
 
 class Aten_Op<string mnemonic, list<Trait> traits = []>
     : Op<Aten_Dialect, mnemonic, traits> {

@@ -330,13 +330,28 @@ FAMILIES = {
     "always_bool": "Aten_PromoteAlwaysBool",
     "complex_to_real": "Aten_PromoteComplexToReal",
     "to_double": "Aten_PromoteToDouble",
+    "reduction": "Aten_Reduction",
+    "along_dim": "Aten_AlongDim",
+    "integer_to_long": "Aten_PromoteIntegerToLong",
+    "to_long": "Aten_PromoteToLong",
 }
 
-# An op has at most one arity and at most one promotion kind, and a
-# promotion kind refines an arity, so it needs one.
-ARITIES = {"unary", "binary", "ternary"}
-PROMOTION_KINDS = {"int_to_float", "always_bool", "complex_to_real",
-                   "to_double"}
+# An op follows at most one shape rule and at most one promotion kind, and
+# a promotion kind refines a shape rule, so it needs one: torch's
+# elementwise kinds for elementwise ops, the accumulation kinds of aten's
+# reductions (sum's Long, any's Bool, std's real, argmax's Long indices,
+# logsumexp's float) for the others.
+ELEMENTWISE_KINDS = {"int_to_float", "always_bool", "complex_to_real",
+                     "to_double"}
+SHAPE_RULES = {
+    "unary": ELEMENTWISE_KINDS,
+    "binary": ELEMENTWISE_KINDS,
+    "ternary": ELEMENTWISE_KINDS,
+    "reduction": {"integer_to_long", "always_bool", "complex_to_real",
+                  "int_to_float", "to_long"},
+    "along_dim": {"integer_to_long"},
+}
+PROMOTION_KINDS = set().union(*SHAPE_RULES.values())
 
 # Ops whose effect is observable outside the program (warnings, printing).
 SIDE_EFFECTING = {"warn", "print", "RaiseException", "Print"}
@@ -546,9 +561,13 @@ def main(argv):
         where = f"{typed_path}:{n}"
         key, *tags = line.split()
         unknown = [t for t in tags if t not in FAMILIES]
-        clash = next((group & set(tags) for group in (ARITIES, PROMOTION_KINDS)
+        clash = next((group & set(tags)
+                      for group in (set(SHAPE_RULES), PROMOTION_KINDS)
                       if len(group & set(tags)) > 1), None)
+        shape = next((t for t in tags if t in SHAPE_RULES), None)
+        kind = next((t for t in tags if t in PROMOTION_KINDS), None)
         sch = by_key.get(key)
+        arguments = [a.name for a in sch.arguments] if sch else []
         if unknown:
             errors.append(f"{where}: unknown op family {unknown[0]!r} "
                           f"(known: {', '.join(sorted(FAMILIES))})")
@@ -557,11 +576,20 @@ def main(argv):
         elif clash:
             errors.append(f"{where}: at most one of "
                           f"{', '.join(sorted(clash))}")
-        elif PROMOTION_KINDS & set(tags) and not ARITIES & set(tags):
-            errors.append(f"{where}: a promotion kind needs unary, binary "
-                          f"or ternary")
+        elif kind and not shape:
+            errors.append(f"{where}: a promotion kind needs a shape rule "
+                          f"({', '.join(SHAPE_RULES)})")
+        elif kind and kind not in SHAPE_RULES[shape]:
+            errors.append(f"{where}: {kind} does not refine {shape} "
+                          f"(it takes {', '.join(sorted(SHAPE_RULES[shape]))})")
         elif sch is None:
             errors.append(f"{where}: no schema aten::{key} in {schemas_path}")
+        elif shape == "along_dim" and "dim" not in arguments:
+            errors.append(f"{where}: along_dim needs an argument named dim")
+        elif (shape == "reduction" and "keepdim" in arguments
+              and "dim" not in arguments):
+            errors.append(f"{where}: a reduction with keepdim needs an "
+                          f"argument named dim")
         elif key in seen:
             errors.append(f"{where}: {key} listed twice")
         elif sch.is_vararg or sch.is_varret:

@@ -352,7 +352,8 @@ void Refiner::applyRules(Operation *op) {
   auto rule = rules.find(op->getName().getStringRef());
   if (rule != rules.end()) {
     rule->second(op, context, inferred);
-  } else if (applyElementwiseFamily(op, context, inferred)) {
+  } else if (applyElementwiseFamily(op, context, inferred) ||
+             applyReductionFamily(op, context, inferred)) {
   } else if (const aten::Schema *schema = getSchema(op)) {
     // In-place and out= ops return the tensor they write, unchanged in type.
     for (auto [index, ret] : llvm::enumerate(schema->returns)) {

@@ -517,33 +517,10 @@ static const llvm::StringMap<ShapeCheck> &getShapeChecks() {
     add({"select.int"}, selectCheck);
     add({"transpose.int", "swapaxes", "swapdims"}, transposeCheck);
     add({"unsqueeze"}, dimCheck<1>);
-    add({"softmax.int",
-         "log_softmax.int",
-         "sum.dim_IntList",
-         "mean.dim",
-         "size.int",
-         "index_select",
-         "gather",
-         "squeeze.dim",
-         "narrow",
-         "cumsum",
-         "cumprod",
-         "argmax",
-         "argmin",
-         "max.dim",
-         "min.dim",
-         "chunk",
-         "split.Tensor",
-         "unbind.int",
-         "glu",
-         "topk",
-         "sort",
-         "amax",
-         "amin",
-         "logsumexp",
-         "prod.dim_int",
-         "all.dim",
-         "any.dim"},
+    // The reduction and along_dim families are checked by their trait.
+    add({"size.int", "index_select", "gather", "squeeze.dim", "narrow",
+         "cumprod", "chunk", "split.Tensor", "unbind.int", "glu", "topk",
+         "sort"},
         dimCheck<0>);
     // The other elementwise ops whose tensor operands broadcast, as their
     // shape rules say.
@@ -603,10 +580,14 @@ LogicalResult refine::checkShapes(func::FuncOp func, RuleContext &context) {
   // Proven errors in ops that may not run, with torch's message.
   SmallVector<std::pair<Operation *, std::string>> deferred;
   func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    // The binary and ternary families broadcast, as their rule says.
+    // The binary and ternary families broadcast, as their rule says, and
+    // the reductions' and along-dim ops' `dim` counts their input's dims.
     ShapeCheck check = nullptr;
     if (aten::elementwiseArity(op) > 1)
       check = broadcastCheck;
+    else if (op->hasTrait<aten::OpTrait::Reduction>() ||
+             op->hasTrait<aten::OpTrait::AlongDim>())
+      check = dimCheck<0>;
     else if (auto found = checks.find(op->getName().getStringRef());
              found != checks.end())
       check = found->second;

@@ -227,6 +227,10 @@ static DtypeRule dtypeRuleOf(aten::PromotionKind kind) {
     return DtypeRule::ComplexToReal;
   case aten::PromotionKind::ToDouble:
     return DtypeRule::Double;
+  case aten::PromotionKind::IntegerToLong:
+  case aten::PromotionKind::ToLong:
+    // Reductions' kinds: typed_ops.txt puts them on no elementwise op.
+    break;
   }
   return DtypeRule::Promote;
 }

@@ -1,15 +1,18 @@
 //===- RefineTypesReductions.cpp - Reduction and along-a-dim rules --------===//
 //
-// tsir-refine-types' rules for reductions (sum/mean/prod/amax/max.dim/
-// argmax/std/var/norm/any/all/logsumexp with their dim lists and keepdim)
-// and for the ops that work along one dim and keep the shape (softmax,
-// log_softmax, cumsum, sort) or shorten it (topk). Dtypes follow aten:
-// sum/prod/cumsum accumulate integers and bools as Long, any/all give Bool
-// (Byte stays Byte), std/var/norm of complex give the real type.
+// tsir-refine-types' rules for reductions and the ops along one dim. The
+// ops of the `reduction` and `along_dim` families (typed_ops.txt: sum,
+// mean, amax, max.dim, argmax, std, norm, any, logsumexp, softmax, cumsum,
+// ...) share one rule, applyReductionFamily: the dims of their `dim`
+// operand reduced, kept when `keepdim`, and the dtype of their promotion
+// kind (sum's Long, any's Bool, std's real, argmax's Long) or `dtype`
+// operand. The table keeps _softmax, sort/argsort and topk.
 //
 //===----------------------------------------------------------------------===//
 
 #include "RefineTypesRules.h"
+
+#include "tsir/Dialect/Aten/AtenTraits.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
@@ -67,62 +70,64 @@ dimsArg(const RuleContext &context, Value value) {
   return std::nullopt; // not known at all
 }
 
-namespace {
-/// The result dtype of a reduction given its input's.
-enum class ReduceDtype {
-  Keep,          // amax, max, mean, softmax
-  IntegerToLong, // sum, prod, cumsum
-  Bool,          // any, all (Byte stays Byte)
-  Real,          // std, var, norm: complex to its value type
-  IntToFloat,    // logsumexp
-  Long           // argmax, argmin
-};
-} // namespace
-
-static Type reduceDtype(MLIRContext *context, ReduceDtype rule, Type input) {
-  switch (rule) {
-  case ReduceDtype::Keep:
+/// The result dtype of a reduction or along-dim op of promotion kind
+/// `kind` (typed_ops.txt) given its input's.
+static Type reduceDtype(MLIRContext *context, aten::PromotionKind kind,
+                        Type input) {
+  switch (kind) {
+  case aten::PromotionKind::Default:
     return input;
-  case ReduceDtype::IntegerToLong:
+  case aten::PromotionKind::IntegerToLong:
     if (input && (isIntegralDtype(input) || isBoolDtype(input)))
       return longDtype(context);
     return input;
-  case ReduceDtype::Bool:
+  case aten::PromotionKind::AlwaysBool:
+    // any/all keep Byte, as aten does for uint8 inputs.
     if (input && input.isUnsignedInteger(8))
       return input;
     return boolDtype(context);
-  case ReduceDtype::Real:
+  case aten::PromotionKind::ComplexToReal:
     if (isComplexDtype(input))
       return cast<ComplexType>(input).getElementType();
     return input;
-  case ReduceDtype::IntToFloat:
+  case aten::PromotionKind::IntToFloat:
     if (input && (isIntegralDtype(input) || isBoolDtype(input)))
       return defaultFloatDtype(context);
     return input;
-  case ReduceDtype::Long:
+  case aten::PromotionKind::ToLong:
     return longDtype(context);
+  case aten::PromotionKind::ToDouble:
+    // An elementwise kind: typed_ops.txt puts it on no reduction.
+    break;
   }
   return {};
 }
 
-/// A reduction with its dims at operand `dimIndex` (-1: every dim) and
-/// keepdim at `keepdimIndex` (-1: false), and an optional `dtype` operand.
-template <ReduceDtype rule, int dimIndex, int keepdimIndex>
-static void reduceRule(Operation *op, RuleContext &context,
-                       MutableArrayRef<Type> results) {
-  TensorFacts self = context.tensor(op->getOperand(0));
-  TensorFacts result = self;
-  result.dtype = reduceDtype(context.getContext(), rule, self.dtype);
+/// The input's facts with the dtype of `op`'s kind, or of its `dtype`
+/// operand when one is given.
+static TensorFacts reducedFacts(Operation *op, RuleContext &context) {
+  TensorFacts result = context.tensor(op->getOperand(0));
+  result.dtype =
+      reduceDtype(context.getContext(), aten::promotionKind(op), result.dtype);
   if (Value dtype = namedOperand(op, "dtype"))
     if (!context.isNone(dtype))
       result.dtype = context.getDtypeArg(dtype);
+  return result;
+}
 
-  std::optional<bool> keepdim =
-      keepdimIndex < 0 ? std::optional<bool>(false)
-                       : context.getBool(op->getOperand(keepdimIndex));
-  if (dimIndex < 0) {
+/// A reduction over its `dim` operand (none: every dim) with its `keepdim`
+/// (none: false).
+static void reduceRule(Operation *op, RuleContext &context,
+                       MutableArrayRef<Type> results) {
+  TensorFacts self = context.tensor(op->getOperand(0));
+  TensorFacts result = reducedFacts(op, context);
+  Value keepdimOperand = namedOperand(op, "keepdim");
+  std::optional<bool> keepdim = keepdimOperand ? context.getBool(keepdimOperand)
+                                               : std::optional<bool>(false);
+  Value dimOperand = namedOperand(op, "dim");
+  if (!dimOperand) {
     result.sizes = reducedSizes(self, std::nullopt, keepdim);
-  } else if (auto dims = dimsArg(context, op->getOperand(dimIndex))) {
+  } else if (auto dims = dimsArg(context, dimOperand)) {
     if (*dims)
       result.sizes = reducedSizes(self, ArrayRef(**dims), keepdim);
     else
@@ -138,18 +143,18 @@ static void reduceRule(Operation *op, RuleContext &context,
   }
 }
 
-/// softmax/log_softmax/cumsum: the shape kept, the dtype from `dtype` when
-/// given.
-template <ReduceDtype rule>
-static void alongDimRule(Operation *op, RuleContext &context,
-                         MutableArrayRef<Type> results) {
-  TensorFacts self = context.tensor(op->getOperand(0));
-  TensorFacts result = self;
-  result.dtype = reduceDtype(context.getContext(), rule, self.dtype);
-  if (Value dtype = namedOperand(op, "dtype"))
-    if (!context.isNone(dtype))
-      result.dtype = context.getDtypeArg(dtype);
-  setResult(context, results, 0, result);
+bool refine::applyReductionFamily(Operation *op, RuleContext &context,
+                                  MutableArrayRef<Type> results) {
+  if (op->hasTrait<aten::OpTrait::Reduction>()) {
+    reduceRule(op, context, results);
+    return true;
+  }
+  // softmax/log_softmax/cumsum: the shape kept.
+  if (op->hasTrait<aten::OpTrait::AlongDim>()) {
+    setResult(context, results, 0, reducedFacts(op, context));
+    return true;
+  }
+  return false;
 }
 
 /// _softmax(self, dim, half_to_float): Half may be computed as Float.
@@ -199,29 +204,13 @@ static void topkRule(Operation *op, RuleContext &context,
 }
 
 void refine::addReductionRules(llvm::StringMap<ShapeRule> &rules) {
+  // The reductions and along-dim ops of typed_ops.txt need no entry:
+  // applyReductionFamily. These are the ones whose shape the families do
+  // not describe.
   auto add = [&](std::initializer_list<StringRef> names, ShapeRule rule) {
     for (StringRef name : names)
       rules[(Twine("aten.") + name).str()] = rule;
   };
-  // Whole-tensor reductions: a 0-d result.
-  add({"sum", "prod"}, reduceRule<ReduceDtype::IntegerToLong, -1, -1>);
-  add({"mean", "max", "min"}, reduceRule<ReduceDtype::Keep, -1, -1>);
-  add({"std", "var", "norm.Scalar"}, reduceRule<ReduceDtype::Real, -1, -1>);
-  add({"any", "all"}, reduceRule<ReduceDtype::Bool, -1, -1>);
-  // Reductions over dims (operand 1) with keepdim.
-  add({"sum.dim_IntList", "prod.dim_int"},
-      reduceRule<ReduceDtype::IntegerToLong, 1, 2>);
-  add({"mean.dim", "amax", "amin", "max.dim", "min.dim"},
-      reduceRule<ReduceDtype::Keep, 1, 2>);
-  add({"std.dim", "var.dim", "std.correction", "var.correction"},
-      reduceRule<ReduceDtype::Real, 1, 3>);
-  add({"linalg_vector_norm"}, reduceRule<ReduceDtype::Real, 2, 3>);
-  add({"any.dim", "all.dim"}, reduceRule<ReduceDtype::Bool, 1, 2>);
-  add({"argmax", "argmin"}, reduceRule<ReduceDtype::Long, 1, 2>);
-  add({"logsumexp"}, reduceRule<ReduceDtype::IntToFloat, 1, 2>);
-  // Along one dim.
-  add({"softmax.int", "log_softmax.int"}, alongDimRule<ReduceDtype::Keep>);
-  add({"cumsum"}, alongDimRule<ReduceDtype::IntegerToLong>);
   add({"_softmax"}, internalSoftmaxRule);
   add({"sort", "argsort"}, sortRule);
   add({"topk"}, topkRule);

@@ -197,6 +197,12 @@ const llvm::StringMap<ShapeRule> &getShapeRules();
 bool applyElementwiseFamily(mlir::Operation *op, RuleContext &context,
                             llvm::MutableArrayRef<mlir::Type> results);
 
+/// The common rule of the `reduction` and `along_dim` families of
+/// typed_ops.txt, for an op the table has no rule for: fills `results` and
+/// returns true, or returns false for an op of neither family.
+bool applyReductionFamily(mlir::Operation *op, RuleContext &context,
+                          llvm::MutableArrayRef<mlir::Type> results);
+
 /// Each family adds its rules to the map.
 void addElementwiseRules(llvm::StringMap<ShapeRule> &rules);
 void addFactoryRules(llvm::StringMap<ShapeRule> &rules);

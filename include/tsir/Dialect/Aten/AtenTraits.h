@@ -51,6 +51,24 @@ template <typename ConcreteType>
 class PromoteToDouble
     : public mlir::OpTrait::TraitBase<ConcreteType, PromoteToDouble> {};
 
+/// A reduction over the op's `dim` operand (none: every dim), keeping the
+/// reduced dims when its `keepdim` is true (`reduction`); an op along its
+/// `dim` that keeps the shape (`along_dim`: softmax, cumsum).
+template <typename ConcreteType>
+class Reduction : public mlir::OpTrait::TraitBase<ConcreteType, Reduction> {};
+template <typename ConcreteType>
+class AlongDim : public mlir::OpTrait::TraitBase<ConcreteType, AlongDim> {};
+
+/// The accumulation kinds of aten's reductions: `integer_to_long` (sum,
+/// prod, cumsum accumulate integers and bool as Long), `to_long` (argmax's
+/// indices).
+template <typename ConcreteType>
+class PromoteIntegerToLong
+    : public mlir::OpTrait::TraitBase<ConcreteType, PromoteIntegerToLong> {};
+template <typename ConcreteType>
+class PromoteToLong
+    : public mlir::OpTrait::TraitBase<ConcreteType, PromoteToLong> {};
+
 } // namespace tsir::aten::OpTrait
 
 namespace tsir::aten {
@@ -67,9 +85,18 @@ inline unsigned elementwiseArity(mlir::Operation *op) {
   return 0;
 }
 
-/// An elementwise op's type promotion kind.
-enum class PromotionKind { Default, IntToFloat, AlwaysBool, ComplexToReal,
-                           ToDouble };
+/// An op's type promotion kind: torch's elementwise kinds, and the
+/// accumulation kinds of reductions (typed_ops.txt allows each only on the
+/// ops it applies to).
+enum class PromotionKind {
+  Default,
+  IntToFloat,
+  AlwaysBool,
+  ComplexToReal,
+  ToDouble,
+  IntegerToLong,
+  ToLong
+};
 
 inline PromotionKind promotionKind(mlir::Operation *op) {
   if (op->hasTrait<OpTrait::PromoteIntToFloat>())
@@ -80,6 +107,10 @@ inline PromotionKind promotionKind(mlir::Operation *op) {
     return PromotionKind::ComplexToReal;
   if (op->hasTrait<OpTrait::PromoteToDouble>())
     return PromotionKind::ToDouble;
+  if (op->hasTrait<OpTrait::PromoteIntegerToLong>())
+    return PromotionKind::IntegerToLong;
+  if (op->hasTrait<OpTrait::PromoteToLong>())
+    return PromotionKind::ToLong;
   return PromotionKind::Default;
 }
 
