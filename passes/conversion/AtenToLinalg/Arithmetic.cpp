@@ -12,6 +12,7 @@
 
 #include "ElementwiseFamily.h"
 
+#include "../Common/ConfiguredPattern.h"
 #include "../Common/Utils.h"
 
 #include "tsir/Dialect/Aten/AtenDialect.h"
@@ -232,13 +233,11 @@ static Value buildPow(OpBuilder &b, Location loc, Value base, Value exponent,
 namespace {
 /// add/sub/rsub, Tensor and Scalar: `self + alpha * other` and its
 /// variations. An alpha of 1 is not multiplied.
+enum class AddSubKind { Add, Sub, Rsub };
 template <typename OpTy>
-class AddSubPattern : public OpConversionPattern<OpTy> {
+class AddSubPattern : public ConfiguredPattern<OpTy, AddSubKind> {
 public:
-  enum class Kind { Add, Sub, Rsub };
-  AddSubPattern(const TypeConverter &typeConverter, MLIRContext *context,
-                Kind kind)
-      : OpConversionPattern<OpTy>(typeConverter, context), kind(kind) {}
+  using ConfiguredPattern<OpTy, AddSubKind>::ConfiguredPattern;
 
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
@@ -259,18 +258,15 @@ public:
         rewriter, op, *types, converted, original,
         [&](OpBuilder &b, Location loc, ValueRange elements) -> Value {
           Value self = elements[0], other = elements[1];
-          if (kind == Kind::Rsub)
+          if (this->config == AddSubKind::Rsub)
             std::swap(self, other);
           if (scaled)
             other = buildMul(b, loc, other, elements[2]);
-          if (kind == Kind::Add)
+          if (this->config == AddSubKind::Add)
             return buildAdd(b, loc, self, other);
           return buildSub(b, loc, self, other);
         });
   }
-
-private:
-  Kind kind;
 };
 
 /// div.Tensor_mode / div.Scalar_mode: rounding_mode None, "trunc" or
@@ -479,12 +475,12 @@ void conversion::populateArithmeticPatterns(const TypeConverter &typeConverter,
   using SubScalar = AddSubPattern<aten::SubScalarOp>;
   using RsubTensor = AddSubPattern<aten::RsubTensorOp>;
   using RsubScalar = AddSubPattern<aten::RsubScalarOp>;
-  patterns.add<AddTensor>(typeConverter, context, AddTensor::Kind::Add);
-  patterns.add<AddScalar>(typeConverter, context, AddScalar::Kind::Add);
-  patterns.add<SubTensor>(typeConverter, context, SubTensor::Kind::Sub);
-  patterns.add<SubScalar>(typeConverter, context, SubScalar::Kind::Sub);
-  patterns.add<RsubTensor>(typeConverter, context, RsubTensor::Kind::Rsub);
-  patterns.add<RsubScalar>(typeConverter, context, RsubScalar::Kind::Rsub);
+  patterns.add<AddTensor>(typeConverter, context, AddSubKind::Add);
+  patterns.add<AddScalar>(typeConverter, context, AddSubKind::Add);
+  patterns.add<SubTensor>(typeConverter, context, AddSubKind::Sub);
+  patterns.add<SubScalar>(typeConverter, context, AddSubKind::Sub);
+  patterns.add<RsubTensor>(typeConverter, context, AddSubKind::Rsub);
+  patterns.add<RsubScalar>(typeConverter, context, AddSubKind::Rsub);
   patterns.add<DivModePattern<aten::DivTensorModeOp>,
                DivModePattern<aten::DivScalarModeOp>, PowTensorScalarPattern>(
       typeConverter, context);

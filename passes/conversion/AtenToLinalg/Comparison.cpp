@@ -10,6 +10,7 @@
 
 #include "ElementwiseFamily.h"
 
+#include "../Common/ConfiguredPattern.h"
 #include "../Common/Utils.h"
 
 #include "tsir/Dialect/Aten/AtenDialect.h"
@@ -25,12 +26,9 @@ using Comparison = scalar::CompareOp;
 
 /// eq/ne/lt/le/gt/ge, Tensor and Scalar overloads.
 template <typename OpTy>
-class ComparisonPattern : public OpConversionPattern<OpTy> {
+class ComparisonPattern : public ConfiguredPattern<OpTy, Comparison> {
 public:
-  ComparisonPattern(const TypeConverter &typeConverter, MLIRContext *context,
-                    Comparison comparison)
-      : OpConversionPattern<OpTy>(typeConverter, context),
-        comparison(comparison) {}
+  using ConfiguredPattern<OpTy, Comparison>::ConfiguredPattern;
 
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
@@ -45,15 +43,12 @@ public:
         {op.getSelf(), op.getOther()},
         [&](OpBuilder &b, Location loc, ValueRange e) -> Value {
           if (isa<FloatType>(e[0].getType()))
-            return arith::CmpFOp::create(b, loc, floatPredicate(comparison),
+            return arith::CmpFOp::create(b, loc, floatPredicate(this->config),
                                          e[0], e[1]);
           return arith::CmpIOp::create(
-              b, loc, intPredicate(comparison, isUnsigned), e[0], e[1]);
+              b, loc, intPredicate(this->config, isUnsigned), e[0], e[1]);
         });
   }
-
-private:
-  Comparison comparison;
 };
 
 enum class Logic { And, Or, Xor };
@@ -73,11 +68,9 @@ Value buildLogic(OpBuilder &b, Location loc, Logic logic, Value lhs,
 
 /// logical_and/or/xor: each operand is `!= 0` first (NaN is true).
 template <typename OpTy>
-class LogicalPattern : public OpConversionPattern<OpTy> {
+class LogicalPattern : public ConfiguredPattern<OpTy, Logic> {
 public:
-  LogicalPattern(const TypeConverter &typeConverter, MLIRContext *context,
-                 Logic logic)
-      : OpConversionPattern<OpTy>(typeConverter, context), logic(logic) {}
+  using ConfiguredPattern<OpTy, Logic>::ConfiguredPattern;
 
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
@@ -92,22 +85,17 @@ public:
     return replaceWithElementwise(
         rewriter, op, asBool, adaptor.getOperands(), op->getOperands(),
         [&](OpBuilder &b, Location loc, ValueRange e) {
-          return buildLogic(b, loc, logic, e[0], e[1]);
+          return buildLogic(b, loc, this->config, e[0], e[1]);
         });
   }
-
-private:
-  Logic logic;
 };
 
 /// __and__/__or__/__xor__.Tensor: bitwise in the result dtype (bool or
 /// integer).
 template <typename OpTy>
-class BitwisePattern : public OpConversionPattern<OpTy> {
+class BitwisePattern : public ConfiguredPattern<OpTy, Logic> {
 public:
-  BitwisePattern(const TypeConverter &typeConverter, MLIRContext *context,
-                 Logic logic)
-      : OpConversionPattern<OpTy>(typeConverter, context), logic(logic) {}
+  using ConfiguredPattern<OpTy, Logic>::ConfiguredPattern;
 
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
@@ -121,12 +109,9 @@ public:
     return replaceWithElementwise(
         rewriter, op, *types, adaptor.getOperands(), op->getOperands(),
         [&](OpBuilder &b, Location loc, ValueRange e) {
-          return buildLogic(b, loc, logic, e[0], e[1]);
+          return buildLogic(b, loc, this->config, e[0], e[1]);
         });
   }
-
-private:
-  Logic logic;
 };
 } // namespace
 

@@ -377,17 +377,46 @@ int64_t spatialRank(Value weight) {
   return cast<RankedTensorType>(weight.getType()).getRank() - 2;
 }
 
-/// conv1d/2d/3d and conv_transpose1d/2d/3d.
-template <typename OpTy> struct ConvertConv : OpConversionPattern<OpTy> {
+/// What every convolution pattern does once its op's parameters are read
+/// (`readParams`): lower the convolution, with the bias unless it is None.
+template <typename OpTy> struct ConvPattern : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
 
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
     auto resultType = dyn_cast_or_null<RankedTensorType>(
         this->getTypeConverter()->convertType(op.getResult().getType()));
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "result dtype or rank unknown");
+    FailureOr<ConvParams> params = readParams(op, adaptor, rewriter);
+    if (failed(params))
+      return failure();
+    Value bias = isNone(op.getBias()) ? Value() : adaptor.getBias();
+    FailureOr<Value> result =
+        lowerConvolution(rewriter, op, adaptor.getInput(), adaptor.getWeight(),
+                         bias, *params, resultType);
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+
+  /// The op's stride, padding, dilation, groups (and transposition), or a
+  /// match failure where they are not constant or not supported.
+  virtual FailureOr<ConvParams>
+  readParams(OpTy op, OpAdaptor adaptor,
+             ConversionPatternRewriter &rewriter) const = 0;
+};
+
+/// conv1d/2d/3d and conv_transpose1d/2d/3d.
+template <typename OpTy> struct ConvertConv : ConvPattern<OpTy> {
+  using ConvPattern<OpTy>::ConvPattern;
+
+  FailureOr<ConvParams>
+  readParams(OpTy op, typename OpTy::Adaptor adaptor,
+             ConversionPatternRewriter &rewriter) const override {
     int64_t spatial = spatialRank(adaptor.getWeight());
     std::optional<ConvParams> params =
         matchParams(op.getStride(), op.getPadding(), op.getDilation(),
@@ -403,30 +432,18 @@ template <typename OpTy> struct ConvertConv : OpConversionPattern<OpTy> {
       params->outputPadding = *outputPadding;
       params->transposed = true;
     }
-    Value bias = isNone(op.getBias()) ? Value() : adaptor.getBias();
-    FailureOr<Value> result =
-        lowerConvolution(rewriter, op, adaptor.getInput(), adaptor.getWeight(),
-                         bias, *params, resultType);
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
+    return *params;
   }
 };
 
 /// conv1d/2d/3d.padding: "valid" is no padding; "same" pads d * (k - 1) in
 /// all, the odd element at the end, as torch does (stride 1 only).
-template <typename OpTy>
-struct ConvertConvPaddingMode : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+template <typename OpTy> struct ConvertConvPaddingMode : ConvPattern<OpTy> {
+  using ConvPattern<OpTy>::ConvPattern;
 
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto resultType = dyn_cast_or_null<RankedTensorType>(
-        this->getTypeConverter()->convertType(op.getResult().getType()));
-    if (!resultType)
-      return rewriter.notifyMatchFailure(op, "result dtype or rank unknown");
+  FailureOr<ConvParams>
+  readParams(OpTy op, typename OpTy::Adaptor adaptor,
+             ConversionPatternRewriter &rewriter) const override {
     auto weightType = cast<RankedTensorType>(adaptor.getWeight().getType());
     int64_t spatial = weightType.getRank() - 2;
     auto strides = matchWindowParam(op.getStride(), spatial);
@@ -453,30 +470,19 @@ struct ConvertConvPaddingMode : OpConversionPattern<OpTy> {
     } else if (*mode != "valid") {
       return rewriter.notifyMatchFailure(op, "unknown padding mode");
     }
-    Value bias = isNone(op.getBias()) ? Value() : adaptor.getBias();
-    FailureOr<Value> result =
-        lowerConvolution(rewriter, op, adaptor.getInput(), adaptor.getWeight(),
-                         bias, params, resultType);
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
+    return params;
   }
 };
 
 /// convolution, _convolution and _convolution.deprecated: the general
 /// form, transposed or not (the cuDNN/benchmark flags do not change the
 /// result).
-template <typename OpTy> struct ConvertGeneralConv : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+template <typename OpTy> struct ConvertGeneralConv : ConvPattern<OpTy> {
+  using ConvPattern<OpTy>::ConvPattern;
 
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto resultType = dyn_cast_or_null<RankedTensorType>(
-        this->getTypeConverter()->convertType(op.getResult().getType()));
-    if (!resultType)
-      return rewriter.notifyMatchFailure(op, "result dtype or rank unknown");
+  FailureOr<ConvParams>
+  readParams(OpTy op, typename OpTy::Adaptor adaptor,
+             ConversionPatternRewriter &rewriter) const override {
     int64_t spatial = spatialRank(adaptor.getWeight());
     std::optional<ConvParams> params =
         matchParams(op.getStride(), op.getPadding(), op.getDilation(),
@@ -491,14 +497,7 @@ template <typename OpTy> struct ConvertGeneralConv : OpConversionPattern<OpTy> {
     auto inputType = cast<RankedTensorType>(adaptor.getInput().getType());
     if (inputType.getRank() != spatial + 2)
       return rewriter.notifyMatchFailure(op, "expects a batched input");
-    Value bias = isNone(op.getBias()) ? Value() : adaptor.getBias();
-    FailureOr<Value> result =
-        lowerConvolution(rewriter, op, adaptor.getInput(), adaptor.getWeight(),
-                         bias, *params, resultType);
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
+    return *params;
   }
 };
 

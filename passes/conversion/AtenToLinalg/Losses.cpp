@@ -176,44 +176,6 @@ struct ConvertBceWithLogits
   }
 };
 
-/// log_softmax of `input` along `dim`, in the float `computeType`.
-Value buildLogSoftmax(OpBuilder &b, Location loc, Value input, int64_t dim,
-                      Type computeType, bool inputUnsigned) {
-  auto inputType = cast<RankedTensorType>(input.getType());
-  int64_t rank = inputType.getRank();
-  SmallVector<int64_t> dims{dim};
-  Value lowest = buildLowest(b, loc, computeType, false);
-  Value max = buildReduction(
-      b, loc, input, {}, dims, lowest,
-      [&](OpBuilder &nb, Location l, ValueRange e,
-          ValueRange acc) -> SmallVector<Value> {
-        Value x = castElement(nb, l, e[0], computeType, inputUnsigned);
-        return {arith::MaximumFOp::create(nb, l, acc[0], x).getResult()};
-      })[0];
-  Value zero = createScalarConstant(b, loc, computeType, 0);
-  Value sum = buildReduction(
-      b, loc, input, max, dims, zero,
-      [&](OpBuilder &nb, Location l, ValueRange e,
-          ValueRange acc) -> SmallVector<Value> {
-        Value x = castElement(nb, l, e[0], computeType, inputUnsigned);
-        Value exp =
-            math::ExpOp::create(nb, l, arith::SubFOp::create(nb, l, x, e[1]));
-        return {arith::AddFOp::create(nb, l, acc[0], exp).getResult()};
-      })[0];
-  max = insertReducedDims(b, loc, max, dims, rank);
-  sum = insertReducedDims(b, loc, sum, dims, rank);
-  ElementwiseOperand operands[] = {{input, computeType, inputUnsigned},
-                                   {max, Type(), false},
-                                   {sum, Type(), false}};
-  return buildElementwiseOp(
-      b, loc, inputType.clone(computeType), operands,
-      [](OpBuilder &nb, Location l, ValueRange e) -> Value {
-        Value shifted = arith::SubFOp::create(nb, l, e[0], e[1]);
-        return arith::SubFOp::create(nb, l, shifted,
-                                     math::LogOp::create(nb, l, e[2]));
-      });
-}
-
 /// weight[classIndex] (an i64 class index, in range).
 Value classWeight(OpBuilder &b, Location loc, Value weight, Value classIndex) {
   Value index =
@@ -451,11 +413,12 @@ struct ConvertCrossEntropyLoss : OpConversionPattern<aten::CrossEntropyLossOp> {
                             << *smoothing;
     Location loc = op.getLoc();
     Value input = adaptor.getSelf();
-    int64_t classDim =
-        cast<RankedTensorType>(input.getType()).getRank() == 1 ? 0 : 1;
+    auto inputType = cast<RankedTensorType>(input.getType());
+    int64_t classDim = inputType.getRank() == 1 ? 0 : 1;
     Value logProbs =
-        buildLogSoftmax(rewriter, loc, input, classDim, operands->computeType,
-                        isUnsignedDtype(op.getSelf().getType()));
+        buildSoftmax(rewriter, loc, input, {classDim}, operands->computeType,
+                     isUnsignedDtype(op.getSelf().getType()),
+                     inputType.clone(operands->computeType), /*log=*/true);
     Value result =
         logProbs ? buildNllLoss(rewriter, loc, logProbs, adaptor.getTarget(),
                                 operands->weight, adaptor.getIgnoreIndex(),

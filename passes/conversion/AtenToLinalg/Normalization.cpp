@@ -17,6 +17,7 @@
 #include "PopulatePatterns.h"
 #include "ReductionBuilder.h"
 
+#include "../Common/ConfiguredPattern.h"
 #include "../Common/Utils.h"
 
 #include "tsir/Conversion/TypeConverter.h"
@@ -108,12 +109,9 @@ namespace {
 /// running statistics or, when `training`/`use_input_stats`, the input's
 /// over every dim but 1 (batch_norm) or but 0 and 1 (instance_norm).
 template <typename OpTy>
-class ChannelNormPattern : public OpConversionPattern<OpTy> {
+class ChannelNormPattern : public ConfiguredPattern<OpTy, bool> {
 public:
-  ChannelNormPattern(const TypeConverter &typeConverter, MLIRContext *context,
-                     bool perInstance)
-      : OpConversionPattern<OpTy>(typeConverter, context),
-        perInstance(perInstance) {}
+  using ConfiguredPattern<OpTy, bool>::ConfiguredPattern;
 
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
@@ -164,6 +162,8 @@ public:
       n.var = alignChannels(rewriter, loc, *runningVar, rank - 2);
     } else {
       // Running statistics given in training are not updated (see above).
+      // Over every dim but the channels (and, per instance, the batch).
+      bool perInstance = this->config;
       SmallVector<int64_t> dims;
       for (int64_t dim = 0; dim < rank; ++dim)
         if (dim != 1 && (!perInstance || dim != 0))
@@ -181,9 +181,6 @@ public:
     rewriter.replaceOp(op, result);
     return success();
   }
-
-private:
-  bool perInstance;
 };
 
 /// layer_norm(input, normalized_shape, weight, bias, eps): statistics over

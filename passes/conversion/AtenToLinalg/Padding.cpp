@@ -16,6 +16,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
+#include <type_traits>
+
 using namespace mlir;
 using namespace tsir;
 using namespace tsir::conversion;
@@ -147,12 +149,14 @@ Value padByCopy(OpBuilder &b, Location loc, Value input, const DimPads &pads,
       });
 }
 
-struct ConvertConstantPadNd : OpConversionPattern<aten::ConstantPadNdOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// constant_pad_nd, and pad, whose mode is constant (fill with the value,
+/// 0 when it is None) or one that copies the input's own elements.
+template <typename OpTy> struct ConvertPad : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(aten::ConstantPadNdOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
+    RankedTensorType type = getResultTensorType(*this->getTypeConverter(), op);
     Value input = adaptor.getSelf();
     auto inputType = dyn_cast<RankedTensorType>(input.getType());
     if (!type || !inputType)
@@ -161,30 +165,9 @@ struct ConvertConstantPadNd : OpConversionPattern<aten::ConstantPadNdOp> {
     if (!pads)
       return rewriter.notifyMatchFailure(op, "pad is not a constant list of "
                                              "pairs for the input's dims");
-    Location loc = op.getLoc();
-    Value fill =
-        castScalar(rewriter, loc, adaptor.getValue(), type.getElementType());
-    Value result = padWithConstant(rewriter, loc, input, *pads, fill);
-    rewriter.replaceOp(op, castToType(rewriter, loc, result, type));
-    return success();
-  }
-};
-
-struct ConvertPad : OpConversionPattern<aten::PadOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(aten::PadOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
-    Value input = adaptor.getSelf();
-    auto inputType = dyn_cast<RankedTensorType>(input.getType());
-    if (!type || !inputType)
-      return rewriter.notifyMatchFailure(op, "unknown dtype or rank");
-    std::optional<DimPads> pads = readPads(op.getPad(), inputType.getRank());
-    if (!pads)
-      return rewriter.notifyMatchFailure(op, "pad is not a constant list of "
-                                             "pairs for the input's dims");
-    std::optional<StringRef> mode = matchConstantString(op.getMode());
+    std::optional<StringRef> mode = "constant";
+    if constexpr (std::is_same_v<OpTy, aten::PadOp>)
+      mode = matchConstantString(op.getMode());
     if (!mode)
       return rewriter.notifyMatchFailure(op, "mode is not a constant");
     Location loc = op.getLoc();
@@ -276,7 +259,7 @@ struct ConvertTriangle : OpConversionPattern<OpTy> {
 void tsir::conversion::populatePaddingPatterns(
     const TypeConverter &typeConverter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<ConvertConstantPadNd, ConvertPad,
+  patterns.add<ConvertPad<aten::ConstantPadNdOp>, ConvertPad<aten::PadOp>,
                ConvertTriangle<aten::TrilOp, true>,
                ConvertTriangle<aten::TriuOp, false>>(typeConverter, context);
 }

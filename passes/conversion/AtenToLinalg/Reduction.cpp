@@ -14,6 +14,7 @@
 #include "PopulatePatterns.h"
 #include "ReductionBuilder.h"
 
+#include "../Common/ConfiguredPattern.h"
 #include "../Common/Utils.h"
 
 #include "tsir/Dialect/Aten/AtenDialect.h"
@@ -53,11 +54,9 @@ enum class Reduce { Sum, Mean, Prod, Max, Min, Any, All };
 
 /// sum/mean/prod/amax/amin/max/min/any/all.
 template <typename OpTy>
-class ReducePattern : public OpConversionPattern<OpTy> {
+class ReducePattern : public ConfiguredPattern<OpTy, Reduce> {
 public:
-  ReducePattern(const TypeConverter &typeConverter, MLIRContext *context,
-                Reduce kind)
-      : OpConversionPattern<OpTy>(typeConverter, context), kind(kind) {}
+  using ConfiguredPattern<OpTy, Reduce>::ConfiguredPattern;
 
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
@@ -67,6 +66,7 @@ public:
     if (failed(operands))
       return failure();
     Location loc = op.getLoc();
+    Reduce kind = this->config;
     bool logical = kind == Reduce::Any || kind == Reduce::All;
     Type accType = logical
                        ? rewriter.getI1Type()
@@ -135,9 +135,6 @@ public:
     rewriter.replaceOp(op, result);
     return success();
   }
-
-private:
-  Reduce kind;
 };
 
 /// Whether `candidate` replaces `best` in an arg-reduction: strictly
@@ -187,11 +184,9 @@ std::pair<Value, Value> buildArgReduction(OpBuilder &b, Location loc,
 
 /// max.dim/min.dim: (values, indices) along one dim.
 template <typename OpTy>
-class ReduceWithIndicesPattern : public OpConversionPattern<OpTy> {
+class ReduceWithIndicesPattern : public ConfiguredPattern<OpTy, bool> {
 public:
-  ReduceWithIndicesPattern(const TypeConverter &typeConverter,
-                           MLIRContext *context, bool isMax)
-      : OpConversionPattern<OpTy>(typeConverter, context), isMax(isMax) {}
+  using ConfiguredPattern<OpTy, bool>::ConfiguredPattern;
 
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
@@ -215,7 +210,7 @@ public:
     } else {
       auto [reducedValues, reducedIndices] =
           buildArgReduction(rewriter, loc, values->input, values->dims[0],
-                            isMax, values->inputUnsigned);
+                            this->config, values->inputUnsigned);
       valuesResult = finishReduction(rewriter, loc, reducedValues, *values);
       ReductionOperands indices = *values;
       indices.resultType = indicesType;
@@ -226,18 +221,13 @@ public:
     rewriter.replaceOp(op, {valuesResult, indicesResult});
     return success();
   }
-
-private:
-  bool isMax;
 };
 
 /// argmax/argmin: along a dim, or (dim None) over the flattened input.
 template <typename OpTy>
-class ArgReducePattern : public OpConversionPattern<OpTy> {
+class ArgReducePattern : public ConfiguredPattern<OpTy, bool> {
 public:
-  ArgReducePattern(const TypeConverter &typeConverter, MLIRContext *context,
-                   bool isMax)
-      : OpConversionPattern<OpTy>(typeConverter, context), isMax(isMax) {}
+  using ConfiguredPattern<OpTy, bool>::ConfiguredPattern;
 
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
@@ -266,7 +256,7 @@ public:
           rewriter, loc, input, ArrayRef<ReassociationIndices>{all});
       dim = 0;
     }
-    Value indices = buildArgReduction(rewriter, loc, input, dim, isMax,
+    Value indices = buildArgReduction(rewriter, loc, input, dim, this->config,
                                       operands->inputUnsigned)
                         .second;
     // Flattened with keepdim: every dim of the input is kept as a 1.
@@ -286,9 +276,6 @@ public:
     rewriter.replaceOp(op, result);
     return success();
   }
-
-private:
-  bool isMax;
 };
 
 /// The order, dims and keepdim of a p-norm op: norm.Scalar(self, p) over

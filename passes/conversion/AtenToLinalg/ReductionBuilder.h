@@ -127,6 +127,16 @@ finishReduction(mlir::OpBuilder &b, mlir::Location loc, mlir::Value reduced,
                                                mlir::Location, mlir::Value)>
                     finish = nullptr);
 
+/// softmax (or, with `log`, log_softmax) of `input` along `dims` (one dim,
+/// or none for a 0-d input), computed in the float `computeType` and
+/// stored as `resultType`: the max along the dim is subtracted before exp,
+/// then exp(x - max) / sum or x - max - log(sum). Null if shapes do not
+/// match. (Softmax.cpp; cross_entropy's log_softmax uses it too.)
+mlir::Value buildSoftmax(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value input, llvm::ArrayRef<int64_t> dims,
+                         mlir::Type computeType, bool inputUnsigned,
+                         mlir::RankedTensorType resultType, bool log);
+
 /// var/std, logsumexp, cumsum (Statistics.cpp).
 void populateStatisticsPatterns(const mlir::TypeConverter &typeConverter,
                                 mlir::RewritePatternSet &patterns);

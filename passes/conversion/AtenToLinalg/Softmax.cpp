@@ -11,6 +11,7 @@
 #include "ElementwiseFamily.h"
 #include "ReductionBuilder.h"
 
+#include "../Common/ConfiguredPattern.h"
 #include "../Common/Utils.h"
 
 #include "tsir/Conversion/TypeConverter.h"
@@ -23,13 +24,52 @@ using namespace mlir;
 using namespace tsir;
 using namespace tsir::conversion;
 
+Value tsir::conversion::buildSoftmax(OpBuilder &b, Location loc, Value input,
+                                     ArrayRef<int64_t> dims, Type computeType,
+                                     bool inputUnsigned,
+                                     RankedTensorType resultType, bool log) {
+  int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
+  Value lowest = buildLowest(b, loc, computeType, false);
+  Value max = buildReduction(
+      b, loc, input, {}, dims, lowest,
+      [&](OpBuilder &nb, Location l, ValueRange e,
+          ValueRange acc) -> SmallVector<Value> {
+        Value x = castElement(nb, l, e[0], computeType, inputUnsigned);
+        return {arith::MaximumFOp::create(nb, l, acc[0], x).getResult()};
+      })[0];
+  Value zero = createScalarConstant(b, loc, computeType, 0);
+  Value sum = buildReduction(
+      b, loc, input, max, dims, zero,
+      [&](OpBuilder &nb, Location l, ValueRange e,
+          ValueRange acc) -> SmallVector<Value> {
+        Value x = castElement(nb, l, e[0], computeType, inputUnsigned);
+        Value exp =
+            math::ExpOp::create(nb, l, arith::SubFOp::create(nb, l, x, e[1]));
+        return {arith::AddFOp::create(nb, l, acc[0], exp).getResult()};
+      })[0];
+  // max and sum back at the input's rank (1 along dim) to broadcast.
+  max = insertReducedDims(b, loc, max, dims, rank);
+  sum = insertReducedDims(b, loc, sum, dims, rank);
+  ElementwiseOperand operands[] = {{input, computeType, inputUnsigned},
+                                   {max, Type(), false},
+                                   {sum, Type(), false}};
+  return buildElementwiseOp(
+      b, loc, resultType, operands,
+      [&](OpBuilder &nb, Location l, ValueRange e) -> Value {
+        Value shifted = arith::SubFOp::create(nb, l, e[0], e[1]);
+        if (log)
+          return arith::SubFOp::create(nb, l, shifted,
+                                       math::LogOp::create(nb, l, e[2]));
+        return arith::DivFOp::create(nb, l, math::ExpOp::create(nb, l, shifted),
+                                     e[2]);
+      });
+}
+
 namespace {
 template <typename OpTy>
-class SoftmaxPattern : public OpConversionPattern<OpTy> {
+class SoftmaxPattern : public ConfiguredPattern<OpTy, bool> {
 public:
-  SoftmaxPattern(const TypeConverter &typeConverter, MLIRContext *context,
-                 bool isLog)
-      : OpConversionPattern<OpTy>(typeConverter, context), isLog(isLog) {}
+  using ConfiguredPattern<OpTy, bool>::ConfiguredPattern;
 
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
@@ -55,49 +95,14 @@ public:
     if (rank > 0)
       dims.push_back(*dim);
 
-    Value lowest = buildLowest(rewriter, loc, accType, false);
-    Value max = buildReduction(
-        rewriter, loc, input, {}, dims, lowest,
-        [&](OpBuilder &b, Location l, ValueRange e,
-            ValueRange acc) -> SmallVector<Value> {
-          Value x = castElement(b, l, e[0], accType, inputUnsigned);
-          return {arith::MaximumFOp::create(b, l, acc[0], x).getResult()};
-        })[0];
-    Value zero = createScalarConstant(rewriter, loc, accType, 0);
-    Value sum = buildReduction(
-        rewriter, loc, input, max, dims, zero,
-        [&](OpBuilder &b, Location l, ValueRange e,
-            ValueRange acc) -> SmallVector<Value> {
-          Value x = castElement(b, l, e[0], accType, inputUnsigned);
-          Value exp =
-              math::ExpOp::create(b, l, arith::SubFOp::create(b, l, x, e[1]));
-          return {arith::AddFOp::create(b, l, acc[0], exp).getResult()};
-        })[0];
-    // max and sum back at the input's rank (1 along dim) to broadcast.
-    max = insertReducedDims(rewriter, loc, max, dims, rank);
-    sum = insertReducedDims(rewriter, loc, sum, dims, rank);
-    ElementwiseOperand operands[] = {{input, accType, inputUnsigned},
-                                     {max, Type(), false},
-                                     {sum, Type(), false}};
-    bool log = isLog;
-    Value result = buildElementwiseOp(
-        rewriter, loc, resultType, operands,
-        [&](OpBuilder &b, Location l, ValueRange e) -> Value {
-          Value shifted = arith::SubFOp::create(b, l, e[0], e[1]);
-          if (log)
-            return arith::SubFOp::create(b, l, shifted,
-                                         math::LogOp::create(b, l, e[2]));
-          return arith::DivFOp::create(b, l, math::ExpOp::create(b, l, shifted),
-                                       e[2]);
-        });
+    Value result =
+        buildSoftmax(rewriter, loc, input, dims, accType, inputUnsigned,
+                     resultType, /*log=*/this->config);
     if (!result)
       return rewriter.notifyMatchFailure(op, "result shape mismatch");
     rewriter.replaceOp(op, result);
     return success();
   }
-
-private:
-  bool isLog;
 };
 } // namespace
 

@@ -11,6 +11,7 @@
 #include "ElementwiseFamily.h"
 #include "ReductionBuilder.h"
 
+#include "../Common/ConfiguredPattern.h"
 #include "../Common/Utils.h"
 
 #include "tsir/Dialect/Aten/AtenDialect.h"
@@ -52,11 +53,9 @@ template <typename OpTy> std::optional<double> matchCorrection(OpTy op) {
 /// var/std, of every element or over dims, unbiased or not, or with a
 /// given correction.
 template <typename OpTy>
-class VariancePattern : public OpConversionPattern<OpTy> {
+class VariancePattern : public ConfiguredPattern<OpTy, bool> {
 public:
-  VariancePattern(const TypeConverter &typeConverter, MLIRContext *context,
-                  bool isStd)
-      : OpConversionPattern<OpTy>(typeConverter, context), isStd(isStd) {}
+  using ConfiguredPattern<OpTy, bool>::ConfiguredPattern;
 
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
@@ -87,6 +86,7 @@ public:
     Value result = finishReduction(
         rewriter, loc, variance, *operands,
         [&](OpBuilder &b, Location l, Value v) -> Value {
+          bool isStd = this->config;
           return isStd ? math::SqrtOp::create(b, l, v).getResult() : v;
         });
     if (!result)
@@ -94,9 +94,6 @@ public:
     rewriter.replaceOp(op, result);
     return success();
   }
-
-private:
-  bool isStd;
 };
 
 /// logsumexp(self, dim, keepdim): log(sum(exp(x - m))) + m, where m is the

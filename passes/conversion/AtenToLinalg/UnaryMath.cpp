@@ -13,6 +13,7 @@
 
 #include "ElementwiseFamily.h"
 
+#include "../Common/ConfiguredPattern.h"
 #include "../Common/Utils.h"
 
 #include "tsir/Dialect/Aten/AtenDialect.h"
@@ -209,13 +210,11 @@ public:
 };
 
 /// isnan/isinf/isfinite: computed in the input's dtype, producing bool.
+enum class FloatClass { NaN, Inf, Finite, PosInf, NegInf, SignBit, Real };
 template <typename OpTy>
-class FloatClassPattern : public OpConversionPattern<OpTy> {
+class FloatClassPattern : public ConfiguredPattern<OpTy, FloatClass> {
 public:
-  enum class Test { NaN, Inf, Finite, PosInf, NegInf, SignBit, Real };
-  FloatClassPattern(const TypeConverter &typeConverter, MLIRContext *context,
-                    Test test)
-      : OpConversionPattern<OpTy>(typeConverter, context), test(test) {}
+  using ConfiguredPattern<OpTy, FloatClass>::ConfiguredPattern;
 
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
@@ -227,11 +226,12 @@ public:
     return replaceWithElementwise(
         rewriter, op, *types, adaptor.getSelf(), op.getSelf(),
         [&](OpBuilder &b, Location loc, ValueRange e) -> Value {
+          FloatClass test = this->config;
           Value x = e[0];
           Type type = x.getType();
-          if (test == Test::Real)
+          if (test == FloatClass::Real)
             return arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
-          if (test == Test::SignBit && !isa<FloatType>(type)) {
+          if (test == FloatClass::SignBit && !isa<FloatType>(type)) {
             if (types->isUnsigned || type.isInteger(1))
               return arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
             return arith::CmpIOp::create(
@@ -240,8 +240,8 @@ public:
           }
           if (!isa<FloatType>(type))
             return arith::ConstantOp::create(
-                b, loc, b.getBoolAttr(test == Test::Finite));
-          if (test == Test::SignBit) {
+                b, loc, b.getBoolAttr(test == FloatClass::Finite));
+          if (test == FloatClass::SignBit) {
             // The sign bit itself, so that -0.0 and -NaN count.
             auto intType = b.getIntegerType(type.getIntOrFloatBitWidth());
             Value bits = arith::BitcastOp::create(b, loc, intType, x);
@@ -249,15 +249,15 @@ public:
                 b, loc, arith::CmpIPredicate::slt, bits,
                 arith::ConstantOp::create(b, loc, b.getIntegerAttr(intType, 0)));
           }
-          if (test == Test::PosInf || test == Test::NegInf) {
+          if (test == FloatClass::PosInf || test == FloatClass::NegInf) {
             Value inf = createScalarConstant(
                 b, loc, type,
-                (test == Test::PosInf ? 1 : -1) *
+                (test == FloatClass::PosInf ? 1 : -1) *
                     std::numeric_limits<double>::infinity());
             return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x,
                                          inf);
           }
-          if (test == Test::NaN)
+          if (test == FloatClass::NaN)
             return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x,
                                          x);
           Value inf = createScalarConstant(
@@ -265,15 +265,12 @@ public:
           Value magnitude = math::AbsFOp::create(b, loc, x);
           // ONE is false for NaN, which is neither finite nor infinite.
           return arith::CmpFOp::create(b, loc,
-                                       test == Test::Inf
+                                       test == FloatClass::Inf
                                            ? arith::CmpFPredicate::OEQ
                                            : arith::CmpFPredicate::ONE,
                                        magnitude, inf);
         });
   }
-
-private:
-  Test test;
 };
 } // namespace
 
@@ -309,17 +306,17 @@ void conversion::populateUnaryMathPatterns(const TypeConverter &typeConverter,
   using IsNaN = FloatClassPattern<aten::IsnanOp>;
   using IsInf = FloatClassPattern<aten::IsinfOp>;
   using IsFinite = FloatClassPattern<aten::IsfiniteOp>;
-  patterns.add<IsNaN>(tc, context, IsNaN::Test::NaN);
-  patterns.add<IsInf>(tc, context, IsInf::Test::Inf);
-  patterns.add<IsFinite>(tc, context, IsFinite::Test::Finite);
-  patterns.add<FloatClassPattern<aten::IsposinfOp>>(
-      tc, context, FloatClassPattern<aten::IsposinfOp>::Test::PosInf);
-  patterns.add<FloatClassPattern<aten::IsneginfOp>>(
-      tc, context, FloatClassPattern<aten::IsneginfOp>::Test::NegInf);
-  patterns.add<FloatClassPattern<aten::SignbitOp>>(
-      tc, context, FloatClassPattern<aten::SignbitOp>::Test::SignBit);
-  patterns.add<FloatClassPattern<aten::IsrealOp>>(
-      tc, context, FloatClassPattern<aten::IsrealOp>::Test::Real);
+  patterns.add<IsNaN>(tc, context, FloatClass::NaN);
+  patterns.add<IsInf>(tc, context, FloatClass::Inf);
+  patterns.add<IsFinite>(tc, context, FloatClass::Finite);
+  patterns.add<FloatClassPattern<aten::IsposinfOp>>(tc, context,
+                                                    FloatClass::PosInf);
+  patterns.add<FloatClassPattern<aten::IsneginfOp>>(tc, context,
+                                                    FloatClass::NegInf);
+  patterns.add<FloatClassPattern<aten::SignbitOp>>(tc, context,
+                                                   FloatClass::SignBit);
+  patterns.add<FloatClassPattern<aten::IsrealOp>>(tc, context,
+                                                  FloatClass::Real);
   addElementwisePattern<aten::AcosOp>(tc, patterns, mathBody<math::AcosOp>);
   addElementwisePattern<aten::AsinOp>(tc, patterns, mathBody<math::AsinOp>);
   addElementwisePattern<aten::AcoshOp>(tc, patterns, mathBody<math::AcoshOp>);

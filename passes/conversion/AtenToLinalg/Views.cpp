@@ -27,7 +27,6 @@ using namespace tsir::conversion;
 
 namespace {
 
-/// The sizes of `tensor`, one OpFoldResult per dim.
 /// Whether every tensor among `operands` (converted) has a known rank: the
 /// patterns here read sizes, which a tensor of unknown rank does not have
 /// (the type converter leaves such a `!prim.tensor` as it is).
@@ -39,6 +38,7 @@ bool ranksKnown(ValueRange operands) {
   });
 }
 
+/// The sizes of `tensor`, one OpFoldResult per dim.
 SmallVector<OpFoldResult> sizesOf(OpBuilder &b, Location loc, Value tensor) {
   return tensor::getMixedSizes(b, loc, tensor);
 }
@@ -94,6 +94,27 @@ SmallVector<OpFoldResult> inferMinusOne(IndexMath &m, ArrayRef<Value> ints,
   return sizes;
 }
 
+/// The patterns of this file apply once every tensor operand has a known
+/// rank and the result a known rank and dtype; they rewrite with the
+/// converted result type in hand.
+template <typename OpTy> struct ViewPattern : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    if (!ranksKnown(adaptor.getOperands()))
+      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
+    RankedTensorType type = getResultTensorType(*this->getTypeConverter(), op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unknown result dtype or rank");
+    return rewriteView(op, adaptor, type, rewriter);
+  }
+  virtual LogicalResult
+  rewriteView(OpTy op, OpAdaptor adaptor, RankedTensorType type,
+              ConversionPatternRewriter &rewriter) const = 0;
+};
+
 /// Replaces a reshaping op by `input` reshaped to its result type, whose
 /// dynamic dims take their sizes from `computed` (one entry per dim).
 LogicalResult replaceWithReshape(ConversionPatternRewriter &rewriter,
@@ -112,16 +133,11 @@ LogicalResult replaceWithReshape(ConversionPatternRewriter &rewriter,
 }
 
 /// view/reshape: sizes from the int list, one of which may be -1.
-template <typename OpTy> struct ConvertViewLike : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+template <typename OpTy> struct ConvertViewLike : ViewPattern<OpTy> {
+  using ViewPattern<OpTy>::ViewPattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!ranksKnown(adaptor.getOperands()))
-      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
-    RankedTensorType type = getResultTensorType(*this->getTypeConverter(), op);
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "unknown result dtype or rank");
+  rewriteView(OpTy op, typename OpTy::Adaptor adaptor, RankedTensorType type,
+              ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value input = adaptor.getSelf();
     auto ints = getIntListValues(rewriter, loc, op->getOperand(1));
@@ -135,33 +151,26 @@ template <typename OpTy> struct ConvertViewLike : OpConversionPattern<OpTy> {
 };
 
 /// view_as/reshape_as: the sizes of `other`.
-template <typename OpTy> struct ConvertViewAsLike : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+template <typename OpTy> struct ConvertViewAsLike : ViewPattern<OpTy> {
+  using ViewPattern<OpTy>::ViewPattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!ranksKnown(adaptor.getOperands()))
-      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
-    RankedTensorType type = getResultTensorType(*this->getTypeConverter(), op);
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "unknown result dtype or rank");
+  rewriteView(OpTy op, typename OpTy::Adaptor adaptor, RankedTensorType type,
+              ConversionPatternRewriter &rewriter) const override {
     return replaceWithReshape(
         rewriter, op, type, adaptor.getSelf(),
         sizesOf(rewriter, op.getLoc(), adaptor.getOther()));
   }
 };
 
-struct ConvertFlatten : OpConversionPattern<aten::FlattenUsingIntsOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ConvertFlatten : ViewPattern<aten::FlattenUsingIntsOp> {
+  using ViewPattern::ViewPattern;
   LogicalResult
-  matchAndRewrite(aten::FlattenUsingIntsOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!ranksKnown(adaptor.getOperands()))
-      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
-    RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
+  rewriteView(aten::FlattenUsingIntsOp op, OpAdaptor adaptor,
+              RankedTensorType type,
+              ConversionPatternRewriter &rewriter) const override {
     std::optional<int64_t> start = matchConstantInt(op.getStartDim());
     std::optional<int64_t> end = matchConstantInt(op.getEndDim());
-    if (!type || !start || !end)
+    if (!start || !end)
       return rewriter.notifyMatchFailure(op, "needs a typed result and "
                                              "constant dims");
     Location loc = op.getLoc();
@@ -183,18 +192,15 @@ struct ConvertFlatten : OpConversionPattern<aten::FlattenUsingIntsOp> {
   }
 };
 
-struct ConvertUnflatten : OpConversionPattern<aten::UnflattenIntOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ConvertUnflatten : ViewPattern<aten::UnflattenIntOp> {
+  using ViewPattern::ViewPattern;
   LogicalResult
-  matchAndRewrite(aten::UnflattenIntOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!ranksKnown(adaptor.getOperands()))
-      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
-    RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
+  rewriteView(aten::UnflattenIntOp op, OpAdaptor adaptor, RankedTensorType type,
+              ConversionPatternRewriter &rewriter) const override {
     std::optional<int64_t> dim = matchConstantInt(op.getDim());
     Location loc = op.getLoc();
     auto ints = getIntListValues(rewriter, loc, op.getSizes());
-    if (!type || !dim || !ints)
+    if (!dim || !ints)
       return rewriter.notifyMatchFailure(op, "needs a typed result, a "
                                              "constant dim and a size list");
     SmallVector<OpFoldResult> in = sizesOf(rewriter, loc, adaptor.getSelf());
@@ -211,16 +217,11 @@ struct ConvertUnflatten : OpConversionPattern<aten::UnflattenIntOp> {
 
 /// squeeze, squeeze.dim and their in-place forms: the result type says which
 /// dims went (a dynamic dim is only squeezed if refinement proved it 1).
-template <typename OpTy> struct ConvertSqueeze : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+template <typename OpTy> struct ConvertSqueeze : ViewPattern<OpTy> {
+  using ViewPattern<OpTy>::ViewPattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!ranksKnown(adaptor.getOperands()))
-      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
-    RankedTensorType type = getResultTensorType(*this->getTypeConverter(), op);
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "unknown result dtype or rank");
+  rewriteView(OpTy op, typename OpTy::Adaptor adaptor, RankedTensorType type,
+              ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value input = adaptor.getSelf();
     SmallVector<OpFoldResult> in = sizesOf(rewriter, loc, input);
@@ -247,16 +248,13 @@ template <typename OpTy> struct ConvertSqueeze : OpConversionPattern<OpTy> {
   }
 };
 
-template <typename OpTy> struct ConvertUnsqueeze : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+template <typename OpTy> struct ConvertUnsqueeze : ViewPattern<OpTy> {
+  using ViewPattern<OpTy>::ViewPattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!ranksKnown(adaptor.getOperands()))
-      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
-    RankedTensorType type = getResultTensorType(*this->getTypeConverter(), op);
+  rewriteView(OpTy op, typename OpTy::Adaptor adaptor, RankedTensorType type,
+              ConversionPatternRewriter &rewriter) const override {
     std::optional<int64_t> dim = matchConstantInt(op.getDim());
-    if (!type || !dim)
+    if (!dim)
       return rewriter.notifyMatchFailure(op, "needs a typed result and a "
                                              "constant dim");
     Location loc = op.getLoc();
@@ -295,16 +293,13 @@ LogicalResult replaceWithTranspose(ConversionPatternRewriter &rewriter,
   return success();
 }
 
-struct ConvertPermute : OpConversionPattern<aten::PermuteOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ConvertPermute : ViewPattern<aten::PermuteOp> {
+  using ViewPattern::ViewPattern;
   LogicalResult
-  matchAndRewrite(aten::PermuteOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!ranksKnown(adaptor.getOperands()))
-      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
-    RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
+  rewriteView(aten::PermuteOp op, OpAdaptor adaptor, RankedTensorType type,
+              ConversionPatternRewriter &rewriter) const override {
     auto dims = matchConstantIntList(op.getDims());
-    if (!type || !dims || dims->size() != static_cast<size_t>(type.getRank()))
+    if (!dims || dims->size() != static_cast<size_t>(type.getRank()))
       return rewriter.notifyMatchFailure(op, "needs a typed result and "
                                              "constant dims");
     SmallVector<int64_t> permutation;
@@ -320,16 +315,11 @@ struct ConvertPermute : OpConversionPattern<aten::PermuteOp> {
 };
 
 /// transpose.int and t (t is transpose(0, 1), and the identity below 2-D).
-template <typename OpTy> struct ConvertTranspose : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+template <typename OpTy> struct ConvertTranspose : ViewPattern<OpTy> {
+  using ViewPattern<OpTy>::ViewPattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!ranksKnown(adaptor.getOperands()))
-      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
-    RankedTensorType type = getResultTensorType(*this->getTypeConverter(), op);
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "unknown result dtype or rank");
+  rewriteView(OpTy op, typename OpTy::Adaptor adaptor, RankedTensorType type,
+              ConversionPatternRewriter &rewriter) const override {
     int64_t rank = type.getRank();
     std::optional<int64_t> dim0 = 0, dim1 = rank < 2 ? 0 : 1;
     if (op->getNumOperands() == 3) {
@@ -350,16 +340,11 @@ template <typename OpTy> struct ConvertTranspose : OpConversionPattern<OpTy> {
   }
 };
 
-struct ConvertMovedim : OpConversionPattern<aten::MovedimIntOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ConvertMovedim : ViewPattern<aten::MovedimIntOp> {
+  using ViewPattern::ViewPattern;
   LogicalResult
-  matchAndRewrite(aten::MovedimIntOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!ranksKnown(adaptor.getOperands()))
-      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
-    RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "unknown result dtype or rank");
+  rewriteView(aten::MovedimIntOp op, OpAdaptor adaptor, RankedTensorType type,
+              ConversionPatternRewriter &rewriter) const override {
     int64_t rank = type.getRank();
     std::optional<int64_t> source = matchConstantInt(op.getSource());
     std::optional<int64_t> destination = matchConstantInt(op.getDestination());
@@ -434,16 +419,11 @@ static OpFoldResult checkSizesEqual(OpBuilder &b, Location loc,
 /// expand and expand_as: a linalg.generic reading the input's dim 0 where a
 /// size-1 dim is broadcast. A dynamic input dim is taken to match the
 /// result's (an expand that broadcasts it needs its size refined to 1).
-template <typename OpTy> struct ConvertExpand : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+template <typename OpTy> struct ConvertExpand : ViewPattern<OpTy> {
+  using ViewPattern<OpTy>::ViewPattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!ranksKnown(adaptor.getOperands()))
-      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
-    RankedTensorType type = getResultTensorType(*this->getTypeConverter(), op);
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "unknown result dtype or rank");
+  rewriteView(OpTy op, typename OpTy::Adaptor adaptor, RankedTensorType type,
+              ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value input = adaptor.getSelf();
     auto inType = cast<RankedTensorType>(input.getType());
@@ -488,16 +468,13 @@ template <typename OpTy> struct ConvertExpand : OpConversionPattern<OpTy> {
 };
 
 /// contiguous, clone, detach, alias: under value semantics, the value.
-template <typename OpTy> struct ConvertToSelf : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+template <typename OpTy> struct ConvertToSelf : ViewPattern<OpTy> {
+  using ViewPattern<OpTy>::ViewPattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!ranksKnown(adaptor.getOperands()))
-      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
-    RankedTensorType type = getResultTensorType(*this->getTypeConverter(), op);
+  rewriteView(OpTy op, typename OpTy::Adaptor adaptor, RankedTensorType type,
+              ConversionPatternRewriter &rewriter) const override {
     auto inType = dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
-    if (!type || !inType || inType.getElementType() != type.getElementType() ||
+    if (!inType || inType.getElementType() != type.getElementType() ||
         inType.getRank() != type.getRank())
       return rewriter.notifyMatchFailure(op, "result type differs from input");
     rewriter.replaceOp(
@@ -507,17 +484,12 @@ template <typename OpTy> struct ConvertToSelf : OpConversionPattern<OpTy> {
 };
 
 /// view.dtype between element types of one width: a bitcast per element.
-struct ConvertViewDtype : OpConversionPattern<aten::ViewDtypeOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ConvertViewDtype : ViewPattern<aten::ViewDtypeOp> {
+  using ViewPattern::ViewPattern;
   LogicalResult
-  matchAndRewrite(aten::ViewDtypeOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!ranksKnown(adaptor.getOperands()))
-      return rewriter.notifyMatchFailure(op, "an operand's rank is not known");
-    RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
+  rewriteView(aten::ViewDtypeOp op, OpAdaptor adaptor, RankedTensorType type,
+              ConversionPatternRewriter &rewriter) const override {
     auto inType = cast<RankedTensorType>(adaptor.getSelf().getType());
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "unknown result dtype or rank");
     Type from = inType.getElementType(), to = type.getElementType();
     if (from.getIntOrFloatBitWidth() != to.getIntOrFloatBitWidth() ||
         from.isInteger(1) || to.isInteger(1) ||

@@ -152,17 +152,13 @@ static Type applyDtypeRule(MLIRContext *context, DtypeRule rule, Type promoted,
   case DtypeRule::Promote:
     return promoted;
   case DtypeRule::IntToFloat:
-    if (promoted && (isIntegralDtype(promoted) || isBoolDtype(promoted)))
-      return defaultFloatDtype(context);
-    return promoted;
+    return integerToFloatDtype(context, promoted);
   case DtypeRule::Bool:
     return boolDtype(context);
   case DtypeRule::First:
     return first;
   case DtypeRule::ComplexToReal:
-    if (isComplexDtype(first))
-      return cast<ComplexType>(first).getElementType();
-    return first;
+    return complexToRealDtype(first);
   case DtypeRule::Double:
     return Float64Type::get(context);
   }

@@ -78,22 +78,16 @@ static Type reduceDtype(MLIRContext *context, aten::PromotionKind kind,
   case aten::PromotionKind::Default:
     return input;
   case aten::PromotionKind::IntegerToLong:
-    if (input && (isIntegralDtype(input) || isBoolDtype(input)))
-      return longDtype(context);
-    return input;
+    return integerToLongDtype(context, input);
   case aten::PromotionKind::AlwaysBool:
     // any/all keep Byte, as aten does for uint8 inputs.
     if (input && input.isUnsignedInteger(8))
       return input;
     return boolDtype(context);
   case aten::PromotionKind::ComplexToReal:
-    if (isComplexDtype(input))
-      return cast<ComplexType>(input).getElementType();
-    return input;
+    return complexToRealDtype(input);
   case aten::PromotionKind::IntToFloat:
-    if (input && (isIntegralDtype(input) || isBoolDtype(input)))
-      return defaultFloatDtype(context);
-    return input;
+    return integerToFloatDtype(context, input);
   case aten::PromotionKind::ToLong:
     return longDtype(context);
   case aten::PromotionKind::ToDouble:

@@ -97,6 +97,14 @@ mlir::Type defaultComplexDtype(mlir::MLIRContext *context);
 mlir::Type longDtype(mlir::MLIRContext *context);
 mlir::Type boolDtype(mlir::MLIRContext *context);
 
+/// The accumulation kinds the aten dialect declares, applied to one dtype
+/// (null stays null where the kind keeps the input's): integer and bool
+/// become the default float (mean, true division), complex its real
+/// element type (abs, norms), integer and bool become Long (sum, prod).
+mlir::Type integerToFloatDtype(mlir::MLIRContext *context, mlir::Type dtype);
+mlir::Type complexToRealDtype(mlir::Type dtype);
+mlir::Type integerToLongDtype(mlir::MLIRContext *context, mlir::Type dtype);
+
 //===----------------------------------------------------------------------===//
 // Lists of tensors
 //===----------------------------------------------------------------------===//

@@ -219,6 +219,24 @@ Type refine::boolDtype(MLIRContext *context) {
   return IntegerType::get(context, 1);
 }
 
+Type refine::integerToFloatDtype(MLIRContext *context, Type dtype) {
+  if (dtype && (isIntegralDtype(dtype) || isBoolDtype(dtype)))
+    return defaultFloatDtype(context);
+  return dtype;
+}
+
+Type refine::complexToRealDtype(Type dtype) {
+  if (isComplexDtype(dtype))
+    return cast<ComplexType>(dtype).getElementType();
+  return dtype;
+}
+
+Type refine::integerToLongDtype(MLIRContext *context, Type dtype) {
+  if (dtype && (isIntegralDtype(dtype) || isBoolDtype(dtype)))
+    return longDtype(context);
+  return dtype;
+}
+
 /// The rank of a floating dtype in promotion order; f16 and bf16 tie.
 static unsigned floatRank(Type dtype) {
   return dtype.isF64() ? 3 : dtype.isF32() ? 2 : 1;
