@@ -873,22 +873,11 @@ template <class T> T legendrePImpl(T x, int64_t n) {
 }
 } // namespace
 
-#define TSIR_SPECIAL_POLYNOMIAL(name)                                          \
+#define TSIR_DEFINE_SPECIAL_POLYNOMIAL(name)                                   \
   double name(double x, double n) { return name##Impl(x, degree(n)); }         \
   float name##F(float x, float n) { return name##Impl(x, degree(n)); }
-TSIR_SPECIAL_POLYNOMIAL(chebyshevT)
-TSIR_SPECIAL_POLYNOMIAL(chebyshevU)
-TSIR_SPECIAL_POLYNOMIAL(chebyshevV)
-TSIR_SPECIAL_POLYNOMIAL(chebyshevW)
-TSIR_SPECIAL_POLYNOMIAL(shiftedChebyshevT)
-TSIR_SPECIAL_POLYNOMIAL(shiftedChebyshevU)
-TSIR_SPECIAL_POLYNOMIAL(shiftedChebyshevV)
-TSIR_SPECIAL_POLYNOMIAL(shiftedChebyshevW)
-TSIR_SPECIAL_POLYNOMIAL(hermiteH)
-TSIR_SPECIAL_POLYNOMIAL(hermiteHe)
-TSIR_SPECIAL_POLYNOMIAL(laguerreL)
-TSIR_SPECIAL_POLYNOMIAL(legendreP)
-#undef TSIR_SPECIAL_POLYNOMIAL
+TSIR_SPECIAL_POLYNOMIALS(TSIR_DEFINE_SPECIAL_POLYNOMIAL)
+#undef TSIR_DEFINE_SPECIAL_POLYNOMIAL
 
 //===----------------------------------------------------------------------===//
 // Information theory

@@ -91,22 +91,26 @@ double sphericalBesselJ0(double x);
 // in float, as torch does for float32 tensors.
 //===----------------------------------------------------------------------===//
 
-#define TSIR_SPECIAL_POLYNOMIAL(name)                                          \
+/// The polynomials, as an X-macro: `X(name)` for each.
+#define TSIR_SPECIAL_POLYNOMIALS(X)                                            \
+  X(chebyshevT)                                                                \
+  X(chebyshevU)                                                                \
+  X(chebyshevV)                                                                \
+  X(chebyshevW)                                                                \
+  X(shiftedChebyshevT)                                                         \
+  X(shiftedChebyshevU)                                                         \
+  X(shiftedChebyshevV)                                                         \
+  X(shiftedChebyshevW)                                                         \
+  X(hermiteH)                                                                  \
+  X(hermiteHe)                                                                 \
+  X(laguerreL)                                                                 \
+  X(legendreP)
+
+#define TSIR_DECLARE_SPECIAL_POLYNOMIAL(name)                                  \
   double name(double x, double n);                                             \
   float name##F(float x, float n);
-TSIR_SPECIAL_POLYNOMIAL(chebyshevT)
-TSIR_SPECIAL_POLYNOMIAL(chebyshevU)
-TSIR_SPECIAL_POLYNOMIAL(chebyshevV)
-TSIR_SPECIAL_POLYNOMIAL(chebyshevW)
-TSIR_SPECIAL_POLYNOMIAL(shiftedChebyshevT)
-TSIR_SPECIAL_POLYNOMIAL(shiftedChebyshevU)
-TSIR_SPECIAL_POLYNOMIAL(shiftedChebyshevV)
-TSIR_SPECIAL_POLYNOMIAL(shiftedChebyshevW)
-TSIR_SPECIAL_POLYNOMIAL(hermiteH)
-TSIR_SPECIAL_POLYNOMIAL(hermiteHe)
-TSIR_SPECIAL_POLYNOMIAL(laguerreL)
-TSIR_SPECIAL_POLYNOMIAL(legendreP)
-#undef TSIR_SPECIAL_POLYNOMIAL
+TSIR_SPECIAL_POLYNOMIALS(TSIR_DECLARE_SPECIAL_POLYNOMIAL)
+#undef TSIR_DECLARE_SPECIAL_POLYNOMIAL
 
 //===----------------------------------------------------------------------===//
 // Information theory
