@@ -200,7 +200,7 @@ tsir::lowerToLLVMDialect(const SpecializedGraph &graph,
     }
   }
   auto func = module->lookupSymbol<func::FuncOp>("graph");
-  rt::StatusOr<PlanSignature> signature = readPlanSignature(
+  rt::StatusOr<CallSignature> signature = readCallSignature(
       func, graph.numGraphArguments, options.firstCallerArgument);
   if (!signature.ok())
     return signature.status();

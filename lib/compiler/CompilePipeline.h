@@ -112,7 +112,7 @@ rt::StatusOr<SpecializedGraph> specializeGraph(mlir::ModuleOp graph,
 /// writes into a model.
 struct LoweredGraph {
   mlir::OwningOpRef<mlir::ModuleOp> module;
-  PlanSignature signature;
+  CallSignature signature;
 };
 
 /// Lowers a copy of `graph` to the LLVM dialect.

@@ -39,7 +39,7 @@ using namespace tsir;
 /// and so does a module's `self`.
 static rt::StatusOr<ArgumentSpec>
 refineSpecOf(MLIRContext *context, const std::string &spec,
-             const GraphSignature &signature) {
+             const GraphInputs &signature) {
   std::vector<std::string> entries;
   int depth = 0;
   std::string current;
@@ -156,7 +156,7 @@ struct ModelBuilder {
   llvm::json::Array inputs, outputs, weightNames;
 
   /// The caller inputs, from the specialized graph's argument types.
-  rt::Status addInputs(func::FuncOp func, const GraphSignature &signature) {
+  rt::Status addInputs(func::FuncOp func, const GraphInputs &signature) {
     const std::vector<GraphInput> &graphInputs = signature.inputs();
     for (size_t i = 0; i < graphInputs.size(); ++i) {
       Type type =
@@ -204,13 +204,13 @@ struct ModelBuilder {
     return rt::Status::ok();
   }
 
-  void addArguments(const PlanSignature &plan) {
+  void addArguments(const CallSignature &plan) {
     for (const tsir_abi_slot &slot : plan.arguments)
       data.table.insert(data.table.end(),
                         {slot.kind, slot.dtype, slot.rank, slot.source});
   }
 
-  void addResults(const PlanSignature &plan) {
+  void addResults(const CallSignature &plan) {
     size_t numOutputs = plan.results.size() - plan.writeback.size();
     for (auto [index, slot] : llvm::enumerate(plan.results)) {
       data.table.insert(data.table.end(), {slot.kind, slot.dtype, slot.rank});
@@ -226,7 +226,7 @@ struct ModelBuilder {
   }
 
   /// Each weight's bytes (embedded, 64-byte aligned) or the promise of them.
-  rt::Status addWeights(const PlanSignature &plan, const WeightSource &source,
+  rt::Status addWeights(const CallSignature &plan, const WeightSource &source,
                         bool embed) {
     // How the compiled code reads each weight (an unused one: not at all).
     std::vector<const tsir_abi_slot *> uses(plan.weightNames.size(),
@@ -336,7 +336,7 @@ std::string tsir::modelAbiArchive(const std::string &libraryDirectory) {
   return std::string(archive);
 }
 
-rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
+rt::Status tsir::compileModel(ModuleOp graph, const GraphInputs &signature,
                               const WeightSource &weights, const OpRoles &roles,
                               const ModelCompileOptions &options,
                               CompileProgress *progress,
@@ -403,7 +403,7 @@ rt::Status tsir::compileModel(ModuleOp graph, const GraphSignature &signature,
       return rt::Status::located(describeMissingOp(missing));
     return lowered.status();
   }
-  const PlanSignature &plan = lowered->signature;
+  const CallSignature &plan = lowered->signature;
   // A model's weights are read-only (the library's constants, or a file
   // mapped for reading); the JIT writes a weight's new value into its
   // memory instead.

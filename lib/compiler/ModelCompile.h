@@ -34,7 +34,7 @@ struct WeightSource {
 /// Compiles `graph` for `spec`, the executor's spec of a call (`self`
 /// included); with no spec, for the text of `options.spec` (tsir-compile's
 /// --spec).
-rt::Status compileModel(mlir::ModuleOp graph, const GraphSignature &signature,
+rt::Status compileModel(mlir::ModuleOp graph, const GraphInputs &signature,
                         const WeightSource &weights, const OpRoles &roles,
                         const ModelCompileOptions &options,
                         CompileProgress *progress = nullptr,

@@ -70,7 +70,7 @@ static rt::StatusOr<tsir_abi_slot> slotFor(Type type, Type lowered) {
   return slot;
 }
 
-tsir_abi_signature tsir::PlanSignature::abi() const {
+tsir_abi_signature tsir::CallSignature::abi() const {
   tsir_abi_signature abi;
   abi.device = device;
   abi.num_arguments = arguments.size();
@@ -82,10 +82,10 @@ tsir_abi_signature tsir::PlanSignature::abi() const {
   return abi;
 }
 
-rt::StatusOr<PlanSignature>
-tsir::readPlanSignature(func::FuncOp graph, unsigned numGraphArguments,
+rt::StatusOr<CallSignature>
+tsir::readCallSignature(func::FuncOp graph, unsigned numGraphArguments,
                         unsigned firstCallerArgument) {
-  PlanSignature signature;
+  CallSignature signature;
   auto *primDialect =
       graph->getContext()->getLoadedDialect<prim::PrimDialect>();
   if (ArrayAttr weights =
@@ -163,7 +163,7 @@ static void internalizeAllBut(llvm::Module &module, llvm::StringRef entry) {
 }
 
 rt::StatusOr<std::unique_ptr<Plan>>
-tsir::Plan::compile(ModuleOp module, PlanSignature signature) {
+tsir::Plan::compile(ModuleOp module, CallSignature signature) {
   static bool initialized = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();

@@ -32,7 +32,7 @@ namespace tsir {
 /// before it goes to LLVM: the arguments and results as the calling
 /// convention's slots (kinds are tsir_value_kind, dtypes torch's
 /// ScalarType numbers), which ModelCompile writes into a model's table.
-struct PlanSignature {
+struct CallSignature {
   int64_t device = 0; // TSIR_MODEL_DEVICE_CPU or _CUDA
   std::vector<tsir_abi_slot> arguments;
   std::vector<tsir_abi_slot> results;
@@ -52,7 +52,7 @@ std::optional<rt::DType> runtimeDtypeOf(mlir::Type dtype);
 /// Reads the signature of the finalized `graph` (after tsir-lower-to-linalg).
 /// `numGraphArguments` is the graph's argument count before weights were
 /// appended; `firstCallerArgument` is 1 when argument 0 is a module's `self`.
-rt::StatusOr<PlanSignature> readPlanSignature(mlir::func::FuncOp graph,
+rt::StatusOr<CallSignature> readCallSignature(mlir::func::FuncOp graph,
                                               unsigned numGraphArguments,
                                               unsigned firstCallerArgument);
 
@@ -62,7 +62,7 @@ public:
 
   /// JIT-compiles `module` (in the LLVM dialect).
   static rt::StatusOr<std::unique_ptr<Plan>> compile(mlir::ModuleOp module,
-                                                     PlanSignature signature);
+                                                     CallSignature signature);
 
   /// Calls the compiled graph. `weights` maps names to tensors.
   rt::StatusOr<std::vector<rt::Value>>
@@ -73,7 +73,7 @@ private:
   Plan() = default;
   std::unique_ptr<mlir::ExecutionEngine> engine;
   tsir_abi_entry entry = nullptr;
-  PlanSignature signature;
+  CallSignature signature;
 };
 
 } // namespace tsir

@@ -15,7 +15,7 @@
 using namespace mlir;
 using namespace tsir;
 
-tsir::GraphSignature::GraphSignature(func::FuncOp graph)
+tsir::GraphInputs::GraphInputs(func::FuncOp graph)
     : context(graph.getContext()) {
   for (BlockArgument argument : graph.getArguments()) {
     if (argument.getArgNumber() == 0 &&
@@ -141,7 +141,7 @@ static std::string mismatch(Type type, const rt::Value &value) {
 }
 
 rt::Status
-tsir::GraphSignature::check(const std::vector<rt::Value> &values) const {
+tsir::GraphInputs::check(const std::vector<rt::Value> &values) const {
   if (values.size() != callerInputs.size()) {
     // Name them, as Python's `forward() missing 1 required positional
     // argument: 'mask'` does: a count alone leaves the user to find which.
@@ -231,7 +231,7 @@ static Type refinedTupleType(MLIRContext *context, const rt::Value &value) {
 }
 
 ArgumentSpec
-tsir::GraphSignature::refineSpec(const std::vector<rt::Value> &values) const {
+tsir::GraphInputs::refineSpec(const std::vector<rt::Value> &values) const {
   ArgumentSpec spec(selfCount, Type());
   for (size_t i = 0; i < values.size(); ++i) {
     if (values[i].isTensor() && holdsTensor(callerInputs[i].type))
@@ -247,7 +247,7 @@ tsir::GraphSignature::refineSpec(const std::vector<rt::Value> &values) const {
   return spec;
 }
 
-std::string tsir::GraphSignature::spec(const std::vector<rt::Value> &values,
+std::string tsir::GraphInputs::spec(const std::vector<rt::Value> &values,
                                        size_t first) const {
   std::string text;
   for (size_t i = 0; i < values.size(); ++i) {
@@ -288,6 +288,6 @@ std::string tsir::GraphSignature::spec(const std::vector<rt::Value> &values,
 }
 
 std::string
-tsir::GraphSignature::spec(const std::vector<rt::Value> &values) const {
+tsir::GraphInputs::spec(const std::vector<rt::Value> &values) const {
   return (selfCount ? std::string("_, ") : std::string()) + spec(values, 0);
 }

@@ -51,9 +51,11 @@ mlir::Type refinedTensorType(mlir::MLIRContext *context,
 /// which specs and plans take element by element.
 bool isTensorList(const rt::Value &value);
 
-class GraphSignature {
+/// The inputs a graph declares (its signature, to the caller): what checks
+/// the values of a call and derives the specs plans are keyed by.
+class GraphInputs {
 public:
-  explicit GraphSignature(mlir::func::FuncOp graph);
+  explicit GraphInputs(mlir::func::FuncOp graph);
 
   /// The inputs the caller supplies: a frozen module's class-typed `self`
   /// (the first input) is not one of them.

@@ -51,7 +51,7 @@ using namespace tsir;
 namespace {
 /// What runs the graph for one spec: the whole graph compiled, or the
 /// specialized graph interpreted with compiled segments.
-struct CachedPlan {
+struct PlanCacheEntry {
   std::unique_ptr<Plan> whole;
   /// The whole graph as a library of the persistent plan cache.
   std::unique_ptr<rt::Model> model;
@@ -73,11 +73,11 @@ struct tsir::GraphExecutor::Impl {
   /// when there is one).
   std::string source;
   OwningOpRef<ModuleOp> module;
-  std::unique_ptr<GraphSignature> signature;
+  std::unique_ptr<GraphInputs> graphInputs;
   std::map<std::string, rt::Tensor> weights;
   /// The frozen module's attributes forward writes, shared by every plan.
   ModuleState moduleState;
-  std::map<std::string, std::unique_ptr<CachedPlan>> plans;
+  std::map<std::string, std::unique_ptr<PlanCacheEntry>> plans;
   std::unique_ptr<OpRoles> roles;
   ExecutorOptions options;
   ExecutionStats stats;
@@ -85,15 +85,15 @@ struct tsir::GraphExecutor::Impl {
 
   Impl() : context(MLIRContext::Threading::DISABLED) {}
 
-  rt::StatusOr<std::unique_ptr<CachedPlan>>
+  rt::StatusOr<std::unique_ptr<PlanCacheEntry>>
   compile(const std::vector<rt::Value> &inputs);
   /// The plan for `inputs` from the persistent cache, compiled into it on a
   /// miss; nullptr when the graph does not compile whole (the JIT's
   /// segments and interpreter run it).
-  std::unique_ptr<CachedPlan> compileThroughCache(
+  std::unique_ptr<PlanCacheEntry> compileThroughCache(
       const std::vector<rt::Value> &inputs, CompileProgress &progress);
   rt::StatusOr<std::vector<rt::Value>>
-  interpret(CachedPlan &plan, const std::vector<rt::Value> &inputs);
+  interpret(PlanCacheEntry &plan, const std::vector<rt::Value> &inputs);
 };
 
 tsir::GraphExecutor::GraphExecutor(std::unique_ptr<Impl> impl)
@@ -182,21 +182,21 @@ tsir::GraphExecutor::fromSource(const std::string &text,
   if (!graph)
     return rt::Status::error(bufferName +
                              ": no func.func @graph in the module");
-  impl->signature = std::make_unique<GraphSignature>(graph);
+  impl->graphInputs = std::make_unique<GraphInputs>(graph);
 
   return std::unique_ptr<GraphExecutor>(new GraphExecutor(std::move(impl)));
 }
 
 std::vector<std::string> tsir::GraphExecutor::inputTypes() const {
   std::vector<std::string> types;
-  for (const GraphInput &input : impl->signature->inputs())
+  for (const GraphInput &input : impl->graphInputs->inputs())
     types.push_back(input.typeText);
   return types;
 }
 
 std::vector<std::string> tsir::GraphExecutor::inputNames() const {
   std::vector<std::string> names;
-  for (const GraphInput &input : impl->signature->inputs())
+  for (const GraphInput &input : impl->graphInputs->inputs())
     names.push_back(input.name);
   return names;
 }
@@ -262,14 +262,14 @@ static OwningOpRef<ModuleOp> expandTensorLists(ModuleOp module,
   return expanded;
 }
 
-rt::StatusOr<std::unique_ptr<CachedPlan>>
+rt::StatusOr<std::unique_ptr<PlanCacheEntry>>
 tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &givenInputs) {
   // A list of tensors is compiled for its length and its elements' specs.
   OwningOpRef<ModuleOp> expanded;
-  std::unique_ptr<GraphSignature> expandedSignature;
+  std::unique_ptr<GraphInputs> expandedInputs;
   ModuleOp graphModule = *module;
-  // The signature of the graph compiled: the caller's, or the expanded one.
-  const GraphSignature *compiled = signature.get();
+  // The inputs of the graph compiled: the caller's, or the expanded ones.
+  const GraphInputs *compiled = graphInputs.get();
   std::vector<rt::Value> inputs = givenInputs;
   if (llvm::any_of(givenInputs, isTensorList)) {
     expanded = expandTensorLists(*module, compiled->firstCallerArgument(),
@@ -277,9 +277,9 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &givenInputs) {
     if (!expanded)
       return rt::Status::error("cannot take the list inputs element by element");
     graphModule = *expanded;
-    expandedSignature = std::make_unique<GraphSignature>(
+    expandedInputs = std::make_unique<GraphInputs>(
         expanded->lookupSymbol<func::FuncOp>("graph"));
-    compiled = expandedSignature.get();
+    compiled = expandedInputs.get();
     inputs = flattenTensorLists(givenInputs);
   }
   CompileOptions compileOptions;
@@ -300,10 +300,10 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &givenInputs) {
   // (The persistent cache keeps libraries of the graph as the caller
   // calls it: not of one expanded for a list's length.)
   if (planCache && !options.printIRAfterAll && !options.timing && !expanded)
-    if (std::unique_ptr<CachedPlan> cached =
+    if (std::unique_ptr<PlanCacheEntry> cached =
             compileThroughCache(inputs, progress))
       return cached;
-  auto cached = std::make_unique<CachedPlan>();
+  auto cached = std::make_unique<PlanCacheEntry>();
   cached->expandsLists = static_cast<bool>(expanded);
   rt::StatusOr<SpecializedGraph> specialized =
       specializeGraph(graphModule, compileOptions);
@@ -381,9 +381,9 @@ static std::string hostCpuIdentity() {
   return identity + " " + llvm::join(features, ",");
 }
 
-std::unique_ptr<CachedPlan> tsir::GraphExecutor::Impl::compileThroughCache(
+std::unique_ptr<PlanCacheEntry> tsir::GraphExecutor::Impl::compileThroughCache(
     const std::vector<rt::Value> &inputs, CompileProgress &progress) {
-  std::string spec = signature->callerSpec(inputs);
+  std::string spec = graphInputs->callerSpec(inputs);
   static const std::string host = hostCpuIdentity();
   std::vector<std::string> parts = {source, spec, options.device, host,
                                     options.optimize ? "optimize" : ""};
@@ -393,17 +393,17 @@ std::unique_ptr<CachedPlan> tsir::GraphExecutor::Impl::compileThroughCache(
   if (planCache->isInterpreted(key))
     return nullptr;
 
-  auto load = [&](const std::string &path) -> std::unique_ptr<CachedPlan> {
+  auto load = [&](const std::string &path) -> std::unique_ptr<PlanCacheEntry> {
     rt::StatusOr<std::unique_ptr<rt::Model>> model =
         rt::Model::load(path, weights);
     if (!model.ok())
       return nullptr;
-    auto cached = std::make_unique<CachedPlan>();
+    auto cached = std::make_unique<PlanCacheEntry>();
     cached->model = std::move(*model);
     return cached;
   };
   if (std::optional<std::string> path = planCache->lookup(key))
-    if (std::unique_ptr<CachedPlan> cached = load(*path)) {
+    if (std::unique_ptr<PlanCacheEntry> cached = load(*path)) {
       stats.fromPlanCache = true;
       progress.finished("load from the plan cache");
       return cached;
@@ -419,8 +419,8 @@ std::unique_ptr<CachedPlan> tsir::GraphExecutor::Impl::compileThroughCache(
         model.output = path;
         // The spec the JIT would compile for, so that a cached plan is
         // the JIT's plan.
-        ArgumentSpec refined = signature->refineSpec(inputs);
-        return tsir::compileModel(*module, *signature,
+        ArgumentSpec refined = graphInputs->refineSpec(inputs);
+        return tsir::compileModel(*module, *graphInputs,
                                   WeightSource{weights, ""}, *roles, model,
                                   &progress, &refined);
       });
@@ -434,11 +434,11 @@ std::unique_ptr<CachedPlan> tsir::GraphExecutor::Impl::compileThroughCache(
 }
 
 rt::StatusOr<std::vector<rt::Value>>
-tsir::GraphExecutor::Impl::interpret(CachedPlan &plan,
+tsir::GraphExecutor::Impl::interpret(PlanCacheEntry &plan,
                                      const std::vector<rt::Value> &inputs) {
   func::FuncOp func = plan.specialized.func();
   std::vector<rt::Value> arguments;
-  if (signature->firstCallerArgument())
+  if (graphInputs->firstCallerArgument())
     arguments.push_back(rt::Value::none()); // a frozen module's `self`
   arguments.insert(arguments.end(), inputs.begin(), inputs.end());
   std::vector<rt::Tensor> borrowed;
@@ -497,17 +497,17 @@ tsir::GraphExecutor::run(const std::vector<rt::Value> &inputs) {
   using Clock = std::chrono::steady_clock;
   ExecutionStats &stats = impl->stats;
   stats = ExecutionStats();
-  rt::Status checked = impl->signature->check(inputs);
+  rt::Status checked = impl->graphInputs->check(inputs);
   if (!checked.isOk())
     return checked;
-  stats.spec = impl->signature->spec(inputs);
+  stats.spec = impl->graphInputs->spec(inputs);
 
   // The cache key names the device as well as the spec.
   std::string key = impl->options.device + ": " + stats.spec;
   auto found = impl->plans.find(key);
   if (found == impl->plans.end()) {
     auto start = Clock::now();
-    rt::StatusOr<std::unique_ptr<CachedPlan>> plan = impl->compile(inputs);
+    rt::StatusOr<std::unique_ptr<PlanCacheEntry>> plan = impl->compile(inputs);
     if (!plan.ok())
       return plan.status();
     found = impl->plans.emplace(key, std::move(*plan)).first;
@@ -515,7 +515,7 @@ tsir::GraphExecutor::run(const std::vector<rt::Value> &inputs) {
     stats.compileSeconds =
         std::chrono::duration<double>(Clock::now() - start).count();
   }
-  CachedPlan &plan = *found->second;
+  PlanCacheEntry &plan = *found->second;
   // The team size of compiled code's parallel loops started from this
   // thread (nothing to do before a plan with threads has loaded libomp).
   rt::setThreadCount(impl->options.threads);
@@ -550,16 +550,16 @@ tsir::GraphExecutor::compileModel(const ModelCompileOptions &options) {
   CompileProgress progress(impl->options.progress, impl->options.timing,
                            impl->options.progressAfterSeconds);
   return tsir::compileModel(
-      *impl->module, *impl->signature,
+      *impl->module, *impl->graphInputs,
       WeightSource{impl->weights, impl->options.weightsPath}, *impl->roles,
       options, &progress);
 }
 
 rt::StatusOr<std::string>
 tsir::GraphExecutor::specOf(const std::vector<rt::Value> &inputs) const {
-  if (rt::Status checked = impl->signature->check(inputs); !checked.isOk())
+  if (rt::Status checked = impl->graphInputs->check(inputs); !checked.isOk())
     return checked;
-  return impl->signature->callerSpec(inputs);
+  return impl->graphInputs->callerSpec(inputs);
 }
 
 void tsir::GraphExecutor::setThreads(int threads) {

@@ -59,7 +59,7 @@ struct tsir::GradientExecutor::Impl {
   std::unique_ptr<MLIRContext> context;
   /// The graph made functional, not yet differentiated.
   OwningOpRef<ModuleOp> functional;
-  std::unique_ptr<GraphSignature> signature;
+  std::unique_ptr<GraphInputs> graphInputs;
   std::vector<std::string> wrt;
   ExecutorOptions graphOptions;
   std::string bufferName;
@@ -336,7 +336,7 @@ tsir::GradientExecutor::fromSource(const std::string &text,
     populateRunningStatsPatterns(patterns);
     (void)applyPatternsGreedily(graph, std::move(patterns));
   }
-  impl->signature = std::make_unique<GraphSignature>(graph);
+  impl->graphInputs = std::make_unique<GraphInputs>(graph);
 
   OwningOpRef<ModuleOp> copy = module->clone();
   auto generic = differentiateGraph(*copy, wrt, graphOptions, bufferName);
@@ -358,9 +358,9 @@ rt::StatusOr<Differentiated *>
 tsir::GradientExecutor::Impl::forInputs(const std::vector<rt::Value> &inputs) {
   if (generic)
     return generic.get();
-  if (rt::Status status = signature->check(inputs); !status.isOk())
+  if (rt::Status status = graphInputs->check(inputs); !status.isOk())
     return status;
-  std::string spec = signature->spec(inputs);
+  std::string spec = graphInputs->spec(inputs);
   if (auto found = bySpec.find(spec); found != bySpec.end())
     return found->second.get();
   // As TorchScript's profiling executor differentiates what it has
@@ -371,7 +371,7 @@ tsir::GradientExecutor::Impl::forInputs(const std::vector<rt::Value> &inputs) {
   PassManager pm(context.get());
   buildRefineToSpecPipeline(
       pm.nest<func::FuncOp>(),
-      createTsirRefineTypesPass(signature->refineSpec(inputs)));
+      createTsirRefineTypesPass(graphInputs->refineSpec(inputs)));
   buildSpecializedOptimizePipeline(pm.nest<func::FuncOp>());
   if (failed(pm.run(*copy)))
     return diagnostics.takeError(genericError);
@@ -388,7 +388,7 @@ const std::vector<std::string> &tsir::GradientExecutor::wrtNames() const {
 
 std::vector<std::string> tsir::GradientExecutor::inputTypes() const {
   std::vector<std::string> types;
-  for (const GraphInput &input : impl->signature->inputs())
+  for (const GraphInput &input : impl->graphInputs->inputs())
     types.push_back(input.typeText);
   return types;
 }
