@@ -25,12 +25,7 @@ using namespace data;
 
 namespace {
 
-Status combinations(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t r, intArg(args[1], "r"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool replacement,
-                           boolArg(args[2], "with_replacement"));
+StatusOr<Tensor> combinations(Tensor self, int64_t r, bool replacement) {
   if (self.dim() != 1)
     return Status::error("Expect a 1D vector, but got shape " +
                          sizesToString(self.sizes()));
@@ -39,8 +34,7 @@ Status combinations(Stack &stack) {
                          std::to_string(r));
   if (r == 0) {
     TSIR_RT_ASSIGN_OR_RETURN(Tensor empty, Tensor::tryEmpty({0}, self.dtype()));
-    push(stack, std::move(empty));
-    return Status::ok();
+    return empty;
   }
   int64_t n = self.size(0);
   // Index tuples in lexicographic order, increasing (non-decreasing with
@@ -66,8 +60,7 @@ Status combinations(Stack &stack) {
   Tensor src = self.contiguous();
   for (size_t i = 0; i < rows.size(); ++i)
     moveElement(out, i, src, rows[i]);
-  push(stack, std::move(out));
-  return Status::ok();
+  return out;
 }
 
 Status cartesianProd(Stack &stack) {
@@ -327,20 +320,23 @@ Status normal(Stack &stack) {
 } // namespace
 
 void registerCombinatoricKernels(KernelRegistry &registry) {
-  registerKernelTable(registry, {
-      {"aten::combinations", combinations,
-       "aten::combinations(Tensor self, int r=2, bool with_replacement=False) "
-       "-> Tensor"},
-      {"aten::cartesian_prod", cartesianProd,
-       "aten::cartesian_prod(Tensor[] tensors) -> Tensor"},
-      // Bare names: the kernels tell their overloads apart by argument
-      // count and kind.
-      {"aten::repeat_interleave", repeatInterleave, ""},
-      {"aten::multinomial", multinomial,
-       "aten::multinomial(Tensor self, int num_samples, bool "
-       "replacement=False, *, Generator? generator=None) -> Tensor"},
-      {"aten::normal", normal, ""},
-  });
+  registerKernelTable(
+      registry,
+      {
+          {"aten::combinations", bindKernel(combinations),
+           "aten::combinations(Tensor self, int r=2, bool "
+           "with_replacement=False) "
+           "-> Tensor"},
+          {"aten::cartesian_prod", cartesianProd,
+           "aten::cartesian_prod(Tensor[] tensors) -> Tensor"},
+          // Bare names: the kernels tell their overloads apart by argument
+          // count and kind.
+          {"aten::repeat_interleave", repeatInterleave, ""},
+          {"aten::multinomial", multinomial,
+           "aten::multinomial(Tensor self, int num_samples, bool "
+           "replacement=False, *, Generator? generator=None) -> Tensor"},
+          {"aten::normal", normal, ""},
+      });
 }
 
 } // namespace tsir::rt

@@ -1,9 +1,10 @@
-//===- DataKernelSupport.h - Helpers of the data-dependent kernels -*- C++ -*-===//
+//===- DataKernelSupport.h - Helpers of the data-dependent kernels -*- C++
+//-*-===//
 //
 // Private to the runtime: what the kernel files for data-dependent and
 // uncompiled ops (SelectionKernels, ScatterReduceKernels,
-// OrderStatisticKernels, ScanKernels, CombinatoricKernels) share: argument
-// readers, dimension wrapping, Float64/Int64 element copies, byte-exact
+// OrderStatisticKernels, ScanKernels, CombinatoricKernels) share:
+// dimension wrapping, Float64/Int64 element copies, byte-exact
 // element moves and the outer x size x inner split of a tensor along a dim.
 //
 //===----------------------------------------------------------------------===//
@@ -17,23 +18,6 @@
 #include <vector>
 
 namespace tsir::rt::data {
-
-/// Wraps `dim` into [0, rank) as torch does (a 0-d tensor has one valid dim,
-/// 0 or -1); torch's "Dimension out of range" error otherwise.
-StatusOr<int64_t> wrapDim(int64_t dim, int64_t rank);
-
-/// An int / float / bool argument (a Scalar) as a double.
-StatusOr<double> scalarArg(const Value &value, const char *what);
-StatusOr<int64_t> intArg(const Value &value, const char *what);
-StatusOr<bool> boolArg(const Value &value, const char *what);
-StatusOr<std::string> stringArg(const Value &value, const char *what);
-/// A `Tensor?` argument: an undefined Tensor for None.
-StatusOr<Tensor> optionalTensor(const Value &value, const char *what);
-/// An `int?` argument: `fallback` (typically a sentinel) for None.
-StatusOr<int64_t> optionalInt(const Value &value, int64_t fallback,
-                              const char *what);
-/// An `int[]` argument (an int is taken as a one-element list).
-StatusOr<std::vector<int64_t>> intList(const Value &value, const char *what);
 
 /// The elements in row-major order, converted.
 std::vector<double> toDoubles(const Tensor &tensor);

@@ -41,10 +41,7 @@ StatusOr<std::vector<int64_t>> flatIndices(const Tensor &index, int64_t numel) {
   return idx;
 }
 
-Status take(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor index, requireTensor(args[1]));
+StatusOr<Tensor> take(Tensor self, Tensor index) {
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> idx,
                            flatIndices(index, self.numel()));
   Tensor src = self.contiguous();
@@ -52,16 +49,11 @@ Status take(Stack &stack) {
                            Tensor::tryEmpty(index.sizes(), self.dtype()));
   for (size_t k = 0; k < idx.size(); ++k)
     moveElement(out, k, src, idx[k]);
-  push(stack, std::move(out));
-  return Status::ok();
+  return out;
 }
 
-Status put(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor index, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor source, requireTensor(args[2]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool accumulate, boolArg(args[3], "accumulate"));
+StatusOr<Tensor> put(Tensor self, Tensor index, Tensor source,
+                     bool accumulate) {
   if (source.dtype() != self.dtype())
     return Status::error(std::string("put_(): self and source expected to "
                                      "have the same dtype, but got self.dtype "
@@ -81,14 +73,12 @@ Status put(Stack &stack) {
       out[idx[k]] += src[k];
     TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
                              fromDoubles(out, self.sizes(), self.dtype()));
-    push(stack, std::move(result));
-    return Status::ok();
+    return result;
   }
   Tensor out = self.clone(), src = source.contiguous();
   for (size_t k = 0; k < idx.size(); ++k)
     moveElement(out, idx[k], src, k);
-  push(stack, std::move(out));
-  return Status::ok();
+  return out;
 }
 
 /// torch.gather on contiguous `self` with `index` of the same rank.
@@ -120,24 +110,20 @@ StatusOr<Tensor> gather(const Tensor &self, int64_t dim, const Tensor &index) {
   return out;
 }
 
-Status takeAlongDim(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor indices, requireTensor(args[1]));
+StatusOr<Tensor> takeAlongDim(Tensor self, Tensor indices,
+                              std::optional<int64_t> dimArg) {
   if (indices.dtype() != DType::Int64)
     return Status::error(std::string("torch.take_along_dim(): dtype of "
                                      "indices should be Long but got ") +
                          dtypeTorchName(indices.dtype()));
-  if (args[2].isNone()) {
+  if (!dimArg) {
     TSIR_RT_ASSIGN_OR_RETURN(Tensor flatSelf, self.reshape({self.numel()}));
     TSIR_RT_ASSIGN_OR_RETURN(Tensor flatIndex,
                              indices.reshape({indices.numel()}));
     TSIR_RT_ASSIGN_OR_RETURN(Tensor out, gather(flatSelf, 0, flatIndex));
-    push(stack, std::move(out));
-    return Status::ok();
+    return out;
   }
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[2], "dim"));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(*dimArg, self.dim()));
   if (self.dim() != indices.dim())
     return Status::error("torch.take_along_dim(): input and indices should "
                          "have the same number of dimensions, but got " +
@@ -147,8 +133,7 @@ Status takeAlongDim(Stack &stack) {
                          " dimensions for indices");
   if (self.dim() == 0) {
     TSIR_RT_ASSIGN_OR_RETURN(Tensor out, gather(self, 0, indices));
-    push(stack, std::move(out));
-    return Status::ok();
+    return out;
   }
   std::vector<int64_t> selfSizes = self.sizes();
   selfSizes[dim] = indices.size(dim);
@@ -160,15 +145,10 @@ Status takeAlongDim(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(
       Tensor out, gather(selfExpanded.contiguous(), dim,
                          indexExpanded.contiguous()));
-  push(stack, std::move(out));
-  return Status::ok();
+  return out;
 }
 
-Status maskedScatter(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor mask, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor source, requireTensor(args[2]));
+StatusOr<Tensor> maskedScatter(Tensor self, Tensor mask, Tensor source) {
   if (mask.dtype() != DType::Bool && mask.dtype() != DType::UInt8)
     return Status::error(std::string("masked_scatter_ only supports boolean "
                                      "masks, but got mask with dtype ") +
@@ -194,8 +174,7 @@ Status maskedScatter(Stack &stack) {
                              "number of ones in mask");
       moveElement(out, i, src, next++);
     }
-  push(stack, std::move(out));
-  return Status::ok();
+  return out;
 }
 
 /// max_unpool2d / max_unpool3d: scatters each plane's values to the flat
@@ -433,40 +412,50 @@ Status embeddingRenorm(Stack &stack, bool inPlace) {
 } // namespace
 
 void registerGatherKernels(KernelRegistry &registry) {
-  registerKernelTable(registry, {
-      {"aten::take", take, "aten::take(Tensor self, Tensor index) -> Tensor"},
-      {"aten::put", put,
-       "aten::put(Tensor self, Tensor index, Tensor source, bool "
-       "accumulate=False) -> Tensor"},
-      {"aten::take_along_dim", takeAlongDim,
-       "aten::take_along_dim(Tensor self, Tensor indices, int? dim=None) -> "
-       "Tensor"},
-      {"aten::masked_scatter", maskedScatter,
-       "aten::masked_scatter(Tensor self, Tensor mask, Tensor source) -> "
-       "Tensor"},
-      {"aten::max_unpool2d", [](Stack &s) { return maxUnpool(s, 2); },
-       "aten::max_unpool2d(Tensor self, Tensor indices, int[2] output_size) "
-       "-> Tensor"},
-      {"aten::max_unpool3d", [](Stack &s) { return maxUnpool(s, 3); },
-       "aten::max_unpool3d(Tensor self, Tensor indices, int[3] output_size, "
-       "int[3] stride, int[3] padding) -> Tensor"},
-      // Bare name: reads both the 8-argument and the padding_idx overload.
-      {"aten::embedding_bag",
-       [](Stack &s) { return embeddingBag(s, false); }, ""},
-      {"aten::_embedding_bag", [](Stack &s) { return embeddingBag(s, true); },
-       "aten::_embedding_bag(Tensor weight, Tensor indices, Tensor offsets, "
-       "bool scale_grad_by_freq=False, int mode=0, bool sparse=False, "
-       "Tensor? per_sample_weights=None, bool include_last_offset=False, int "
-       "padding_idx=-1) -> (Tensor, Tensor, Tensor, Tensor)"},
-      {"aten::embedding_renorm_",
-       [](Stack &s) { return embeddingRenorm(s, true); },
-       "aten::embedding_renorm_(Tensor(a!) self, Tensor indices, float "
-       "max_norm, float norm_type) -> Tensor(a!)"},
-      {"aten::embedding_renorm",
-       [](Stack &s) { return embeddingRenorm(s, false); },
-       "aten::embedding_renorm(Tensor self, Tensor indices, float max_norm, "
-       "float norm_type) -> Tensor"},
-  });
+  registerKernelTable(
+      registry,
+      {
+          {"aten::take", bindKernel(take),
+           "aten::take(Tensor self, Tensor index) -> Tensor"},
+          {"aten::put", bindKernel(put),
+           "aten::put(Tensor self, Tensor index, Tensor source, bool "
+           "accumulate=False) -> Tensor"},
+          {"aten::take_along_dim", bindKernel(takeAlongDim),
+           "aten::take_along_dim(Tensor self, Tensor indices, int? dim=None) "
+           "-> "
+           "Tensor"},
+          {"aten::masked_scatter", bindKernel(maskedScatter),
+           "aten::masked_scatter(Tensor self, Tensor mask, Tensor source) -> "
+           "Tensor"},
+          {"aten::max_unpool2d", [](Stack &s) { return maxUnpool(s, 2); },
+           "aten::max_unpool2d(Tensor self, Tensor indices, int[2] "
+           "output_size) "
+           "-> Tensor"},
+          {"aten::max_unpool3d", [](Stack &s) { return maxUnpool(s, 3); },
+           "aten::max_unpool3d(Tensor self, Tensor indices, int[3] "
+           "output_size, "
+           "int[3] stride, int[3] padding) -> Tensor"},
+          // Bare name: reads both the 8-argument and the padding_idx overload.
+          {"aten::embedding_bag",
+           [](Stack &s) { return embeddingBag(s, false); }, ""},
+          {"aten::_embedding_bag",
+           [](Stack &s) { return embeddingBag(s, true); },
+           "aten::_embedding_bag(Tensor weight, Tensor indices, Tensor "
+           "offsets, "
+           "bool scale_grad_by_freq=False, int mode=0, bool sparse=False, "
+           "Tensor? per_sample_weights=None, bool include_last_offset=False, "
+           "int "
+           "padding_idx=-1) -> (Tensor, Tensor, Tensor, Tensor)"},
+          {"aten::embedding_renorm_",
+           [](Stack &s) { return embeddingRenorm(s, true); },
+           "aten::embedding_renorm_(Tensor(a!) self, Tensor indices, float "
+           "max_norm, float norm_type) -> Tensor(a!)"},
+          {"aten::embedding_renorm",
+           [](Stack &s) { return embeddingRenorm(s, false); },
+           "aten::embedding_renorm(Tensor self, Tensor indices, float "
+           "max_norm, "
+           "float norm_type) -> Tensor"},
+      });
 }
 
 } // namespace tsir::rt

@@ -17,33 +17,6 @@ void registerKernelTable(KernelRegistry &registry,
         .ignoreError();
 }
 
-/// Pops the `n` arguments of a schema, first argument first.
-StatusOr<std::vector<Value>> popArgs(Stack &stack, size_t n) {
-  if (stack.size() < n)
-    return Status::error("kernel expects " + std::to_string(n) +
-                         " arguments, the stack holds " +
-                         std::to_string(stack.size()));
-  std::vector<Value> args(std::make_move_iterator(stack.end() - n),
-                          std::make_move_iterator(stack.end()));
-  stack.resize(stack.size() - n);
-  return args;
-}
-
-StatusOr<DType> scalarTypeArgument(int64_t code) {
-  if (std::optional<DType> dtype = dtypeFromScalarType(code))
-    return *dtype;
-  return Status::error("unsupported ScalarType " + std::to_string(code));
-}
-
-StatusOr<DType> optionalDType(const Value &value, DType fallback) {
-  if (value.isNone())
-    return fallback;
-  if (!value.isInt())
-    return Status::error(std::string("expected a ScalarType, got ") +
-                         value.kindName());
-  return scalarTypeArgument(value.toInt());
-}
-
 StatusOr<std::vector<int64_t>> sizeList(const Value &value) {
   if (!value.isList())
     return Status::error(std::string("expected int[] size, got ") +
@@ -60,11 +33,14 @@ StatusOr<std::vector<int64_t>> sizeList(const Value &value) {
   return sizes;
 }
 
-StatusOr<Tensor> requireTensor(const Value &value) {
-  if (!value.isTensor() || !value.toTensor().defined())
-    return Status::error(std::string("expected a Tensor, got ") +
-                         value.kindName());
-  return value.toTensor();
+StatusOr<int64_t> wrapDim(int64_t dim, int64_t rank) {
+  int64_t n = rank == 0 ? 1 : rank;
+  if (dim < -n || dim >= n)
+    return Status::error(
+        "Dimension out of range (expected to be in range of [" +
+        std::to_string(-n) + ", " + std::to_string(n - 1) + "], but got " +
+        std::to_string(dim) + ")");
+  return dim < 0 ? dim + n : dim;
 }
 
 StatusOr<std::vector<int64_t>> broadcastSizes(const std::vector<int64_t> &a,

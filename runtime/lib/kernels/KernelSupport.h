@@ -1,12 +1,16 @@
-//===- KernelSupport.h - Argument helpers shared by builtin kernels -*- C++ -*-===//
+//===- KernelSupport.h - Argument helpers shared by builtin kernels -*- C++
+//-*-===//
 //
-// Private to the runtime: reading a schema's arguments off the stack and
-// checking their kinds, for the builtin kernel files.
+// Private to the runtime: what the builtin kernel files share: their
+// registration tables, the argument readers of KernelArguments.h, and
+// shape helpers.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TSIR_RUNTIME_LIB_KERNELS_KERNELSUPPORT_H
 #define TSIR_RUNTIME_LIB_KERNELS_KERNELSUPPORT_H
+
+#include "KernelArguments.h"
 
 #include "tsir-runtime/KernelRegistry.h"
 #include "tsir-runtime/Stack.h"
@@ -30,21 +34,12 @@ struct KernelEntry {
 void registerKernelTable(KernelRegistry &registry,
                          std::initializer_list<KernelEntry> entries);
 
-/// Pops the `n` arguments of a schema, first argument first.
-StatusOr<std::vector<Value>> popArgs(Stack &stack, size_t n);
-
-/// A `ScalarType` argument (6 is Float32) as a DType, or an error naming
-/// the number tsir does not run.
-StatusOr<DType> scalarTypeArgument(int64_t code);
-
-/// A `ScalarType?` argument: `fallback` when it is None.
-StatusOr<DType> optionalDType(const Value &value, DType fallback);
-
 /// An `int[] size` argument, each size non-negative.
 StatusOr<std::vector<int64_t>> sizeList(const Value &value);
 
-/// A defined tensor argument.
-StatusOr<Tensor> requireTensor(const Value &value);
+/// Wraps `dim` into [0, rank) as torch does (a 0-d tensor has one valid dim,
+/// 0 or -1); torch's "Dimension out of range" error otherwise.
+StatusOr<int64_t> wrapDim(int64_t dim, int64_t rank);
 
 /// The broadcast of two shapes (numpy's rules), or torch's error for sizes
 /// that do not broadcast.

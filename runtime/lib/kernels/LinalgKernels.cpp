@@ -147,51 +147,6 @@ Status infoError(const std::string &api, const std::string &kind, int info,
                        n + ")");
 }
 
-StatusOr<double> scalarArg(const Value &value, const char *what) {
-  if (value.isDouble())
-    return value.toDouble();
-  if (value.isInt())
-    return static_cast<double>(value.toInt());
-  if (value.isBool())
-    return value.toBool() ? 1.0 : 0.0;
-  return Status::error(std::string("expected a number for ") + what +
-                       ", got " + value.kindName());
-}
-
-StatusOr<bool> boolArg(const Value &value, const char *what) {
-  if (value.isBool())
-    return value.toBool();
-  if (value.isInt())
-    return value.toInt() != 0;
-  return Status::error(std::string("expected bool ") + what + ", got " +
-                       value.kindName());
-}
-
-StatusOr<int64_t> intArg(const Value &value, const char *what) {
-  if (value.isInt())
-    return value.toInt();
-  return Status::error(std::string("expected int ") + what + ", got " +
-                       value.kindName());
-}
-
-StatusOr<std::vector<int64_t>> intListArg(const Value &value,
-                                          const char *what) {
-  std::vector<int64_t> out;
-  if (value.isNone())
-    return out;
-  if (value.isInt())
-    return std::vector<int64_t>{value.toInt()};
-  if (!value.isList())
-    return Status::error(std::string("expected int[] ") + what + ", got " +
-                         value.kindName());
-  for (const Value &v : value.toList()) {
-    if (!v.isInt())
-      return Status::error(std::string("expected int[] ") + what);
-    out.push_back(v.toInt());
-  }
-  return out;
-}
-
 void matmul(const double *a, const double *b, double *c, int64_t m, int64_t k,
             int64_t n) {
   for (int64_t i = 0; i < m; ++i)

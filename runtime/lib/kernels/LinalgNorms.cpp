@@ -37,15 +37,6 @@ StatusOr<Tensor> callOne(const char *name, std::vector<Value> inputs,
   return out[index].toTensor();
 }
 
-StatusOr<int64_t> wrapDim(int64_t dim, int64_t rank) {
-  int64_t r = std::max<int64_t>(rank, 1);
-  if (dim < -r || dim >= r)
-    return Status::error("Dimension out of range (expected to be in range of [" +
-                         std::to_string(-r) + ", " + std::to_string(r - 1) +
-                         "], but got " + std::to_string(dim) + ")");
-  return dim < 0 ? dim + r : dim;
-}
-
 /// Moves `dims` of `t` last (in the given order): the permuted tensor, the
 /// kept sizes, and the product of the moved sizes.
 struct Grouped {
@@ -160,7 +151,8 @@ Status linalgVectorNorm(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor x, requireTensor(args[0]));
   TSIR_RT_ASSIGN_OR_RETURN(double ord, scalarArg(args[1], "ord"));
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> dims, intListArg(args[2], "dim"));
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> dims,
+                           optionalIntList(args[2], "dim"));
   TSIR_RT_ASSIGN_OR_RETURN(bool keepdim, boolArg(args[3], "keepdim"));
   TSIR_RT_RETURN_IF_ERROR(checkFloating(x, "linalg.vector_norm"));
   TSIR_RT_ASSIGN_OR_RETURN(DType out,
@@ -186,7 +178,7 @@ Status normKernel(Stack &stack, size_t nargs, bool withDim, bool withDType) {
   std::vector<int64_t> dims;
   bool keepdim = false;
   if (withDim) {
-    TSIR_RT_ASSIGN_OR_RETURN(dims, intListArg(args[2], "dim"));
+    TSIR_RT_ASSIGN_OR_RETURN(dims, optionalIntList(args[2], "dim"));
     TSIR_RT_ASSIGN_OR_RETURN(keepdim, boolArg(args[3], "keepdim"));
   }
   DType out = x.dtype();
@@ -211,7 +203,7 @@ Status frobeniusNorm(Stack &stack, bool withDim) {
   std::vector<int64_t> dims;
   bool keepdim = false;
   if (withDim) {
-    TSIR_RT_ASSIGN_OR_RETURN(dims, intListArg(args[1], "dim"));
+    TSIR_RT_ASSIGN_OR_RETURN(dims, optionalIntList(args[1], "dim"));
     TSIR_RT_ASSIGN_OR_RETURN(keepdim, boolArg(args[2], "keepdim"));
     if (dims.size() > 2)
       return Status::error("Expected at most 2 dimensions, but got " +
@@ -340,7 +332,8 @@ Status linalgMatrixNorm(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
   TSIR_RT_ASSIGN_OR_RETURN(Ord ord, ordArg(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> dims, intListArg(args[2], "dim"));
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> dims,
+                           optionalIntList(args[2], "dim"));
   TSIR_RT_ASSIGN_OR_RETURN(bool keepdim, boolArg(args[3], "keepdim"));
   TSIR_RT_ASSIGN_OR_RETURN(
       Tensor r, matrixNorm(A, ord, dims, keepdim, args[4], "linalg.matrix_norm"));
@@ -355,7 +348,7 @@ Status nuclearNorm(Stack &stack, bool withDim) {
   TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
   std::vector<int64_t> dims = {0, 1};
   if (withDim) {
-    TSIR_RT_ASSIGN_OR_RETURN(dims, intListArg(args[1], "dim"));
+    TSIR_RT_ASSIGN_OR_RETURN(dims, optionalIntList(args[1], "dim"));
   } else if (A.dim() != 2) {
     return Status::error("Expected a tensor with 2 dimensions, but got a "
                          "tensor with " +
@@ -376,7 +369,8 @@ Status linalgNorm(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor X, requireTensor(args[0]));
   const Value &ordV = args[1];
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> dims, intListArg(args[2], "dim"));
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> dims,
+                           optionalIntList(args[2], "dim"));
   bool hasDim = !args[2].isNone();
   TSIR_RT_ASSIGN_OR_RETURN(bool keepdim, boolArg(args[3], "keepdim"));
   if (hasDim && dims.size() != 1 && dims.size() != 2)
@@ -891,7 +885,8 @@ Status tensorsolve(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor B, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> dims, intListArg(args[2], "dims"));
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> dims,
+                           optionalIntList(args[2], "dims"));
   Tensor a = A;
   if (!dims.empty()) {
     std::vector<bool> moved(A.dim(), false);

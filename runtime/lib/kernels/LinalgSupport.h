@@ -150,15 +150,6 @@ std::vector<int64_t> withDims(std::vector<int64_t> shape,
 Status infoError(const std::string &api, const std::string &kind, int info,
                  int64_t b, bool isMatrix);
 
-/// A `float`/`int` Value as a double.
-StatusOr<double> scalarArg(const Value &value, const char *what);
-/// A `bool` argument.
-StatusOr<bool> boolArg(const Value &value, const char *what);
-/// An `int` argument.
-StatusOr<int64_t> intArg(const Value &value, const char *what);
-/// An `int[]?` argument (empty optional when None).
-StatusOr<std::vector<int64_t>> intListArg(const Value &value, const char *what);
-
 /// Row-major C (m x n) = A (m x k) * B (k x n) in double.
 void matmul(const double *a, const double *b, double *c, int64_t m, int64_t k,
             int64_t n);

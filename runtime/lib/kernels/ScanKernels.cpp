@@ -91,10 +91,7 @@ Status cumprod(Stack &stack) {
   return Status::ok();
 }
 
-Status logcumsumexp(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[1], "dim"));
+StatusOr<Tensor> logcumsumexp(Tensor self, int64_t dimArg) {
   TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
   if (!isFloating(self.dtype()))
     return Status::error(std::string("\"logcumsumexp_out_cpu\" not "
@@ -118,8 +115,7 @@ Status logcumsumexp(Stack &stack) {
       });
   TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
                            fromDoubles(out, self.sizes(), self.dtype()));
-  push(stack, std::move(result));
-  return Status::ok();
+  return result;
 }
 
 Status diff(Stack &stack) {
@@ -260,27 +256,29 @@ Status trapezoid(Stack &stack, bool cumulative) {
 } // namespace
 
 void registerScanKernels(KernelRegistry &registry) {
-  registerKernelTable(registry, {
-      {"aten::cummax", [](Stack &s) { return cumMaxMin(s, true); },
-       "aten::cummax(Tensor self, int dim) -> (Tensor values, Tensor "
-       "indices)"},
-      {"aten::cummin", [](Stack &s) { return cumMaxMin(s, false); },
-       "aten::cummin(Tensor self, int dim) -> (Tensor values, Tensor "
-       "indices)"},
-      {"aten::cumprod", cumprod,
-       "aten::cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> "
-       "Tensor"},
-      {"aten::logcumsumexp", logcumsumexp,
-       "aten::logcumsumexp(Tensor self, int dim) -> Tensor"},
-      {"aten::diff", diff,
-       "aten::diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, "
-       "Tensor? append=None) -> Tensor"},
-      // Bare names: each reads its x (Tensor) and dx (number) overloads.
-      {"aten::trapz", [](Stack &s) { return trapezoid(s, false); }, ""},
-      {"aten::trapezoid", [](Stack &s) { return trapezoid(s, false); }, ""},
-      {"aten::cumulative_trapezoid",
-       [](Stack &s) { return trapezoid(s, true); }, ""},
-  });
+  registerKernelTable(
+      registry,
+      {
+          {"aten::cummax", [](Stack &s) { return cumMaxMin(s, true); },
+           "aten::cummax(Tensor self, int dim) -> (Tensor values, Tensor "
+           "indices)"},
+          {"aten::cummin", [](Stack &s) { return cumMaxMin(s, false); },
+           "aten::cummin(Tensor self, int dim) -> (Tensor values, Tensor "
+           "indices)"},
+          {"aten::cumprod", cumprod,
+           "aten::cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> "
+           "Tensor"},
+          {"aten::logcumsumexp", bindKernel(logcumsumexp),
+           "aten::logcumsumexp(Tensor self, int dim) -> Tensor"},
+          {"aten::diff", diff,
+           "aten::diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, "
+           "Tensor? append=None) -> Tensor"},
+          // Bare names: each reads its x (Tensor) and dx (number) overloads.
+          {"aten::trapz", [](Stack &s) { return trapezoid(s, false); }, ""},
+          {"aten::trapezoid", [](Stack &s) { return trapezoid(s, false); }, ""},
+          {"aten::cumulative_trapezoid",
+           [](Stack &s) { return trapezoid(s, true); }, ""},
+      });
 }
 
 } // namespace tsir::rt

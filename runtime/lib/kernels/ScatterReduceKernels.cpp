@@ -103,14 +103,9 @@ int64_t ravel(const std::vector<int64_t> &index,
   return at;
 }
 
-Status scatterReduce(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 6));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[1], "dim"));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor index, requireTensor(args[2]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor src, requireTensor(args[3]));
-  TSIR_RT_ASSIGN_OR_RETURN(std::string reduceName, stringArg(args[4], "reduce"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool includeSelf, boolArg(args[5], "include_self"));
+StatusOr<Tensor> scatterReduce(Tensor self, int64_t dimArg, Tensor index,
+                               Tensor src, std::string reduceName,
+                               bool includeSelf) {
   TSIR_RT_ASSIGN_OR_RETURN(Reduce reduce,
                            parseReduce(reduceName, "scatter_reduce", true));
   TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
@@ -161,8 +156,7 @@ Status scatterReduce(Stack &stack) {
   }
   TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
                            fromDoubles(out, self.sizes(), self.dtype()));
-  push(stack, std::move(result));
-  return Status::ok();
+  return result;
 }
 
 /// The checked (self position, source position) pairs of an index_* op:
@@ -219,14 +213,9 @@ indexPairs(const Tensor &self, int64_t dim, const Tensor &index,
   return pairs;
 }
 
-Status indexReduce(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 6));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[1], "dim"));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor index, requireTensor(args[2]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor source, requireTensor(args[3]));
-  TSIR_RT_ASSIGN_OR_RETURN(std::string reduceName, stringArg(args[4], "reduce"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool includeSelf, boolArg(args[5], "include_self"));
+StatusOr<Tensor> indexReduce(Tensor self, int64_t dimArg, Tensor index,
+                             Tensor source, std::string reduceName,
+                             bool includeSelf) {
   TSIR_RT_ASSIGN_OR_RETURN(Reduce reduce,
                            parseReduce(reduceName, "index_reduce", false));
   TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
@@ -240,17 +229,11 @@ Status indexReduce(Stack &stack) {
   applyReduce(out, updates, reduce, includeSelf, !isFloating(self.dtype()));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
                            fromDoubles(out, self.sizes(), self.dtype()));
-  push(stack, std::move(result));
-  return Status::ok();
+  return result;
 }
 
-Status indexAdd(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[1], "dim"));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor index, requireTensor(args[2]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor source, requireTensor(args[3]));
-  TSIR_RT_ASSIGN_OR_RETURN(double alpha, scalarArg(args[4], "alpha"));
+StatusOr<Tensor> indexAdd(Tensor self, int64_t dimArg, Tensor index,
+                          Tensor source, double alpha) {
   TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
   TSIR_RT_ASSIGN_OR_RETURN(
       auto pairs,
@@ -260,16 +243,11 @@ Status indexAdd(Stack &stack) {
     out[to] += alpha * src[from];
   TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
                            fromDoubles(out, self.sizes(), self.dtype()));
-  push(stack, std::move(result));
-  return Status::ok();
+  return result;
 }
 
-Status indexCopy(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[1], "dim"));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor index, requireTensor(args[2]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor source, requireTensor(args[3]));
+StatusOr<Tensor> indexCopy(Tensor self, int64_t dimArg, Tensor index,
+                           Tensor source) {
   TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
   if (index.dtype() != DType::Int64)
     return Status::error("index_copy_(): Expected a long tensor for index, "
@@ -286,21 +264,19 @@ Status indexCopy(Stack &stack) {
   Tensor out = self.clone(), src = source.contiguous();
   for (const auto &[to, from] : pairs)
     moveElement(out, to, src, from);
-  push(stack, std::move(out));
-  return Status::ok();
+  return out;
 }
 
-Status indexFill(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[1], "dim"));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor index, requireTensor(args[2]));
-  if (args[3].isTensor() && args[3].toTensor().dim() != 0)
+/// index_fill(self, dim, index, value): `value` is a Scalar or a 0-d
+/// tensor (the overloads torch tells apart).
+StatusOr<Tensor> indexFill(Tensor self, int64_t dimArg, Tensor index,
+                           Value fillValue) {
+  if (fillValue.isTensor() && fillValue.toTensor().dim() != 0)
     return Status::error("index_fill_ only supports a 0-dimensional value "
                          "tensor, but got tensor with " +
-                         std::to_string(args[3].toTensor().dim()) +
+                         std::to_string(fillValue.toTensor().dim()) +
                          " dimension(s).");
-  TSIR_RT_ASSIGN_OR_RETURN(double value, scalarArg(args[3], "value"));
+  TSIR_RT_ASSIGN_OR_RETURN(double value, scalarArg(fillValue, "value"));
   TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
   if (index.dtype() != DType::Int64)
     return Status::error("index_fill_(): Expected dtype int64 for index.");
@@ -316,23 +292,21 @@ Status indexFill(Stack &stack) {
   Tensor fill = Tensor::scalar(value, self.dtype());
   for (const auto &[to, from] : pairs)
     moveElement(out, to, fill, 0);
-  push(stack, std::move(out));
-  return Status::ok();
+  return out;
 }
 
-Status segmentReduce(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 8));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor data, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(std::string reduceName, stringArg(args[1], "reduce"));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor lengths, optionalTensor(args[2], "lengths"));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor offsets, optionalTensor(args[4], "offsets"));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t axisArg, intArg(args[5], "axis"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool unsafe, boolArg(args[6], "unsafe"));
-  bool hasInitial = !args[7].isNone();
-  double initial = 0;
-  if (hasInitial) {
-    TSIR_RT_ASSIGN_OR_RETURN(initial, scalarArg(args[7], "initial"));
-  }
+StatusOr<Tensor> segmentReduce(Tensor data, std::string reduceName,
+                               std::optional<Tensor> lengthsArg,
+                               std::optional<Tensor> indices,
+                               std::optional<Tensor> offsetsArg,
+                               int64_t axisArg, bool unsafe,
+                               std::optional<double> initialArg) {
+  // indices is accepted and unused, as on torch's CPU.
+  (void)indices;
+  Tensor lengths = lengthsArg.value_or(Tensor());
+  Tensor offsets = offsetsArg.value_or(Tensor());
+  bool hasInitial = initialArg.has_value();
+  double initial = initialArg.value_or(0.0);
   Reduce reduce;
   if (reduceName == "sum")
     reduce = Reduce::Sum;
@@ -428,33 +402,38 @@ Status segmentReduce(Stack &stack) {
   outSizes[axis] = segments;
   TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
                            fromDoubles(out, outSizes, data.dtype()));
-  push(stack, std::move(result));
-  return Status::ok();
+  return result;
 }
 
 } // namespace
 
 void registerScatterReduceKernels(KernelRegistry &registry) {
-  registerKernelTable(registry, {
-      {"aten::scatter_reduce.two", scatterReduce,
-       "aten::scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor "
-       "src, str reduce, *, bool include_self=True) -> Tensor"},
-      {"aten::index_reduce", indexReduce,
-       "aten::index_reduce(Tensor self, int dim, Tensor index, Tensor source, "
-       "str reduce, *, bool include_self=True) -> Tensor"},
-      {"aten::segment_reduce", segmentReduce,
-       "aten::segment_reduce(Tensor data, str reduce, *, Tensor? "
-       "lengths=None, Tensor? indices=None, Tensor? offsets=None, int "
-       "axis=0, bool unsafe=False, Scalar? initial=None) -> Tensor"},
-      {"aten::index_add", indexAdd,
-       "aten::index_add(Tensor self, int dim, Tensor index, Tensor source, *, "
-       "Scalar alpha=1) -> Tensor"},
-      {"aten::index_copy", indexCopy,
-       "aten::index_copy(Tensor self, int dim, Tensor index, Tensor source) "
-       "-> Tensor"},
-      // Bare name: the kernel reads the Scalar and Tensor value overloads.
-      {"aten::index_fill", indexFill, ""},
-  });
+  registerKernelTable(
+      registry,
+      {
+          {"aten::scatter_reduce.two", bindKernel(scatterReduce),
+           "aten::scatter_reduce.two(Tensor self, int dim, Tensor index, "
+           "Tensor "
+           "src, str reduce, *, bool include_self=True) -> Tensor"},
+          {"aten::index_reduce", bindKernel(indexReduce),
+           "aten::index_reduce(Tensor self, int dim, Tensor index, Tensor "
+           "source, "
+           "str reduce, *, bool include_self=True) -> Tensor"},
+          {"aten::segment_reduce", bindKernel(segmentReduce),
+           "aten::segment_reduce(Tensor data, str reduce, *, Tensor? "
+           "lengths=None, Tensor? indices=None, Tensor? offsets=None, int "
+           "axis=0, bool unsafe=False, Scalar? initial=None) -> Tensor"},
+          {"aten::index_add", bindKernel(indexAdd),
+           "aten::index_add(Tensor self, int dim, Tensor index, Tensor source, "
+           "*, "
+           "Scalar alpha=1) -> Tensor"},
+          {"aten::index_copy", bindKernel(indexCopy),
+           "aten::index_copy(Tensor self, int dim, Tensor index, Tensor "
+           "source) "
+           "-> Tensor"},
+          // Bare name: the kernel reads the Scalar and Tensor value overloads.
+          {"aten::index_fill", bindKernel(indexFill), ""},
+      });
 }
 
 } // namespace tsir::rt

@@ -46,15 +46,12 @@ std::vector<int64_t> nonzeroIndices(const Tensor &self, int64_t &count) {
   return indices;
 }
 
-Status argwhere(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 1));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+StatusOr<Tensor> argwhere(Tensor self) {
   int64_t count = 0;
   std::vector<int64_t> indices = nonzeroIndices(self, count);
   TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
                            fromInt64s(indices, {count, self.dim()}));
-  push(stack, std::move(result));
-  return Status::ok();
+  return result;
 }
 
 Status nonzeroNumpy(Stack &stack) {
@@ -79,10 +76,7 @@ Status nonzeroNumpy(Stack &stack) {
   return Status::ok();
 }
 
-Status maskedSelect(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor mask, requireTensor(args[1]));
+StatusOr<Tensor> maskedSelect(Tensor self, Tensor mask) {
   if (mask.dtype() != DType::Bool && mask.dtype() != DType::UInt8)
     return Status::error("masked_select: expected BoolTensor for mask");
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> shape,
@@ -105,8 +99,7 @@ Status maskedSelect(Stack &stack) {
       std::memcpy(dst, src + i * size, size);
       dst += size;
     }
-  push(stack, std::move(result));
-  return Status::ok();
+  return result;
 }
 
 /// Orders values ascending with NaNs last (NaNs never compare equal).
@@ -865,45 +858,51 @@ Status countNonzero(Stack &stack) {
 } // namespace
 
 void registerSelectionKernels(KernelRegistry &registry) {
-  registerKernelTable(registry, {
-      {"aten::masked_select", maskedSelect,
-       "aten::masked_select(Tensor self, Tensor mask) -> Tensor"},
-      {"aten::argwhere", argwhere, "aten::argwhere(Tensor self) -> Tensor"},
-      {"aten::nonzero_numpy", nonzeroNumpy,
-       "aten::nonzero_numpy(Tensor self) -> Tensor[]"},
-      // torch.where(condition) is nonzero(condition, as_tuple=True). It is
-      // registered under the bare name the other where overloads share
-      // (they lower), so the arity is checked.
-      {"aten::where",
-       [](Stack &stack) {
-         if (stack.size() != 1)
-           return Status::error("where(condition) takes 1 argument, "
-                                "got " +
-                                std::to_string(stack.size()));
-         return nonzeroNumpy(stack);
-       },
-       "aten::where(Tensor condition) -> Tensor[]"},
-      {"aten::_unique2", unique2,
-       "aten::_unique2(Tensor self, bool sorted=True, bool "
-       "return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, "
-       "Tensor)"},
-      {"aten::unique_consecutive", uniqueConsecutive,
-       "aten::unique_consecutive(Tensor self, bool return_inverse=False, bool "
-       "return_counts=False, int? dim=None) -> (Tensor, Tensor, Tensor)"},
-      // Bare names: the kernels read the Tensor and Scalar overloads alike.
-      {"aten::searchsorted", searchsorted, ""},
-      {"aten::bucketize", bucketize, ""},
-      {"aten::bincount", bincount,
-       "aten::bincount(Tensor self, Tensor? weights=None, int minlength=0) "
-       "-> Tensor"},
-      {"aten::histc", histc,
-       "aten::histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> "
-       "Tensor"},
-      {"aten::histogram", histogram, ""},
-      {"aten::histogramdd", histogramdd, ""},
-      {"aten::isin", isin, ""},
-      {"aten::count_nonzero", countNonzero, ""},
-  });
+  registerKernelTable(
+      registry,
+      {
+          {"aten::masked_select", bindKernel(maskedSelect),
+           "aten::masked_select(Tensor self, Tensor mask) -> Tensor"},
+          {"aten::argwhere", bindKernel(argwhere),
+           "aten::argwhere(Tensor self) -> Tensor"},
+          {"aten::nonzero_numpy", nonzeroNumpy,
+           "aten::nonzero_numpy(Tensor self) -> Tensor[]"},
+          // torch.where(condition) is nonzero(condition, as_tuple=True). It is
+          // registered under the bare name the other where overloads share
+          // (they lower), so the arity is checked.
+          {"aten::where",
+           [](Stack &stack) {
+             if (stack.size() != 1)
+               return Status::error("where(condition) takes 1 argument, "
+                                    "got " +
+                                    std::to_string(stack.size()));
+             return nonzeroNumpy(stack);
+           },
+           "aten::where(Tensor condition) -> Tensor[]"},
+          {"aten::_unique2", unique2,
+           "aten::_unique2(Tensor self, bool sorted=True, bool "
+           "return_inverse=False, bool return_counts=False) -> (Tensor, "
+           "Tensor, "
+           "Tensor)"},
+          {"aten::unique_consecutive", uniqueConsecutive,
+           "aten::unique_consecutive(Tensor self, bool return_inverse=False, "
+           "bool "
+           "return_counts=False, int? dim=None) -> (Tensor, Tensor, Tensor)"},
+          // Bare names: the kernels read the Tensor and Scalar overloads alike.
+          {"aten::searchsorted", searchsorted, ""},
+          {"aten::bucketize", bucketize, ""},
+          {"aten::bincount", bincount,
+           "aten::bincount(Tensor self, Tensor? weights=None, int minlength=0) "
+           "-> Tensor"},
+          {"aten::histc", histc,
+           "aten::histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) "
+           "-> "
+           "Tensor"},
+          {"aten::histogram", histogram, ""},
+          {"aten::histogramdd", histogramdd, ""},
+          {"aten::isin", isin, ""},
+          {"aten::count_nonzero", countNonzero, ""},
+      });
 }
 
 } // namespace tsir::rt

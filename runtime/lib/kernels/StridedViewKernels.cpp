@@ -120,13 +120,8 @@ Status asStridedScatter(Stack &stack) {
 ///                        int dim1=0, int dim2=1) -> Tensor
 /// The diagonal is torch's diagonal view: the other dims in order, then
 /// the diagonal, whose stride is the sum of dim1's and dim2's.
-Status diagonalScatter(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor src, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t diagonal, intArg(args[2], "offset"));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t rawDim1, intArg(args[3], "dim1"));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t rawDim2, intArg(args[4], "dim2"));
+StatusOr<Tensor> diagonalScatter(Tensor self, Tensor src, int64_t diagonal,
+                                 int64_t rawDim1, int64_t rawDim2) {
   if (self.dim() < 2)
     return Status::error("diagonal dimensions requires ndim larger than 1");
   TSIR_RT_ASSIGN_OR_RETURN(int64_t dim1, wrapDim(rawDim1, self.dim()));
@@ -155,24 +150,25 @@ Status diagonalScatter(Stack &stack) {
   strides.push_back(out.stride(dim1) + out.stride(dim2));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor view, out.asStrided(sizes, strides, offset));
   TSIR_RT_RETURN_IF_ERROR(writeInto(view, src));
-  push(stack, std::move(out));
-  return Status::ok();
+  return out;
 }
 
 } // namespace
 
 void registerStridedViewKernels(KernelRegistry &registry) {
-  registerKernelTable(registry, {
-      {"aten::as_strided", asStrided,
-       "aten::as_strided(Tensor self, int[] size, int[] stride, "
-       "int? storage_offset=None) -> Tensor"},
-      {"aten::as_strided_scatter", asStridedScatter,
-       "aten::as_strided_scatter(Tensor self, Tensor src, int[] size, "
-       "int[] stride, int? storage_offset=None) -> Tensor"},
-      {"aten::diagonal_scatter", diagonalScatter,
-       "aten::diagonal_scatter(Tensor self, Tensor src, int offset=0, "
-       "int dim1=0, int dim2=1) -> Tensor"},
-  });
+  registerKernelTable(
+      registry,
+      {
+          {"aten::as_strided", asStrided,
+           "aten::as_strided(Tensor self, int[] size, int[] stride, "
+           "int? storage_offset=None) -> Tensor"},
+          {"aten::as_strided_scatter", asStridedScatter,
+           "aten::as_strided_scatter(Tensor self, Tensor src, int[] size, "
+           "int[] stride, int? storage_offset=None) -> Tensor"},
+          {"aten::diagonal_scatter", bindKernel(diagonalScatter),
+           "aten::diagonal_scatter(Tensor self, Tensor src, int offset=0, "
+           "int dim1=0, int dim2=1) -> Tensor"},
+      });
 }
 
 } // namespace tsir::rt

@@ -252,7 +252,7 @@ Status splitWithSizes(Stack &stack) {
   int64_t rank = self.dim();
   if (rank == 0)
     return Status::error("split expects at least a 1-dimensional tensor");
-  TSIR_RT_ASSIGN_OR_RETURN(dim, data::wrapDim(dim, rank));
+  TSIR_RT_ASSIGN_OR_RETURN(dim, wrapDim(dim, rank));
   int64_t total = 0;
   for (int64_t size : sizes)
     total += size;
@@ -294,7 +294,7 @@ Status tensorSplitByTensor(Stack &stack) {
   if (rank == 0)
     return Status::error("tensor_split expected at least a 1-dimensional "
                          "tensor, but got a tensor with 0 dims");
-  TSIR_RT_ASSIGN_OR_RETURN(dim, data::wrapDim(dim, rank));
+  TSIR_RT_ASSIGN_OR_RETURN(dim, wrapDim(dim, rank));
   Tensor values = split.contiguous();
   const int64_t *data = values.dataAs<int64_t>();
   // The piece boundaries: [start_i, start_{i+1}) between 0 and the size.
@@ -378,7 +378,7 @@ Status sumToSize(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> target,
-                           data::intList(args[1], "size"));
+                           intList(args[1], "size"));
   const std::vector<int64_t> &sizes = self.sizes();
   int64_t rank = self.dim(), lead = rank - static_cast<int64_t>(target.size());
   bool expandable = lead >= 0;
