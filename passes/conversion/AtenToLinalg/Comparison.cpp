@@ -176,29 +176,31 @@ public:
         });
   }
 };
+
+/// A comparison in its Tensor and Scalar overloads.
+template <typename TensorOp, typename ScalarOp>
+void addComparison(const TypeConverter &typeConverter,
+                   RewritePatternSet &patterns, Comparison comparison) {
+  patterns.add<ComparisonPattern<TensorOp>, ComparisonPattern<ScalarOp>>(
+      typeConverter, patterns.getContext(), comparison);
+}
 } // namespace
 
 void conversion::populateComparisonPatterns(const TypeConverter &typeConverter,
                                             RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   auto &tc = typeConverter;
-  patterns.add<ComparisonPattern<aten::EqTensorOp>,
-               ComparisonPattern<aten::EqScalarOp>>(tc, context,
+  addComparison<aten::EqTensorOp, aten::EqScalarOp>(tc, patterns,
                                                     Comparison::Eq);
-  patterns.add<ComparisonPattern<aten::NeTensorOp>,
-               ComparisonPattern<aten::NeScalarOp>>(tc, context,
+  addComparison<aten::NeTensorOp, aten::NeScalarOp>(tc, patterns,
                                                     Comparison::Ne);
-  patterns.add<ComparisonPattern<aten::LtTensorOp>,
-               ComparisonPattern<aten::LtScalarOp>>(tc, context,
+  addComparison<aten::LtTensorOp, aten::LtScalarOp>(tc, patterns,
                                                     Comparison::Lt);
-  patterns.add<ComparisonPattern<aten::LeTensorOp>,
-               ComparisonPattern<aten::LeScalarOp>>(tc, context,
+  addComparison<aten::LeTensorOp, aten::LeScalarOp>(tc, patterns,
                                                     Comparison::Le);
-  patterns.add<ComparisonPattern<aten::GtTensorOp>,
-               ComparisonPattern<aten::GtScalarOp>>(tc, context,
+  addComparison<aten::GtTensorOp, aten::GtScalarOp>(tc, patterns,
                                                     Comparison::Gt);
-  patterns.add<ComparisonPattern<aten::GeTensorOp>,
-               ComparisonPattern<aten::GeScalarOp>>(tc, context,
+  addComparison<aten::GeTensorOp, aten::GeScalarOp>(tc, patterns,
                                                     Comparison::Ge);
   patterns.add<LogicalPattern<aten::LogicalAndOp>>(tc, context, Logic::And);
   patterns.add<LogicalPattern<aten::LogicalOrOp>>(tc, context, Logic::Or);

@@ -94,6 +94,18 @@ static Value buildNormalize(OpBuilder &b, Location loc,
       });
 }
 
+/// n.mean and n.var: n.input's statistics over `dims` (the biased
+/// variance the normalizations divide by), kept at its rank.
+static void setStatistics(OpBuilder &b, Location loc, Normalize &n,
+                          ArrayRef<int64_t> dims, Type accType) {
+  int64_t rank = cast<RankedTensorType>(n.input.getType()).getRank();
+  Value mean = buildMean(b, loc, n.input, dims, accType, n.inputUnsigned);
+  Value var = buildVariance(b, loc, n.input, mean, dims, accType,
+                            n.inputUnsigned, /*correction=*/0);
+  n.mean = insertReducedDims(b, loc, mean, dims, rank);
+  n.var = insertReducedDims(b, loc, var, dims, rank);
+}
+
 /// The converted value of an optional tensor operand, or null for None;
 /// fails on a tensor whose dtype or rank is unknown.
 static FailureOr<Value> optionalTensor(Value original, Value converted) {
@@ -168,12 +180,7 @@ public:
       for (int64_t dim = 0; dim < rank; ++dim)
         if (dim != 1 && (!perInstance || dim != 0))
           dims.push_back(dim);
-      Value mean =
-          buildMean(rewriter, loc, input, dims, accType, n.inputUnsigned);
-      Value var = buildVariance(rewriter, loc, input, mean, dims, accType,
-                                n.inputUnsigned, /*correction=*/0);
-      n.mean = insertReducedDims(rewriter, loc, mean, dims, rank);
-      n.var = insertReducedDims(rewriter, loc, var, dims, rank);
+      setStatistics(rewriter, loc, n, dims, accType);
     }
     Value result = buildNormalize(rewriter, loc, resultType, accType, n);
     if (!result)
@@ -224,12 +231,7 @@ public:
     n.eps = adaptor.getEps();
     n.weight = *weight;
     n.bias = *bias;
-    Value mean =
-        buildMean(rewriter, loc, input, dims, accType, n.inputUnsigned);
-    Value var = buildVariance(rewriter, loc, input, mean, dims, accType,
-                              n.inputUnsigned, /*correction=*/0);
-    n.mean = insertReducedDims(rewriter, loc, mean, dims, rank);
-    n.var = insertReducedDims(rewriter, loc, var, dims, rank);
+    setStatistics(rewriter, loc, n, dims, accType);
     Value result = buildNormalize(rewriter, loc, resultType, accType, n);
     if (!result)
       return rewriter.notifyMatchFailure(op, "parameter shapes do not match");
@@ -318,12 +320,7 @@ public:
     n.bias = groupParam(*bias);
     if ((*weight && !n.weight) || (*bias && !n.bias))
       return rewriter.notifyMatchFailure(op, "weight/bias is not [C]");
-    Value mean =
-        buildMean(rewriter, loc, grouped, dims, accType, n.inputUnsigned);
-    Value var = buildVariance(rewriter, loc, grouped, mean, dims, accType,
-                              n.inputUnsigned, /*correction=*/0);
-    n.mean = insertReducedDims(rewriter, loc, mean, dims, groupedRank);
-    n.var = insertReducedDims(rewriter, loc, var, dims, groupedRank);
+    setStatistics(rewriter, loc, n, dims, accType);
     auto groupedResultType =
         RankedTensorType::get(groupedShape, resultType.getElementType());
     Value normalized =
