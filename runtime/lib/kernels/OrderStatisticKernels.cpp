@@ -61,14 +61,25 @@ Rows rowsOf(const Tensor &self, int64_t dim) {
   return rows;
 }
 
-/// (values, indices) of a dim reduction, shaped and pushed.
-Status pushValuesIndices(Stack &stack, const Tensor &self, int64_t dim,
-                         bool keepdim, const std::vector<double> &values,
-                         const std::vector<int64_t> &indices) {
+/// (values, indices) of a dim reduction, shaped.
+StatusOr<std::tuple<Tensor, Tensor>>
+valuesIndices(const Tensor &self, int64_t dim, bool keepdim,
+              const std::vector<double> &values,
+              const std::vector<int64_t> &indices) {
   std::vector<int64_t> sizes = reducedSizes(self.sizes(), dim, keepdim);
   TSIR_RT_ASSIGN_OR_RETURN(Tensor v, fromDoubles(values, sizes, self.dtype()));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor i, fromInt64s(indices, sizes));
-  return pushAll(stack, {v, i});
+  return std::make_tuple(v, i);
+}
+
+/// valuesIndices, pushed.
+Status pushValuesIndices(Stack &stack, const Tensor &self, int64_t dim,
+                         bool keepdim, const std::vector<double> &values,
+                         const std::vector<int64_t> &indices) {
+  TSIR_RT_ASSIGN_OR_RETURN(auto result,
+                           valuesIndices(self, dim, keepdim, values, indices));
+  pushResult(stack, std::move(result));
+  return Status::ok();
 }
 
 Status emptyDimError(const char *op, int64_t dim) {
@@ -140,11 +151,8 @@ Status median(Stack &stack, bool ignoreNan) {
   return pushValuesIndices(stack, self, dim, keepdim, values, indices);
 }
 
-Status mode(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[1], "dim"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool keepdim, boolArg(args[2], "keepdim"));
+StatusOr<std::tuple<Tensor, Tensor>> mode(Tensor self, int64_t dimArg,
+                                          bool keepdim) {
   TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
   Rows rows = rowsOf(self, dim);
   if (rows.split.size == 0 && self.numel() == 0 && self.dim() > 0)
@@ -177,7 +185,7 @@ Status mode(Stack &stack) {
     values.push_back(modeValue);
     indices.push_back(modeIndex);
   }
-  return pushValuesIndices(stack, self, dim, keepdim, values, indices);
+  return valuesIndices(self, dim, keepdim, values, indices);
 }
 
 /// torch's quick_select_template (aten/src/ATen/native/SortingUtils.h):
@@ -230,12 +238,8 @@ void quickSelect(std::vector<double> &values, std::vector<int64_t> &indices,
   }
 }
 
-Status kthvalue(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t k, intArg(args[1], "k"));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[2], "dim"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool keepdim, boolArg(args[3], "keepdim"));
+StatusOr<std::tuple<Tensor, Tensor>> kthvalue(Tensor self, int64_t k,
+                                              int64_t dimArg, bool keepdim) {
   TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
   Rows rows = rowsOf(self, dim);
   if (k < 1 || k > rows.split.size)
@@ -252,7 +256,7 @@ Status kthvalue(Stack &stack) {
     values.push_back(row[k - 1]);
     indices.push_back(rowIndices[k - 1]);
   }
-  return pushValuesIndices(stack, self, dim, keepdim, values, indices);
+  return valuesIndices(self, dim, keepdim, values, indices);
 }
 
 enum class Interpolation { Linear, Lower, Higher, Midpoint, Nearest };
@@ -289,19 +293,19 @@ T quantileOfSorted(const std::vector<T> &sorted, int64_t nonNan, T q,
 }
 
 template <class T>
-Status quantileTyped(Stack &stack, const Tensor &self, const std::vector<double> &qs,
-                     bool qIsVector, const Value &dimValue, bool keepdim,
-                     Interpolation mode, bool ignoreNan) {
+StatusOr<Tensor> quantileTyped(const Tensor &self,
+                               const std::vector<double> &qs, bool qIsVector,
+                               std::optional<int64_t> dimArg, bool keepdim,
+                               Interpolation mode, bool ignoreNan) {
   Tensor input = self;
   std::vector<int64_t> outSizes;
   int64_t dim = 0;
-  if (dimValue.isNone()) {
+  if (!dimArg) {
     TSIR_RT_ASSIGN_OR_RETURN(input, self.reshape({self.numel()}));
     if (keepdim)
       outSizes.assign(self.dim(), 1);
   } else {
-    TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(dimValue, "dim"));
-    TSIR_RT_ASSIGN_OR_RETURN(dim, wrapDim(dimArg, self.dim()));
+    TSIR_RT_ASSIGN_OR_RETURN(dim, wrapDim(*dimArg, self.dim()));
     outSizes = reducedSizes(self.sizes(), dim, keepdim);
     if (self.dim() == 0) {
       TSIR_RT_ASSIGN_OR_RETURN(input, self.reshape({1}));
@@ -333,17 +337,17 @@ Status quantileTyped(Stack &stack, const Tensor &self, const std::vector<double>
     outSizes.insert(outSizes.begin(), nq);
   TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
                            fromDoubles(out, outSizes, self.dtype()));
-  push(stack, std::move(result));
-  return Status::ok();
+  return result;
 }
 
-Status quantile(Stack &stack, bool ignoreNan) {
+/// quantile / nanquantile (`ignoreNan`) (self, q, dim, keepdim, *,
+/// interpolation): `q` is a Tensor or a float (the overloads torch tells
+/// apart).
+StatusOr<Tensor> quantileOf(bool ignoreNan, const Tensor &self,
+                            const Value &qArg, std::optional<int64_t> dim,
+                            bool keepdim, const std::string &interpolation) {
   std::string op = ignoreNan ? "nanquantile" : "quantile";
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool keepdim, boolArg(args[3], "keepdim"));
-  TSIR_RT_ASSIGN_OR_RETURN(std::string name,
-                           stringArg(args[4], "interpolation"));
+  const std::string &name = interpolation;
   Interpolation mode;
   if (name == "linear")
     mode = Interpolation::Linear;
@@ -364,8 +368,8 @@ Status quantile(Stack &stack, bool ignoreNan) {
                               "dtype");
   std::vector<double> qs;
   bool qIsVector = false;
-  if (args[1].isTensor()) {
-    TSIR_RT_ASSIGN_OR_RETURN(Tensor q, requireTensor(args[1]));
+  if (qArg.isTensor()) {
+    TSIR_RT_ASSIGN_OR_RETURN(Tensor q, requireTensor(qArg));
     if (q.dim() > 1)
       return Status::error(op + "() q must be a scalar or 1D tensor");
     if (q.dtype() != self.dtype())
@@ -374,17 +378,27 @@ Status quantile(Stack &stack, bool ignoreNan) {
     qIsVector = q.dim() == 1;
     qs = toDoubles(q);
   } else {
-    TSIR_RT_ASSIGN_OR_RETURN(double q, scalarArg(args[1], "q"));
+    TSIR_RT_ASSIGN_OR_RETURN(double q, scalarArg(qArg, "q"));
     qs = {q};
   }
   for (double q : qs)
     if (!(q >= 0.0 && q <= 1.0))
       return Status::error(op + "() q values must be in the range [0, 1]");
   if (self.dtype() == DType::Float32)
-    return quantileTyped<float>(stack, self, qs, qIsVector, args[2], keepdim,
-                                mode, ignoreNan);
-  return quantileTyped<double>(stack, self, qs, qIsVector, args[2], keepdim,
-                               mode, ignoreNan);
+    return quantileTyped<float>(self, qs, qIsVector, dim, keepdim, mode,
+                                ignoreNan);
+  return quantileTyped<double>(self, qs, qIsVector, dim, keepdim, mode,
+                               ignoreNan);
+}
+
+StatusOr<Tensor> quantile(Tensor self, Value q, std::optional<int64_t> dim,
+                          bool keepdim, std::string interpolation) {
+  return quantileOf(false, self, q, dim, keepdim, interpolation);
+}
+
+StatusOr<Tensor> nanquantile(Tensor self, Value q, std::optional<int64_t> dim,
+                             bool keepdim, std::string interpolation) {
+  return quantileOf(true, self, q, dim, keepdim, interpolation);
 }
 
 /// The first `k` of each row along `dim` in sorted order (`descending`:
@@ -393,8 +407,8 @@ Status quantile(Stack &stack, bool ignoreNan) {
 /// The compiled form ranks every pair, which is quadratic; torchvision's
 /// detection heads take the top 1000 of a million scores, which this does
 /// in n log k.
-Status sortedPrefix(Stack &stack, const Tensor &self, int64_t k, int64_t dim,
-                    bool descending) {
+StatusOr<std::tuple<Tensor, Tensor>>
+sortedPrefix(const Tensor &self, int64_t k, int64_t dim, bool descending) {
   Rows rows = rowsOf(self, dim);
   int64_t size = rows.split.size;
   if (k < 0 || k > size)
@@ -421,37 +435,28 @@ Status sortedPrefix(Stack &stack, const Tensor &self, int64_t k, int64_t dim,
   }
   TSIR_RT_ASSIGN_OR_RETURN(Tensor v, fromDoubles(values, sizes, self.dtype()));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor i, fromInt64s(indices, sizes));
-  return pushAll(stack, {v, i});
+  return std::make_tuple(v, i);
 }
 
-Status topk(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t k, intArg(args[1], "k"));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[2], "dim"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool largest, boolArg(args[3], "largest"));
+StatusOr<std::tuple<Tensor, Tensor>>
+topk(Tensor self, int64_t k, int64_t dimArg, bool largest, bool sorted) {
   TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
   // `sorted=False` lets torch return any order; sorted is one of them.
-  return sortedPrefix(stack, self, k, dim, largest);
+  (void)sorted;
+  return sortedPrefix(self, k, dim, largest);
 }
 
-Status sort(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[1], "dim"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool descending, boolArg(args[2], "descending"));
+StatusOr<std::tuple<Tensor, Tensor>> sort(Tensor self, int64_t dimArg,
+                                          bool descending) {
   TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
   int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
-  return sortedPrefix(stack, self, size, dim, descending);
+  return sortedPrefix(self, size, dim, descending);
 }
 
-Status argsort(Stack &stack) {
-  TSIR_RT_RETURN_IF_ERROR(sort(stack));
-  // sort pushed (values, indices); argsort returns the indices alone.
-  Value indices = std::move(stack.back());
-  stack.pop_back();
-  stack.back() = std::move(indices);
-  return Status::ok();
+StatusOr<Tensor> argsort(Tensor self, int64_t dim, bool descending) {
+  // sort's (values, indices); argsort returns the indices alone.
+  TSIR_RT_ASSIGN_OR_RETURN(auto sorted, sort(self, dim, descending));
+  return std::get<1>(std::move(sorted));
 }
 
 } // namespace
@@ -467,21 +472,21 @@ void registerOrderStatisticKernels(KernelRegistry &registry) {
   const Entry entries[] = {
       {"aten::median", [](Stack &s) { return median(s, false); }, ""},
       {"aten::nanmedian", [](Stack &s) { return median(s, true); }, ""},
-      {"aten::mode", mode,
+      {"aten::mode", bindKernel(mode),
        "aten::mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor "
        "values, Tensor indices)"},
-      {"aten::kthvalue", kthvalue,
+      {"aten::kthvalue", bindKernel(kthvalue),
        "aten::kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> "
        "(Tensor values, Tensor indices)"},
-      {"aten::quantile", [](Stack &s) { return quantile(s, false); }, ""},
-      {"aten::nanquantile", [](Stack &s) { return quantile(s, true); }, ""},
-      {"aten::topk", topk,
+      {"aten::quantile", bindKernel(quantile), ""},
+      {"aten::nanquantile", bindKernel(nanquantile), ""},
+      {"aten::topk", bindKernel(topk),
        "aten::topk(Tensor self, int k, int dim=-1, bool largest=True, bool "
        "sorted=True) -> (Tensor values, Tensor indices)"},
-      {"aten::sort", sort,
+      {"aten::sort", bindKernel(sort),
        "aten::sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor "
        "values, Tensor indices)"},
-      {"aten::argsort", argsort,
+      {"aten::argsort", bindKernel(argsort),
        "aten::argsort(Tensor self, int dim=-1, bool descending=False) -> "
        "Tensor"},
   };

@@ -54,9 +54,7 @@ StatusOr<Tensor> argwhere(Tensor self) {
   return result;
 }
 
-Status nonzeroNumpy(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 1));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+StatusOr<Value> nonzeroNumpy(Tensor self) {
   // A 0-d tensor is treated as 1-d, as torch.nonzero(as_tuple=True) does.
   if (self.dim() == 0) {
     TSIR_RT_ASSIGN_OR_RETURN(self, self.reshape({1}));
@@ -72,8 +70,7 @@ Status nonzeroNumpy(Stack &stack) {
     TSIR_RT_ASSIGN_OR_RETURN(Tensor t, fromInt64s(column, {count}));
     tensors.push_back(std::move(t));
   }
-  push(stack, Value::list(std::move(tensors)));
-  return Status::ok();
+  return Value::list(std::move(tensors));
 }
 
 StatusOr<Tensor> maskedSelect(Tensor self, Tensor mask) {
@@ -111,14 +108,11 @@ bool lessNanLast(double a, double b) {
   return a < b;
 }
 
-Status unique2(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool returnInverse,
-                           boolArg(args[2], "return_inverse"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool returnCounts, boolArg(args[3], "return_counts"));
+StatusOr<std::tuple<Tensor, Tensor, Tensor>>
+unique2(Tensor self, bool sorted, bool returnInverse, bool returnCounts) {
   // sorted=False gives torch's hash-set order, which nothing promises; the
   // values come out sorted either way.
+  (void)sorted;
   std::vector<double> values = toDoubles(self);
   int64_t n = static_cast<int64_t>(values.size());
   std::vector<int64_t> order(n);
@@ -149,17 +143,14 @@ Status unique2(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(
       Tensor countsTensor,
       returnCounts ? fromInt64s(counts, {u}) : fromInt64s({}, {0}));
-  return pushAll(stack, {output, inverseTensor, countsTensor});
+  return std::make_tuple(output, inverseTensor, countsTensor);
 }
 
-Status uniqueConsecutive(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool returnInverse,
-                           boolArg(args[1], "return_inverse"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool returnCounts, boolArg(args[2], "return_counts"));
+StatusOr<std::tuple<Tensor, Tensor, Tensor>>
+uniqueConsecutive(Tensor self, bool returnInverse, bool returnCounts,
+                  std::optional<int64_t> dimArg) {
   std::vector<double> values = toDoubles(self);
-  if (args[3].isNone()) {
+  if (!dimArg) {
     int64_t n = static_cast<int64_t>(values.size());
     std::vector<double> uniques;
     std::vector<int64_t> inverse(n), counts;
@@ -180,10 +171,9 @@ Status uniqueConsecutive(Stack &stack) {
     TSIR_RT_ASSIGN_OR_RETURN(
         Tensor countsTensor,
         returnCounts ? fromInt64s(counts, {u}) : fromInt64s({}, {0}));
-    return pushAll(stack, {output, inverseTensor, countsTensor});
+    return std::make_tuple(output, inverseTensor, countsTensor);
   }
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[3], "dim"));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(*dimArg, self.dim()));
   if (self.dim() == 0)
     return Status::error("unique_consecutive: a 0-d tensor has no dim to "
                          "deduplicate along");
@@ -221,7 +211,7 @@ Status uniqueConsecutive(Stack &stack) {
                     row);
   TSIR_RT_ASSIGN_OR_RETURN(Tensor inverseTensor, fromInt64s(inverse, {s.size}));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor countsTensor, fromInt64s(counts, {u}));
-  return pushAll(stack, {output, inverseTensor, countsTensor});
+  return std::make_tuple(output, inverseTensor, countsTensor);
 }
 
 /// torch's cus_lower_bound / cus_upper_bound over `len` values read
@@ -241,56 +231,58 @@ int64_t boundary(int64_t len, double value, bool right, At at) {
   return start;
 }
 
-Status searchsorted(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 6));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor sequence, requireTensor(args[0]));
-  bool scalarInput = !args[1].isTensor();
+/// searchsorted(sorted_sequence, self, *, out_int32, right, side, sorter):
+/// `self` is a Tensor or a Scalar (the overloads torch tells apart).
+StatusOr<Tensor> searchsorted(Tensor sortedSequence, Value selfArg,
+                              bool outInt32, bool right,
+                              std::optional<std::string> side,
+                              std::optional<Tensor> sorterArg) {
+  bool scalarInput = !selfArg.isTensor();
   Tensor self;
   if (scalarInput) {
-    TSIR_RT_ASSIGN_OR_RETURN(double v, scalarArg(args[1], "self"));
+    TSIR_RT_ASSIGN_OR_RETURN(double v, scalarArg(selfArg, "self"));
     self = Tensor::scalar(v, DType::Float64);
   } else {
-    TSIR_RT_ASSIGN_OR_RETURN(self, requireTensor(args[1]));
+    TSIR_RT_ASSIGN_OR_RETURN(self, requireTensor(selfArg));
   }
-  TSIR_RT_ASSIGN_OR_RETURN(bool outInt32, boolArg(args[2], "out_int32"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool right, boolArg(args[3], "right"));
-  if (!args[4].isNone()) {
-    TSIR_RT_ASSIGN_OR_RETURN(std::string side, stringArg(args[4], "side"));
-    if (side != "left" && side != "right")
+  if (side) {
+    if (*side != "left" && *side != "right")
       return Status::error("torch.searchsorted(): side can only be 'left' or "
-                           "'right' but got " + side);
-    if (side == "left" && right)
+                           "'right' but got " +
+                           *side);
+    if (*side == "left" && right)
       return Status::error("torch.searchsorted(): side and right can't be set "
                            "to opposites, got side of left while right was "
                            "True");
-    right = side == "right";
+    right = *side == "right";
   }
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor sorter, optionalTensor(args[5], "sorter"));
-  if (sequence.dim() == 0)
+  Tensor sorter = sorterArg.value_or(Tensor());
+  if (sortedSequence.dim() == 0)
     return Status::error("torch.searchsorted(): boundaries tensor should have "
                          "positive dimension, but got 0 dimension");
-  int64_t len = sequence.size(-1);
-  int64_t rows = len == 0 ? 0 : sequence.numel() / len;
-  bool oneD = sequence.dim() == 1;
+  int64_t len = sortedSequence.size(-1);
+  int64_t rows = len == 0 ? 0 : sortedSequence.numel() / len;
+  bool oneD = sortedSequence.dim() == 1;
   if (!oneD) {
-    std::vector<int64_t> a(sequence.sizes().begin(), sequence.sizes().end() - 1);
+    std::vector<int64_t> a(sortedSequence.sizes().begin(),
+                           sortedSequence.sizes().end() - 1);
     std::vector<int64_t> b;
     if (self.dim() > 0)
       b.assign(self.sizes().begin(), self.sizes().end() - 1);
-    if (self.dim() != sequence.dim() || a != b)
+    if (self.dim() != sortedSequence.dim() || a != b)
       return Status::error(
           "torch.searchsorted(): boundaries tensor should be 1 dimension or "
           "the first N-1 dimensions of boundaries tensor and input value "
           "tensor must match, but we got boundaries tensor " +
-          sizesToString(sequence.sizes()) + " and input value tensor " +
+          sizesToString(sortedSequence.sizes()) + " and input value tensor " +
           sizesToString(self.sizes()));
   }
   std::vector<int64_t> order;
   if (sorter.defined()) {
-    if (sorter.sizes() != sequence.sizes())
+    if (sorter.sizes() != sortedSequence.sizes())
       return Status::error("torch.searchsorted(): boundary and sorter must "
                            "have the same size, but got boundary tensor " +
-                           sizesToString(sequence.sizes()) +
+                           sizesToString(sortedSequence.sizes()) +
                            "and got sorter tensor " +
                            sizesToString(sorter.sizes()));
     if (sorter.dtype() != DType::Int64)
@@ -301,7 +293,7 @@ Status searchsorted(Stack &stack) {
       if (i < 0 || i >= len)
         return Status::error("torch.searchsorted(): sorter index out of range");
   }
-  std::vector<double> seq = toDoubles(sequence), values = toDoubles(self);
+  std::vector<double> seq = toDoubles(sortedSequence), values = toDoubles(self);
   int64_t n = static_cast<int64_t>(values.size());
   int64_t perRow = oneD || rows == 0 ? n : n / rows;
   std::vector<int64_t> result(n);
@@ -314,22 +306,20 @@ Status searchsorted(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(
       Tensor out,
       fromInt64s(result, self.sizes(), outInt32 ? DType::Int32 : DType::Int64));
-  push(stack, std::move(out));
-  return Status::ok();
+  return out;
 }
 
-Status bucketize(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
+/// bucketize(self, boundaries, *, out_int32, right): `self` is a Tensor or
+/// a Scalar (the overloads torch tells apart).
+StatusOr<Tensor> bucketize(Value selfArg, Tensor boundaries, bool outInt32,
+                           bool right) {
   Tensor self;
-  if (args[0].isTensor()) {
-    TSIR_RT_ASSIGN_OR_RETURN(self, requireTensor(args[0]));
+  if (selfArg.isTensor()) {
+    TSIR_RT_ASSIGN_OR_RETURN(self, requireTensor(selfArg));
   } else {
-    TSIR_RT_ASSIGN_OR_RETURN(double v, scalarArg(args[0], "self"));
+    TSIR_RT_ASSIGN_OR_RETURN(double v, scalarArg(selfArg, "self"));
     self = Tensor::scalar(v, DType::Float64);
   }
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor boundaries, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool outInt32, boolArg(args[2], "out_int32"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool right, boolArg(args[3], "right"));
   if (boundaries.dim() != 1)
     return Status::error("bucketize only supports 1-D boundaries tensor, but "
                          "got boundaries tensor of dimension " +
@@ -343,8 +333,7 @@ Status bucketize(Stack &stack) {
   TSIR_RT_ASSIGN_OR_RETURN(
       Tensor out,
       fromInt64s(result, self.sizes(), outInt32 ? DType::Int32 : DType::Int64));
-  push(stack, std::move(out));
-  return Status::ok();
+  return out;
 }
 
 /// torch's linspace in T (the first half counts up from start, the second
@@ -419,11 +408,9 @@ StatusOr<Tensor> tensorOf(const std::vector<T> &values,
 /// 1-d tensor of non-negative integers occurs (or the sum of its
 /// weights), at least minlength bins; Long counts, Float sums of Float
 /// weights, Double sums of any other.
-Status bincount(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor weights, optionalTensor(args[1], "weights"));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t minlength, intArg(args[2], "minlength"));
+StatusOr<Tensor> bincount(Tensor self, std::optional<Tensor> weightsArg,
+                          int64_t minlength) {
+  Tensor weights = weightsArg.value_or(Tensor());
   if (minlength < 0)
     return Status::error("minlength should be >= 0");
   std::vector<int64_t> values;
@@ -449,8 +436,7 @@ Status bincount(Stack &stack) {
     for (int64_t v : values)
       ++counts[v];
     TSIR_RT_ASSIGN_OR_RETURN(Tensor result, fromInt64s(counts, {bins}));
-    push(stack, std::move(result));
-    return Status::ok();
+    return result;
   }
   std::vector<double> w = toDoubles(weights), sums(bins, 0.0);
   for (size_t i = 0; i < values.size(); ++i)
@@ -458,13 +444,12 @@ Status bincount(Stack &stack) {
   DType dtype =
       weights.dtype() == DType::Float32 ? DType::Float32 : DType::Float64;
   TSIR_RT_ASSIGN_OR_RETURN(Tensor result, fromDoubles(sums, {bins}, dtype));
-  push(stack, std::move(result));
-  return Status::ok();
+  return result;
 }
 
 template <class T>
-Status histcTyped(Stack &stack, const Tensor &self, int64_t bins, double minV,
-                  double maxV) {
+StatusOr<Tensor> histcTyped(const Tensor &self, int64_t bins, double minV,
+                            double maxV) {
   std::vector<T> x = valuesAs<T>(self);
   T left = static_cast<T>(minV), right = static_cast<T>(maxV);
   if (left == right && !x.empty()) {
@@ -481,27 +466,21 @@ Status histcTyped(Stack &stack, const Tensor &self, int64_t bins, double minV,
   std::vector<T> edges = linspace<T>(left, right, bins + 1);
   std::vector<T> hist = histogramCore<T>(x, {}, edges, true, false);
   TSIR_RT_ASSIGN_OR_RETURN(Tensor out, tensorOf(hist, {bins}, self.dtype()));
-  push(stack, std::move(out));
-  return Status::ok();
+  return out;
 }
 
-Status histc(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t bins, intArg(args[1], "bins"));
-  TSIR_RT_ASSIGN_OR_RETURN(double minV, scalarArg(args[2], "min"));
-  TSIR_RT_ASSIGN_OR_RETURN(double maxV, scalarArg(args[3], "max"));
+StatusOr<Tensor> histc(Tensor self, int64_t bins, double min, double max) {
   if (bins <= 0)
     return Status::error("torch.histc(): bins must be > 0, but got " +
                          std::to_string(bins) + " for dimension 0");
   if (!isFloating(self.dtype()))
     return Status::error(std::string("\"histogram_cpu\" not implemented for '") +
                          dtypeTorchName(self.dtype()) + "'");
-  if (minV > maxV)
+  if (min > max)
     return Status::error("torch.histc: max must be larger than min");
   if (self.dtype() == DType::Float32)
-    return histcTyped<float>(stack, self, bins, minV, maxV);
-  return histcTyped<double>(stack, self, bins, minV, maxV);
+    return histcTyped<float>(self, bins, min, max);
+  return histcTyped<double>(self, bins, min, max);
 }
 
 template <class T>
@@ -606,11 +585,11 @@ Status histogram(Stack &stack) {
 /// dim; each coordinate is binned as histogram does, points outside any
 /// dim's range are dropped.
 template <class T>
-Status histogramddTyped(Stack &stack, const Tensor &self,
-                        const std::vector<int64_t> &binCounts,
-                        const std::vector<Tensor> &binTensors,
-                        const std::vector<double> &range, const Tensor &weight,
-                        bool density) {
+StatusOr<std::tuple<Tensor, Value>>
+histogramddTyped(const Tensor &self, const std::vector<int64_t> &binCounts,
+                 const std::vector<Tensor> &binTensors,
+                 const std::vector<double> &range, const Tensor &weight,
+                 bool density) {
   int64_t dims = self.dim() == 0 ? 1 : self.size(-1);
   int64_t points = dims == 0 ? 0 : self.numel() / dims;
   std::vector<T> x = valuesAs<T>(self), w;
@@ -734,12 +713,15 @@ Status histogramddTyped(Stack &stack, const Tensor &self,
         Tensor t, tensorOf(edges[d], {histSizes[d] + 1}, self.dtype()));
     edgeTensors.push_back(std::move(t));
   }
-  return pushAll(stack, {histTensor, Value::list(std::move(edgeTensors))});
+  return std::make_tuple(histTensor, Value::list(std::move(edgeTensors)));
 }
 
-Status histogramdd(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+/// histogramdd(self, bins, range, weight, density): `bins` is an int, an
+/// int[] or a Tensor[] (the overloads torch tells apart).
+StatusOr<std::tuple<Tensor, Value>> histogramdd(Tensor self, Value bins,
+                                                Value range,
+                                                std::optional<Tensor> weight,
+                                                bool density) {
   if (!isFloating(self.dtype()))
     return Status::error(std::string("\"histogramdd\" not implemented for '") +
                          dtypeTorchName(self.dtype()) + "'");
@@ -749,51 +731,54 @@ Status histogramdd(Stack &stack) {
   int64_t dims = self.size(-1);
   std::vector<int64_t> binCounts;
   std::vector<Tensor> binTensors;
-  if (args[1].isInt()) {
-    binCounts.assign(dims, args[1].toInt());
-  } else if (args[1].isList() && !args[1].toList().empty() &&
-             args[1].toList()[0].isTensor()) {
-    for (const Value &v : args[1].toList()) {
+  if (bins.isInt()) {
+    binCounts.assign(dims, bins.toInt());
+  } else if (bins.isList() && !bins.toList().empty() &&
+             bins.toList()[0].isTensor()) {
+    for (const Value &v : bins.toList()) {
       TSIR_RT_ASSIGN_OR_RETURN(Tensor t, requireTensor(v));
       binTensors.push_back(t);
     }
   } else {
-    TSIR_RT_ASSIGN_OR_RETURN(binCounts, intList(args[1], "bins"));
+    TSIR_RT_ASSIGN_OR_RETURN(binCounts, intList(bins, "bins"));
   }
-  std::vector<double> range;
-  if (!args[2].isNone()) {
-    if (!args[2].isList())
+  std::vector<double> rangeValues;
+  if (!range.isNone()) {
+    if (!range.isList())
       return Status::error("torch.histogramdd(): expected float[] range");
-    for (const Value &v : args[2].toList()) {
+    for (const Value &v : range.toList()) {
       TSIR_RT_ASSIGN_OR_RETURN(double d, scalarArg(v, "range"));
-      range.push_back(d);
+      rangeValues.push_back(d);
     }
   }
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor weight, optionalTensor(args[3], "weight"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool density, boolArg(args[4], "density"));
+  Tensor weightTensor = weight.value_or(Tensor());
   if (self.dtype() == DType::Float32)
-    return histogramddTyped<float>(stack, self, binCounts, binTensors, range,
-                                   weight, density);
-  return histogramddTyped<double>(stack, self, binCounts, binTensors, range,
-                                  weight, density);
+    return histogramddTyped<float>(self, binCounts, binTensors, rangeValues,
+                                   weightTensor, density);
+  return histogramddTyped<double>(self, binCounts, binTensors, rangeValues,
+                                  weightTensor, density);
 }
 
-Status isin(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
+/// isin(elements, test_elements, *, assume_unique, invert): either of the
+/// first two may be a Scalar (element, test_element) instead of a Tensor
+/// (the overloads torch tells apart).
+StatusOr<Tensor> isin(Value elementsArg, Value testElements, bool assumeUnique,
+                      bool invert) {
+  // assume_unique is a hint torch may ignore; the result is the same.
+  (void)assumeUnique;
   Tensor elements, test;
-  if (args[0].isTensor()) {
-    TSIR_RT_ASSIGN_OR_RETURN(elements, requireTensor(args[0]));
+  if (elementsArg.isTensor()) {
+    TSIR_RT_ASSIGN_OR_RETURN(elements, requireTensor(elementsArg));
   } else {
-    TSIR_RT_ASSIGN_OR_RETURN(double v, scalarArg(args[0], "element"));
+    TSIR_RT_ASSIGN_OR_RETURN(double v, scalarArg(elementsArg, "element"));
     elements = Tensor::scalar(v, DType::Float64);
   }
-  if (args[1].isTensor()) {
-    TSIR_RT_ASSIGN_OR_RETURN(test, requireTensor(args[1]));
+  if (testElements.isTensor()) {
+    TSIR_RT_ASSIGN_OR_RETURN(test, requireTensor(testElements));
   } else {
-    TSIR_RT_ASSIGN_OR_RETURN(double v, scalarArg(args[1], "test_element"));
+    TSIR_RT_ASSIGN_OR_RETURN(double v, scalarArg(testElements, "test_element"));
     test = Tensor::scalar(v, DType::Float64);
   }
-  TSIR_RT_ASSIGN_OR_RETURN(bool invert, boolArg(args[3], "invert"));
   std::vector<double> sorted = toDoubles(test);
   std::sort(sorted.begin(), sorted.end(), lessNanLast);
   std::vector<double> values = toDoubles(elements);
@@ -806,18 +791,17 @@ Status isin(Stack &stack) {
   }
   TSIR_RT_ASSIGN_OR_RETURN(Tensor out,
                            fromDoubles(result, elements.sizes(), DType::Bool));
-  push(stack, std::move(out));
-  return Status::ok();
+  return out;
 }
 
-Status countNonzero(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+/// count_nonzero(self, dim): `dim` is an int[] or an int? (the overloads
+/// torch tells apart; an int is a list of one).
+StatusOr<Tensor> countNonzero(Tensor self,
+                              std::optional<std::vector<int64_t>> dim) {
   int64_t rank = self.dim();
-  std::vector<bool> reduce(rank, args[1].isNone());
-  if (!args[1].isNone()) {
-    TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> dims, intList(args[1], "dim"));
-    for (int64_t d : dims) {
+  std::vector<bool> reduce(rank, !dim.has_value());
+  if (dim) {
+    for (int64_t d : *dim) {
       TSIR_RT_ASSIGN_OR_RETURN(int64_t w, wrapDim(d, rank));
       if (rank > 0) {
         if (reduce[w])
@@ -851,8 +835,7 @@ Status countNonzero(Stack &stack) {
     }
   }
   TSIR_RT_ASSIGN_OR_RETURN(Tensor out, fromInt64s(counts, outSizes));
-  push(stack, std::move(out));
-  return Status::ok();
+  return out;
 }
 
 } // namespace
@@ -865,7 +848,7 @@ void registerSelectionKernels(KernelRegistry &registry) {
            "aten::masked_select(Tensor self, Tensor mask) -> Tensor"},
           {"aten::argwhere", bindKernel(argwhere),
            "aten::argwhere(Tensor self) -> Tensor"},
-          {"aten::nonzero_numpy", nonzeroNumpy,
+          {"aten::nonzero_numpy", bindKernel(nonzeroNumpy),
            "aten::nonzero_numpy(Tensor self) -> Tensor[]"},
           // torch.where(condition) is nonzero(condition, as_tuple=True). It is
           // registered under the bare name the other where overloads share
@@ -876,32 +859,32 @@ void registerSelectionKernels(KernelRegistry &registry) {
                return Status::error("where(condition) takes 1 argument, "
                                     "got " +
                                     std::to_string(stack.size()));
-             return nonzeroNumpy(stack);
+             return bindKernel(nonzeroNumpy)(stack);
            },
            "aten::where(Tensor condition) -> Tensor[]"},
-          {"aten::_unique2", unique2,
+          {"aten::_unique2", bindKernel(unique2),
            "aten::_unique2(Tensor self, bool sorted=True, bool "
            "return_inverse=False, bool return_counts=False) -> (Tensor, "
            "Tensor, "
            "Tensor)"},
-          {"aten::unique_consecutive", uniqueConsecutive,
+          {"aten::unique_consecutive", bindKernel(uniqueConsecutive),
            "aten::unique_consecutive(Tensor self, bool return_inverse=False, "
            "bool "
            "return_counts=False, int? dim=None) -> (Tensor, Tensor, Tensor)"},
           // Bare names: the kernels read the Tensor and Scalar overloads alike.
-          {"aten::searchsorted", searchsorted, ""},
-          {"aten::bucketize", bucketize, ""},
-          {"aten::bincount", bincount,
+          {"aten::searchsorted", bindKernel(searchsorted), ""},
+          {"aten::bucketize", bindKernel(bucketize), ""},
+          {"aten::bincount", bindKernel(bincount),
            "aten::bincount(Tensor self, Tensor? weights=None, int minlength=0) "
            "-> Tensor"},
-          {"aten::histc", histc,
+          {"aten::histc", bindKernel(histc),
            "aten::histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) "
            "-> "
            "Tensor"},
           {"aten::histogram", histogram, ""},
-          {"aten::histogramdd", histogramdd, ""},
-          {"aten::isin", isin, ""},
-          {"aten::count_nonzero", countNonzero, ""},
+          {"aten::histogramdd", bindKernel(histogramdd), ""},
+          {"aten::isin", bindKernel(isin), ""},
+          {"aten::count_nonzero", bindKernel(countNonzero), ""},
       });
 }
 
