@@ -63,13 +63,14 @@ StatusOr<Tensor> combinations(Tensor self, int64_t r, bool replacement) {
   return out;
 }
 
-Status cartesianProd(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 1));
-  if (!args[0].isList())
-    return Status::error(std::string("cartesian_prod: expected Tensor[], got ") +
-                         args[0].kindName());
+/// cartesian_prod(Tensor[] tensors).
+StatusOr<Tensor> cartesianProd(Value tensorsArg) {
+  if (!tensorsArg.isList())
+    return Status::error(
+        std::string("cartesian_prod: expected Tensor[], got ") +
+        tensorsArg.kindName());
   std::vector<Tensor> tensors;
-  for (const Value &v : args[0].toList()) {
+  for (const Value &v : tensorsArg.toList()) {
     TSIR_RT_ASSIGN_OR_RETURN(Tensor t, requireTensor(v));
     if (t.dim() != 1)
       return Status::error("Expect a 1D vector, but got shape " +
@@ -81,10 +82,8 @@ Status cartesianProd(Stack &stack) {
   }
   if (tensors.empty())
     return Status::error("meshgrid expects a non-empty TensorList");
-  if (tensors.size() == 1) {
-    push(stack, tensors[0]);
-    return Status::ok();
-  }
+  if (tensors.size() == 1)
+    return tensors[0];
   int64_t k = static_cast<int64_t>(tensors.size()), count = 1;
   for (const Tensor &t : tensors)
     count *= t.size(0);
@@ -100,8 +99,7 @@ Status cartesianProd(Stack &stack) {
       at[j] = 0;
     }
   }
-  push(stack, std::move(out));
-  return Status::ok();
+  return out;
 }
 
 /// Checked repeat counts for `n` slices: one count broadcasts.
@@ -193,26 +191,26 @@ std::mt19937_64 &rng() {
   return engine;
 }
 
-Status multinomial(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t samples, intArg(args[1], "num_samples"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool replacement, boolArg(args[2], "replacement"));
+/// multinomial(self, num_samples, replacement, *, generator): the
+/// generator is ignored (this file draws from its own engine).
+StatusOr<Tensor> multinomial(Tensor self, int64_t numSamples, bool replacement,
+                             Value generator) {
+  (void)generator;
   if (self.dim() != 1 && self.dim() != 2)
     return Status::error("prob_dist must be 1 or 2 dim");
   if (!isFloating(self.dtype()))
     return Status::error(std::string("multinomial only supports floating-point "
                                      "dtypes for input, got: ") +
                          dtypeTorchName(self.dtype()));
-  if (samples <= 0)
+  if (numSamples <= 0)
     return Status::error("cannot sample n_sample <= 0 samples");
   int64_t categories = self.size(-1);
   int64_t rows = self.dim() == 1 ? 1 : self.size(0);
-  if (!replacement && samples > categories)
+  if (!replacement && numSamples > categories)
     return Status::error("cannot sample n_sample > prob_dist.size(-1) samples "
                          "without replacement");
   std::vector<double> p = toDoubles(self);
-  std::vector<int64_t> out(rows * samples);
+  std::vector<int64_t> out(rows * numSamples);
   std::lock_guard<std::mutex> lock(rngMutex());
   for (int64_t r = 0; r < rows; ++r) {
     std::vector<double> w(p.begin() + r * categories,
@@ -229,24 +227,23 @@ Status multinomial(Stack &stack) {
     if (!(sum > 0))
       return Status::error("invalid multinomial distribution (sum of "
                            "probabilities <= 0)");
-    if (!replacement && positive < samples)
+    if (!replacement && positive < numSamples)
       return Status::error("invalid multinomial distribution (with "
                            "replacement=False, not enough non-negative "
                            "category to sample)");
-    for (int64_t k = 0; k < samples; ++k) {
+    for (int64_t k = 0; k < numSamples; ++k) {
       std::discrete_distribution<int64_t> pick(w.begin(), w.end());
       int64_t c = pick(rng());
-      out[r * samples + k] = c;
+      out[r * numSamples + k] = c;
       if (!replacement)
         w[c] = 0;
     }
   }
   std::vector<int64_t> sizes = self.dim() == 1
-                                   ? std::vector<int64_t>{samples}
-                                   : std::vector<int64_t>{rows, samples};
+                                   ? std::vector<int64_t>{numSamples}
+                                   : std::vector<int64_t>{rows, numSamples};
   TSIR_RT_ASSIGN_OR_RETURN(Tensor result, fromInt64s(out, sizes));
-  push(stack, std::move(result));
-  return Status::ok();
+  return result;
 }
 
 Status normal(Stack &stack) {
@@ -327,12 +324,12 @@ void registerCombinatoricKernels(KernelRegistry &registry) {
            "aten::combinations(Tensor self, int r=2, bool "
            "with_replacement=False) "
            "-> Tensor"},
-          {"aten::cartesian_prod", cartesianProd,
+          {"aten::cartesian_prod", bindKernel(cartesianProd),
            "aten::cartesian_prod(Tensor[] tensors) -> Tensor"},
           // Bare names: the kernels tell their overloads apart by argument
           // count and kind.
           {"aten::repeat_interleave", repeatInterleave, ""},
-          {"aten::multinomial", multinomial,
+          {"aten::multinomial", bindKernel(multinomial),
            "aten::multinomial(Tensor self, int num_samples, bool "
            "replacement=False, *, Generator? generator=None) -> Tensor"},
           {"aten::normal", normal, ""},

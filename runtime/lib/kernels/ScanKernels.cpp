@@ -41,10 +41,9 @@ std::vector<double> scanRows(const std::vector<double> &values,
   return out;
 }
 
-Status cumMaxMin(Stack &stack, bool isMax) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[1], "dim"));
+/// cummax (`isMax`) or cummin of `self` along `dim`: (values, indices).
+StatusOr<std::tuple<Tensor, Tensor>> cumMaxMin(const Tensor &self,
+                                               int64_t dimArg, bool isMax) {
   TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
   std::vector<double> values = toDoubles(self);
   std::vector<double> indices(values.size());
@@ -68,16 +67,22 @@ Status cumMaxMin(Stack &stack, bool isMax) {
   TSIR_RT_ASSIGN_OR_RETURN(Tensor v, fromDoubles(out, self.sizes(), self.dtype()));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor i,
                            fromDoubles(indices, self.sizes(), DType::Int64));
-  return pushAll(stack, {v, i});
+  return std::make_tuple(v, i);
 }
 
-Status cumprod(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[1], "dim"));
+StatusOr<std::tuple<Tensor, Tensor>> cummax(Tensor self, int64_t dim) {
+  return cumMaxMin(self, dim, /*isMax=*/true);
+}
+
+StatusOr<std::tuple<Tensor, Tensor>> cummin(Tensor self, int64_t dim) {
+  return cumMaxMin(self, dim, /*isMax=*/false);
+}
+
+StatusOr<Tensor> cumprod(Tensor self, int64_t dimArg,
+                         std::optional<DType> dtypeArg) {
   TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
   DType fallback = isFloating(self.dtype()) ? self.dtype() : DType::Int64;
-  TSIR_RT_ASSIGN_OR_RETURN(DType dtype, optionalDType(args[2], fallback));
+  DType dtype = dtypeArg.value_or(fallback);
   std::vector<double> out = scanRows(
       toDoubles(self.to(dtype)), self.sizes(), dim,
       self.dim() ? self.size(dim) : 1,
@@ -87,8 +92,7 @@ Status cumprod(Stack &stack) {
           result[k] = acc *= in[k];
       });
   TSIR_RT_ASSIGN_OR_RETURN(Tensor result, fromDoubles(out, self.sizes(), dtype));
-  push(stack, std::move(result));
-  return Status::ok();
+  return result;
 }
 
 StatusOr<Tensor> logcumsumexp(Tensor self, int64_t dimArg) {
@@ -118,13 +122,11 @@ StatusOr<Tensor> logcumsumexp(Tensor self, int64_t dimArg) {
   return result;
 }
 
-Status diff(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t n, intArg(args[1], "n"));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[2], "dim"));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor prepend, optionalTensor(args[3], "prepend"));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor append, optionalTensor(args[4], "append"));
+StatusOr<Tensor> diff(Tensor self, int64_t n, int64_t dimArg,
+                      std::optional<Tensor> prependArg,
+                      std::optional<Tensor> appendArg) {
+  Tensor prepend = prependArg.value_or(Tensor());
+  Tensor append = appendArg.value_or(Tensor());
   if (self.dim() == 0)
     return Status::error("diff expects input to be at least one-dimensional");
   if (n < 0)
@@ -182,16 +184,14 @@ Status diff(Stack &stack) {
       });
   sizes[dim] = outLength;
   TSIR_RT_ASSIGN_OR_RETURN(Tensor result, fromDoubles(out, sizes, dtype));
-  push(stack, std::move(result));
-  return Status::ok();
+  return result;
 }
 
 /// trapz / trapezoid (cumulative or not) with spacing `dx` or sample
-/// points `x`.
-Status trapezoid(Stack &stack, bool cumulative) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor y, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[2], "dim"));
+/// points `x`: `xOrDx` is the Tensor x or the Scalar dx (the overloads
+/// torch tells apart).
+StatusOr<Tensor> trapezoidOf(const Tensor &y, const Value &xOrDx,
+                             int64_t dimArg, bool cumulative) {
   TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, y.dim()));
   if (y.dim() == 0)
     return Status::error("trapezoid: input must have at least one dimension");
@@ -199,8 +199,8 @@ Status trapezoid(Stack &stack, bool cumulative) {
   int64_t length = y.size(dim);
   std::vector<double> xs;
   double dx = 1.0;
-  if (args[1].isTensor()) {
-    TSIR_RT_ASSIGN_OR_RETURN(Tensor x, requireTensor(args[1]));
+  if (xOrDx.isTensor()) {
+    TSIR_RT_ASSIGN_OR_RETURN(Tensor x, requireTensor(xOrDx));
     if (isFloating(x.dtype()))
       dtype = isFloating(y.dtype()) ? promoteTypes(y.dtype(), x.dtype())
                                     : x.dtype();
@@ -224,7 +224,7 @@ Status trapezoid(Stack &stack, bool cumulative) {
     }
     xs = toDoubles(expanded.contiguous());
   } else {
-    TSIR_RT_ASSIGN_OR_RETURN(dx, scalarArg(args[1], "dx"));
+    TSIR_RT_ASSIGN_OR_RETURN(dx, scalarArg(xOrDx, "dx"));
   }
   std::vector<double> ys = toDoubles(y);
   DimSplit s = splitAt(y.sizes(), dim);
@@ -249,8 +249,17 @@ Status trapezoid(Stack &stack, bool cumulative) {
   else
     sizes.erase(sizes.begin() + dim);
   TSIR_RT_ASSIGN_OR_RETURN(Tensor result, fromDoubles(out, sizes, dtype));
-  push(stack, std::move(result));
-  return Status::ok();
+  return result;
+}
+
+/// trapz and trapezoid (y, x or dx, dim).
+StatusOr<Tensor> trapezoid(Tensor y, Value xOrDx, int64_t dim) {
+  return trapezoidOf(y, xOrDx, dim, /*cumulative=*/false);
+}
+
+/// cumulative_trapezoid (y, x or dx, dim).
+StatusOr<Tensor> cumulativeTrapezoid(Tensor y, Value xOrDx, int64_t dim) {
+  return trapezoidOf(y, xOrDx, dim, /*cumulative=*/true);
 }
 
 } // namespace
@@ -259,25 +268,24 @@ void registerScanKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
       {
-          {"aten::cummax", [](Stack &s) { return cumMaxMin(s, true); },
+          {"aten::cummax", bindKernel(cummax),
            "aten::cummax(Tensor self, int dim) -> (Tensor values, Tensor "
            "indices)"},
-          {"aten::cummin", [](Stack &s) { return cumMaxMin(s, false); },
+          {"aten::cummin", bindKernel(cummin),
            "aten::cummin(Tensor self, int dim) -> (Tensor values, Tensor "
            "indices)"},
-          {"aten::cumprod", cumprod,
+          {"aten::cumprod", bindKernel(cumprod),
            "aten::cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> "
            "Tensor"},
           {"aten::logcumsumexp", bindKernel(logcumsumexp),
            "aten::logcumsumexp(Tensor self, int dim) -> Tensor"},
-          {"aten::diff", diff,
+          {"aten::diff", bindKernel(diff),
            "aten::diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, "
            "Tensor? append=None) -> Tensor"},
           // Bare names: each reads its x (Tensor) and dx (number) overloads.
-          {"aten::trapz", [](Stack &s) { return trapezoid(s, false); }, ""},
-          {"aten::trapezoid", [](Stack &s) { return trapezoid(s, false); }, ""},
-          {"aten::cumulative_trapezoid",
-           [](Stack &s) { return trapezoid(s, true); }, ""},
+          {"aten::trapz", bindKernel(trapezoid), ""},
+          {"aten::trapezoid", bindKernel(trapezoid), ""},
+          {"aten::cumulative_trapezoid", bindKernel(cumulativeTrapezoid), ""},
       });
 }
 
