@@ -33,6 +33,14 @@ StatusOr<std::vector<int64_t>> sizeList(const Value &value) {
   return sizes;
 }
 
+StatusOr<std::vector<int64_t>> nonNegativeSizes(std::vector<int64_t> sizes) {
+  for (int64_t size : sizes)
+    if (size < 0)
+      return Status::error("Trying to create tensor with negative dimension " +
+                           std::to_string(size));
+  return sizes;
+}
+
 StatusOr<int64_t> wrapDim(int64_t dim, int64_t rank) {
   int64_t n = rank == 0 ? 1 : rank;
   if (dim < -n || dim >= n)

@@ -36,6 +36,9 @@ void registerKernelTable(KernelRegistry &registry,
 
 /// An `int[] size` argument, each size non-negative.
 StatusOr<std::vector<int64_t>> sizeList(const Value &value);
+/// `sizes` (an `int[] size` a bound kernel was given) when each is
+/// non-negative; sizeList's error otherwise.
+StatusOr<std::vector<int64_t>> nonNegativeSizes(std::vector<int64_t> sizes);
 
 /// Wraps `dim` into [0, rank) as torch does (a 0-d tensor has one valid dim,
 /// 0 or -1); torch's "Dimension out of range" error otherwise.

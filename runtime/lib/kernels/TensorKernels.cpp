@@ -50,19 +50,21 @@ StatusOr<Tensor> fillDouble(const std::vector<int64_t> &sizes, DType dtype,
   return buffer.to(dtype);
 }
 
-/// rand/randn, and their `.generator` overloads (withGenerator), whose
-/// generator must be None: tsir draws from its own engine.
-Status randKernel(Stack &stack, bool normal, bool withGenerator = false) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
-                           popArgs(stack, withGenerator ? 6 : 5));
-  if (withGenerator) {
-    if (!args[1].isNone())
-      return Status::error("a Generator argument is not supported; pass "
-                           "generator=None");
-    args.erase(args.begin() + 1);
-  }
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, sizeList(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(DType dtype, optionalDType(args[1], DType::Float32));
+/// The `.generator` overloads' generator, which must be None: tsir draws
+/// from its own engine.
+Status requireNoGenerator(const Value &generator) {
+  if (!generator.isNone())
+    return Status::error("a Generator argument is not supported; pass "
+                         "generator=None");
+  return Status::ok();
+}
+
+/// rand/randn (`normal`): a tensor of `size` and `dtype` (Float32 for
+/// None) of uniform or normal draws.
+StatusOr<Tensor> randomTensor(const std::vector<int64_t> &size,
+                              std::optional<DType> dtypeArg, bool normal) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, nonNegativeSizes(size));
+  DType dtype = dtypeArg.value_or(DType::Float32);
   if (!isFloating(dtype))
     return Status::error(std::string(normal ? "randn" : "rand") +
                          " is not implemented for an integral dtype");
@@ -74,15 +76,42 @@ Status randKernel(Stack &stack, bool normal, bool withGenerator = false) {
              : fillDouble(sizes, dtype, [](std::mt19937_64 &g) {
                  return std::uniform_real_distribution<double>()(g);
                });
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor tensor, std::move(result));
-  push(stack, std::move(tensor));
-  return Status::ok();
+  return result;
 }
 
-Status randLikeKernel(Stack &stack, bool normal) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 6));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(DType dtype, optionalDType(args[1], self.dtype()));
+/// rand(size, *, dtype, layout, device, pin_memory); layout, device and
+/// pin_memory are ignored, as for every op here.
+StatusOr<Tensor> randKernel(std::vector<int64_t> size,
+                            std::optional<DType> dtype, Value layout,
+                            Value device, Value pinMemory) {
+  return randomTensor(size, dtype, /*normal=*/false);
+}
+
+StatusOr<Tensor> randnKernel(std::vector<int64_t> size,
+                             std::optional<DType> dtype, Value layout,
+                             Value device, Value pinMemory) {
+  return randomTensor(size, dtype, /*normal=*/true);
+}
+
+StatusOr<Tensor> randGenerator(std::vector<int64_t> size, Value generator,
+                               std::optional<DType> dtype, Value layout,
+                               Value device, Value pinMemory) {
+  TSIR_RT_RETURN_IF_ERROR(requireNoGenerator(generator));
+  return randomTensor(size, dtype, /*normal=*/false);
+}
+
+StatusOr<Tensor> randnGenerator(std::vector<int64_t> size, Value generator,
+                                std::optional<DType> dtype, Value layout,
+                                Value device, Value pinMemory) {
+  TSIR_RT_RETURN_IF_ERROR(requireNoGenerator(generator));
+  return randomTensor(size, dtype, /*normal=*/true);
+}
+
+/// rand_like/randn_like (`normal`): draws shaped as `self`, in `dtype`
+/// (self's for None).
+StatusOr<Tensor> randomLike(const Tensor &self, std::optional<DType> dtypeArg,
+                            bool normal) {
+  DType dtype = dtypeArg.value_or(self.dtype());
   if (!isFloating(dtype))
     return Status::error(std::string(normal ? "randn_like" : "rand_like") +
                          " is not implemented for an integral dtype");
@@ -94,15 +123,25 @@ Status randLikeKernel(Stack &stack, bool normal) {
              : fillDouble(self.sizes(), dtype, [](std::mt19937_64 &g) {
                  return std::uniform_real_distribution<double>()(g);
                });
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor tensor, std::move(result));
-  push(stack, std::move(tensor));
-  return Status::ok();
+  return result;
 }
 
-StatusOr<Tensor> randintTensor(int64_t low, int64_t high, const Value &size,
-                               const Value &dtypeValue) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, sizeList(size));
-  TSIR_RT_ASSIGN_OR_RETURN(DType dtype, optionalDType(dtypeValue, DType::Int64));
+StatusOr<Tensor> randLike(Tensor self, std::optional<DType> dtype, Value layout,
+                          Value device, Value pinMemory, Value memoryFormat) {
+  return randomLike(self, dtype, /*normal=*/false);
+}
+
+StatusOr<Tensor> randnLike(Tensor self, std::optional<DType> dtype,
+                           Value layout, Value device, Value pinMemory,
+                           Value memoryFormat) {
+  return randomLike(self, dtype, /*normal=*/true);
+}
+
+StatusOr<Tensor> randintTensor(int64_t low, int64_t high,
+                               const std::vector<int64_t> &size,
+                               std::optional<DType> dtypeArg) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, nonNegativeSizes(size));
+  DType dtype = dtypeArg.value_or(DType::Int64);
   if (high <= low)
     return Status::error("random_ expects 'from' to be less than 'to', but "
                          "got from=" +
@@ -119,35 +158,24 @@ StatusOr<Tensor> randintTensor(int64_t low, int64_t high, const Value &size,
   return buffer.to(dtype);
 }
 
-Status randint(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 6));
-  if (!args[0].isInt())
-    return Status::error("randint: expected int high");
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor t,
-                           randintTensor(0, args[0].toInt(), args[1], args[2]));
-  push(stack, std::move(t));
-  return Status::ok();
+StatusOr<Tensor> randint(int64_t high, std::vector<int64_t> size,
+                         std::optional<DType> dtype, Value layout, Value device,
+                         Value pinMemory) {
+  return randintTensor(0, high, size, dtype);
 }
 
-Status randintLow(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 7));
-  if (!args[0].isInt() || !args[1].isInt())
-    return Status::error("randint: expected int low and high");
-  TSIR_RT_ASSIGN_OR_RETURN(
-      Tensor t,
-      randintTensor(args[0].toInt(), args[1].toInt(), args[2], args[3]));
-  push(stack, std::move(t));
-  return Status::ok();
+StatusOr<Tensor> randintLow(int64_t low, int64_t high,
+                            std::vector<int64_t> size,
+                            std::optional<DType> dtype, Value layout,
+                            Value device, Value pinMemory) {
+  return randintTensor(low, high, size, dtype);
 }
 
-Status randperm(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
-  if (!args[0].isInt())
-    return Status::error("randperm: expected int n");
-  int64_t n = args[0].toInt();
+StatusOr<Tensor> randperm(int64_t n, std::optional<DType> dtypeArg,
+                          Value layout, Value device, Value pinMemory) {
   if (n < 0)
     return Status::error("n must be non-negative, got" + std::to_string(n));
-  TSIR_RT_ASSIGN_OR_RETURN(DType dtype, optionalDType(args[1], DType::Int64));
+  DType dtype = dtypeArg.value_or(DType::Int64);
   TSIR_RT_ASSIGN_OR_RETURN(Tensor buffer, Tensor::tryEmpty({n}, DType::Int64));
   int64_t *data = buffer.dataAs<int64_t>();
   std::iota(data, data + n, int64_t(0));
@@ -155,13 +183,10 @@ Status randperm(Stack &stack) {
     std::lock_guard<std::mutex> lock(rngMutex());
     std::shuffle(data, data + n, rng());
   }
-  push(stack, buffer.to(dtype));
-  return Status::ok();
+  return buffer.to(dtype);
 }
 
-Status bernoulli(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+StatusOr<Tensor> bernoulli(Tensor self, Value generator) {
   Tensor probs = self.to(DType::Float64);
   const double *p = probs.dataAs<double>();
   int64_t n = probs.numel();
@@ -177,17 +202,10 @@ Status bernoulli(Stack &stack) {
     for (int64_t i = 0; i < n; ++i)
       data[i] = u(rng()) < p[i] ? 1.0 : 0.0;
   }
-  push(stack, buffer.to(self.dtype()));
-  return Status::ok();
+  return buffer.to(self.dtype());
 }
 
-Status bernoulliP(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  if (!args[1].isDouble() && !args[1].isInt())
-    return Status::error("bernoulli: expected float p");
-  double p = args[1].isInt() ? static_cast<double>(args[1].toInt())
-                             : args[1].toDouble();
+StatusOr<Tensor> bernoulliP(Tensor self, double p, Value generator) {
   if (!(p >= 0.0 && p <= 1.0))
     return Status::error("bernoulli_ expects p to be in [0, 1], but got p=" +
                          std::to_string(p));
@@ -195,24 +213,12 @@ Status bernoulliP(Stack &stack) {
       Tensor t, fillDouble(self.sizes(), self.dtype(), [p](std::mt19937_64 &g) {
         return std::uniform_real_distribution<double>()(g) < p ? 1.0 : 0.0;
       }));
-  push(stack, std::move(t));
-  return Status::ok();
+  return t;
 }
 
-StatusOr<double> toDouble(const Value &value, const char *what) {
-  if (value.isDouble())
-    return value.toDouble();
-  if (value.isInt())
-    return static_cast<double>(value.toInt());
-  return Status::error(std::string("expected float ") + what + ", got " +
-                       value.kindName());
-}
-
-Status fillInPlace(Stack &stack, bool normal) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(double a, toDouble(args[1], normal ? "mean" : "from"));
-  TSIR_RT_ASSIGN_OR_RETURN(double b, toDouble(args[2], normal ? "std" : "to"));
+/// uniform_ (from `a` to `b`) or normal_ (`normal`: mean `a`, std `b`):
+/// `self` filled in place, and returned.
+StatusOr<Tensor> fillInPlace(Tensor self, double a, double b, bool normal) {
   if (!isFloating(self.dtype()))
     return Status::error(std::string(normal ? "normal_" : "uniform_") +
                          " expects a floating point tensor");
@@ -238,17 +244,25 @@ Status fillInPlace(Stack &stack, bool normal) {
   }
   TSIR_RT_ASSIGN_OR_RETURN(Tensor source, std::move(values));
   TSIR_RT_RETURN_IF_ERROR(self.copyFrom(source));
-  push(stack, std::move(self));
-  return Status::ok();
+  return self;
+}
+
+StatusOr<Tensor> uniformInPlace(Tensor self, double from, double to,
+                                Value generator) {
+  return fillInPlace(self, from, to, /*normal=*/false);
+}
+
+StatusOr<Tensor> normalInPlace(Tensor self, double mean, double std,
+                               Value generator) {
+  return fillInPlace(self, mean, std, /*normal=*/true);
 }
 
 /// split(self, split_sizes, dim): views along `dim` of the given sizes,
 /// which must add up to the dim's size (torch's check and wording).
-Status splitWithSizes(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, popInt(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(Value sizesValue, pop(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, popTensor(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, sizeList(sizesValue));
+StatusOr<Value> splitWithSizes(Tensor self, std::vector<int64_t> splitSizes,
+                               int64_t dim) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> sizes,
+                           nonNegativeSizes(splitSizes));
   int64_t rank = self.dim();
   if (rank == 0)
     return Status::error("split expects at least a 1-dimensional tensor");
@@ -269,18 +283,16 @@ Status splitWithSizes(Stack &stack) {
     pieces.emplace_back(std::move(piece));
     start += size;
   }
-  push(stack, Value::list(std::move(pieces)));
-  return Status::ok();
+  return Value::list(std::move(pieces));
 }
 
 /// tensor_split(self, Tensor tensor_indices_or_sections, int dim=0): a 0-d
 /// tensor is a count of pieces, as even as can be (the first size % count
 /// one longer); a 1-d tensor the indices the pieces start at, each piece
 /// Python's slice between neighbours (torch's checks and wording).
-Status tensorSplitByTensor(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, popInt(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor split, popTensor(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, popTensor(stack));
+StatusOr<Value> tensorSplitByTensor(Tensor self, Tensor tensorIndicesOrSections,
+                                    int64_t dim) {
+  const Tensor &split = tensorIndicesOrSections;
   if (split.dtype() != DType::Int64)
     return Status::error("tensor_split expected tensor_indices_or_sections "
                          "to have dtype of long, but got " +
@@ -323,16 +335,14 @@ Status tensorSplitByTensor(Stack &stack) {
   }
   TSIR_RT_ASSIGN_OR_RETURN(Tensor last, self.slice(dim, start, size));
   pieces.emplace_back(std::move(last));
-  push(stack, Value::list(std::move(pieces)));
-  return Status::ok();
+  return Value::list(std::move(pieces));
 }
 
 /// meshgrid(tensors, indexing="ij"|"xy"): each 0-d or 1-d input viewed
 /// along its own dim of the grid and expanded to the whole grid; "xy"
 /// builds the grid with the first two inputs swapped and swaps the first
 /// two outputs back, as ATen does (torch's checks and wording).
-Status meshgridWith(Stack &stack, const std::string &indexing) {
-  TSIR_RT_ASSIGN_OR_RETURN(Value list, pop(stack));
+StatusOr<Value> meshgridWith(const Value &list, const std::string &indexing) {
   if (!list.isList())
     return Status::error("meshgrid expects a list of tensors");
   if (indexing != "ij" && indexing != "xy")
@@ -367,18 +377,20 @@ Status meshgridWith(Stack &stack, const std::string &indexing) {
   }
   if (swap)
     std::swap(outputs[0], outputs[1]);
-  push(stack, Value::list(std::move(outputs)));
-  return Status::ok();
+  return Value::list(std::move(outputs));
+}
+
+StatusOr<Value> meshgrid(Value tensors) { return meshgridWith(tensors, "ij"); }
+
+StatusOr<Value> meshgridIndexing(Value tensors, std::string indexing) {
+  return meshgridWith(tensors, indexing);
 }
 
 /// sum_to_size(self, size): self summed over its leading dims and the
 /// dims where `size` has a 1, as torch's sum_to (`size` must be
 /// expandable to self's sizes).
-Status sumToSize(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> target,
-                           intList(args[1], "size"));
+StatusOr<Tensor> sumToSize(Tensor self, std::vector<int64_t> size) {
+  const std::vector<int64_t> &target = size;
   const std::vector<int64_t> &sizes = self.sizes();
   int64_t rank = self.dim(), lead = rank - static_cast<int64_t>(target.size());
   bool expandable = lead >= 0;
@@ -390,8 +402,8 @@ Status sumToSize(Stack &stack) {
                          sizesToString(sizes) + "}.");
   std::vector<double> values = data::toDoubles(self);
   int64_t total = 1;
-  for (int64_t size : target)
-    total *= size;
+  for (int64_t extent : target)
+    total *= extent;
   std::vector<double> summed(total, 0.0);
   // Walk self's elements in order, mapping each to its target element.
   std::vector<int64_t> index(rank, 0);
@@ -408,12 +420,10 @@ Status sumToSize(Stack &stack) {
   }
   TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
                            data::fromDoubles(summed, target, self.dtype()));
-  push(stack, std::move(result));
-  return Status::ok();
+  return result;
 }
 
-Status nonzero(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, popTensor(stack));
+StatusOr<Tensor> nonzero(Tensor self) {
   // Every dtype converts to Float64 with zero staying zero (and NaN, being
   // nonzero, staying NaN); int64 values never round to 0.
   Tensor values = self.to(DType::Float64);
@@ -439,83 +449,84 @@ Status nonzero(Stack &stack) {
                            Tensor::tryEmpty({count, dims}, DType::Int64));
   if (!indices.empty())
     std::copy(indices.begin(), indices.end(), result.dataAs<int64_t>());
-  push(stack, std::move(result));
-  return Status::ok();
+  return result;
 }
 } // namespace
 
 void registerTensorKernels(KernelRegistry &registry) {
-  registerKernelTable(registry, {
-      {"aten::nonzero", nonzero, "aten::nonzero(Tensor self) -> Tensor"},
-      {"aten::sum_to_size", sumToSize,
-       "aten::sum_to_size(Tensor self, int[] size) -> Tensor"},
-      {"aten::meshgrid",
-       [](Stack &s) { return meshgridWith(s, "ij"); },
-       "aten::meshgrid(Tensor[] tensors) -> Tensor[]"},
-      {"aten::meshgrid.indexing",
-       [](Stack &s) -> Status {
-         TSIR_RT_ASSIGN_OR_RETURN(Value indexing, pop(s));
-         if (!indexing.isString())
-           return Status::error("meshgrid: indexing must be a str");
-         return meshgridWith(s, indexing.toStringRef());
-       },
-       "aten::meshgrid.indexing(Tensor[] tensors, *, str indexing) -> "
-       "Tensor[]"},
-      {"aten::split.sizes", splitWithSizes,
-       "aten::split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) "
-       "-> Tensor(a)[]"},
-      {"aten::tensor_split.tensor_indices_or_sections", tensorSplitByTensor,
-       "aten::tensor_split.tensor_indices_or_sections(Tensor self, Tensor "
-       "tensor_indices_or_sections, int dim=0) -> Tensor[]"},
-      {"aten::split_with_sizes", splitWithSizes,
-       "aten::split_with_sizes(Tensor(a -> *) self, int[] split_sizes, int "
-       "dim=0) -> Tensor(a)[]"},
-      {"aten::rand.generator",
-       [](Stack &s) { return randKernel(s, false, true); },
-       "aten::rand.generator(int[] size, *, Generator? generator, "
-       "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
-       "bool? pin_memory=None) -> Tensor"},
-      {"aten::randn.generator",
-       [](Stack &s) { return randKernel(s, true, true); },
-       "aten::randn.generator(int[] size, *, Generator? generator, "
-       "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
-       "bool? pin_memory=None) -> Tensor"},
-      {"aten::rand", [](Stack &s) { return randKernel(s, false); },
-       "aten::rand(int[] size, *, ScalarType? dtype=None, Layout? "
-       "layout=None, Device? device=None, bool? pin_memory=None) -> Tensor"},
-      {"aten::randn", [](Stack &s) { return randKernel(s, true); },
-       "aten::randn(int[] size, *, ScalarType? dtype=None, Layout? "
-       "layout=None, Device? device=None, bool? pin_memory=None) -> Tensor"},
-      {"aten::rand_like", [](Stack &s) { return randLikeKernel(s, false); },
-       "aten::rand_like(Tensor self, *, ScalarType? dtype=None, Layout? "
-       "layout=None, Device? device=None, bool? pin_memory=None, "
-       "MemoryFormat? memory_format=None) -> Tensor"},
-      {"aten::randn_like", [](Stack &s) { return randLikeKernel(s, true); },
-       "aten::randn_like(Tensor self, *, ScalarType? dtype=None, Layout? "
-       "layout=None, Device? device=None, bool? pin_memory=None, "
-       "MemoryFormat? memory_format=None) -> Tensor"},
-      {"aten::randint", randint,
-       "aten::randint(int high, int[] size, *, ScalarType? dtype=4, Layout? "
-       "layout=None, Device? device=None, bool? pin_memory=None) -> Tensor"},
-      {"aten::randint.low", randintLow,
-       "aten::randint.low(int low, int high, int[] size, *, ScalarType? "
-       "dtype=4, Layout? layout=None, Device? device=None, bool? "
-       "pin_memory=None) -> Tensor"},
-      {"aten::randperm", randperm,
-       "aten::randperm(int n, *, ScalarType? dtype=4, Layout? layout=None, "
-       "Device? device=None, bool? pin_memory=None) -> Tensor"},
-      {"aten::bernoulli", bernoulli,
-       "aten::bernoulli(Tensor self, *, Generator? generator=None) -> Tensor"},
-      {"aten::bernoulli.p", bernoulliP,
-       "aten::bernoulli.p(Tensor self, float p, *, Generator? generator=None) "
-       "-> Tensor"},
-      {"aten::uniform_", [](Stack &s) { return fillInPlace(s, false); },
-       "aten::uniform_(Tensor(a!) self, float from=0., float to=1., *, "
-       "Generator? generator=None) -> Tensor(a!)"},
-      {"aten::normal_", [](Stack &s) { return fillInPlace(s, true); },
-       "aten::normal_(Tensor(a!) self, float mean=0., float std=1., *, "
-       "Generator? generator=None) -> Tensor(a!)"},
-  });
+  registerKernelTable(
+      registry,
+      {
+          {"aten::nonzero", bindKernel(nonzero),
+           "aten::nonzero(Tensor self) -> Tensor"},
+          {"aten::sum_to_size", bindKernel(sumToSize),
+           "aten::sum_to_size(Tensor self, int[] size) -> Tensor"},
+          {"aten::meshgrid", bindKernel(meshgrid),
+           "aten::meshgrid(Tensor[] tensors) -> Tensor[]"},
+          {"aten::meshgrid.indexing", bindKernel(meshgridIndexing),
+           "aten::meshgrid.indexing(Tensor[] tensors, *, str indexing) -> "
+           "Tensor[]"},
+          {"aten::split.sizes", bindKernel(splitWithSizes),
+           "aten::split.sizes(Tensor(a -> *) self, int[] split_size, int "
+           "dim=0) "
+           "-> Tensor(a)[]"},
+          {"aten::tensor_split.tensor_indices_or_sections",
+           bindKernel(tensorSplitByTensor),
+           "aten::tensor_split.tensor_indices_or_sections(Tensor self, Tensor "
+           "tensor_indices_or_sections, int dim=0) -> Tensor[]"},
+          {"aten::split_with_sizes", bindKernel(splitWithSizes),
+           "aten::split_with_sizes(Tensor(a -> *) self, int[] split_sizes, int "
+           "dim=0) -> Tensor(a)[]"},
+          {"aten::rand.generator", bindKernel(randGenerator),
+           "aten::rand.generator(int[] size, *, Generator? generator, "
+           "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+           "bool? pin_memory=None) -> Tensor"},
+          {"aten::randn.generator", bindKernel(randnGenerator),
+           "aten::randn.generator(int[] size, *, Generator? generator, "
+           "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+           "bool? pin_memory=None) -> Tensor"},
+          {"aten::rand", bindKernel(randKernel),
+           "aten::rand(int[] size, *, ScalarType? dtype=None, Layout? "
+           "layout=None, Device? device=None, bool? pin_memory=None) -> "
+           "Tensor"},
+          {"aten::randn", bindKernel(randnKernel),
+           "aten::randn(int[] size, *, ScalarType? dtype=None, Layout? "
+           "layout=None, Device? device=None, bool? pin_memory=None) -> "
+           "Tensor"},
+          {"aten::rand_like", bindKernel(randLike),
+           "aten::rand_like(Tensor self, *, ScalarType? dtype=None, Layout? "
+           "layout=None, Device? device=None, bool? pin_memory=None, "
+           "MemoryFormat? memory_format=None) -> Tensor"},
+          {"aten::randn_like", bindKernel(randnLike),
+           "aten::randn_like(Tensor self, *, ScalarType? dtype=None, Layout? "
+           "layout=None, Device? device=None, bool? pin_memory=None, "
+           "MemoryFormat? memory_format=None) -> Tensor"},
+          {"aten::randint", bindKernel(randint),
+           "aten::randint(int high, int[] size, *, ScalarType? dtype=4, "
+           "Layout? "
+           "layout=None, Device? device=None, bool? pin_memory=None) -> "
+           "Tensor"},
+          {"aten::randint.low", bindKernel(randintLow),
+           "aten::randint.low(int low, int high, int[] size, *, ScalarType? "
+           "dtype=4, Layout? layout=None, Device? device=None, bool? "
+           "pin_memory=None) -> Tensor"},
+          {"aten::randperm", bindKernel(randperm),
+           "aten::randperm(int n, *, ScalarType? dtype=4, Layout? layout=None, "
+           "Device? device=None, bool? pin_memory=None) -> Tensor"},
+          {"aten::bernoulli", bindKernel(bernoulli),
+           "aten::bernoulli(Tensor self, *, Generator? generator=None) -> "
+           "Tensor"},
+          {"aten::bernoulli.p", bindKernel(bernoulliP),
+           "aten::bernoulli.p(Tensor self, float p, *, Generator? "
+           "generator=None) "
+           "-> Tensor"},
+          {"aten::uniform_", bindKernel(uniformInPlace),
+           "aten::uniform_(Tensor(a!) self, float from=0., float to=1., *, "
+           "Generator? generator=None) -> Tensor(a!)"},
+          {"aten::normal_", bindKernel(normalInPlace),
+           "aten::normal_(Tensor(a!) self, float mean=0., float std=1., *, "
+           "Generator? generator=None) -> Tensor(a!)"},
+      });
 }
 
 } // namespace tsir::rt
