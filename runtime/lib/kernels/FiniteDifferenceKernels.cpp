@@ -85,26 +85,20 @@ std::vector<double> differentiate(const std::vector<double> &values,
 enum class SpacingForm { OptionalScalar, Scalar, None, Scalars, Tensors };
 
 /// aten::gradient.<overload>(Tensor self, *, [spacing,] dim, int edge_order)
-/// -> Tensor[]; `dimIsList` for the overloads whose dim is an int[].
-Status gradient(Stack &stack, SpacingForm form, bool dimIsList) {
-  bool hasSpacing = form != SpacingForm::None;
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
-                           popArgs(stack, hasSpacing ? 4 : 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  const Value &spacingArg = args[1];
-  const Value &dimArg = args[hasSpacing ? 2 : 1];
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t edgeOrder,
-                           intArg(args[hasSpacing ? 3 : 2], "edge_order"));
+/// -> Tensor[]. `form` says what `spacingArg` is (the step of the scalar
+/// forms is `step`, the list of the list forms `spacingArg`); `dimArg` is
+/// the dims asked, nullopt for an `int? dim` of None.
+StatusOr<Value> gradient(const Tensor &self, SpacingForm form,
+                         std::optional<double> step, const Value &spacingArg,
+                         std::optional<std::vector<int64_t>> dimArg,
+                         int64_t edgeOrder) {
   int64_t rank = self.dim();
 
   // The dims, and whether the caller named them.
   std::vector<int64_t> rawDims;
-  bool dimsGiven = !dimArg.isNone();
-  if (dimIsList) {
-    TSIR_RT_ASSIGN_OR_RETURN(rawDims, intList(dimArg, "dim"));
-  } else if (dimsGiven) {
-    TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, intArg(dimArg, "dim"));
-    rawDims = {dim};
+  bool dimsGiven = dimArg.has_value();
+  if (dimsGiven) {
+    rawDims = *dimArg;
   } else {
     for (int64_t d = 0; d < rank; ++d)
       rawDims.push_back(d);
@@ -114,10 +108,9 @@ Status gradient(Stack &stack, SpacingForm form, bool dimIsList) {
   std::vector<Spacing> spacings(rawDims.size());
   std::optional<size_t> givenCount;
   if (form == SpacingForm::Scalar ||
-      (form == SpacingForm::OptionalScalar && !spacingArg.isNone())) {
-    TSIR_RT_ASSIGN_OR_RETURN(double step, scalarArg(spacingArg, "spacing"));
+      (form == SpacingForm::OptionalScalar && step)) {
     for (Spacing &spacing : spacings)
-      spacing.step = step;
+      spacing.step = *step;
     if (form == SpacingForm::OptionalScalar)
       givenCount = rawDims.size();
   } else if (form == SpacingForm::Scalars || form == SpacingForm::Tensors) {
@@ -191,45 +184,97 @@ Status gradient(Stack &stack, SpacingForm form, bool dimIsList) {
                              fromDoubles(derivative, self.sizes(), dtype));
     results.emplace_back(std::move(result));
   }
-  push(stack, Value::list(std::move(results)));
-  return Status::ok();
+  return Value::list(std::move(results));
+}
+
+/// An `int? dim` as gradient's dims: one, or nullopt for None.
+std::optional<std::vector<int64_t>> dimsOf(std::optional<int64_t> dim) {
+  if (!dim)
+    return std::nullopt;
+  return std::vector<int64_t>{*dim};
+}
+
+StatusOr<Value> gradientScalarInt(Tensor self, std::optional<double> spacing,
+                                  std::optional<int64_t> dim,
+                                  int64_t edgeOrder) {
+  return gradient(self, SpacingForm::OptionalScalar, spacing, Value(),
+                  dimsOf(dim), edgeOrder);
+}
+
+StatusOr<Value> gradientScalarArray(Tensor self, double spacing,
+                                    std::vector<int64_t> dim,
+                                    int64_t edgeOrder) {
+  return gradient(self, SpacingForm::Scalar, spacing, Value(), dim, edgeOrder);
+}
+
+StatusOr<Value> gradientArray(Tensor self, std::vector<int64_t> dim,
+                              int64_t edgeOrder) {
+  return gradient(self, SpacingForm::None, std::nullopt, Value(), dim,
+                  edgeOrder);
+}
+
+/// spacing is a Scalar[].
+StatusOr<Value> gradientScalarArrayInt(Tensor self, Value spacing,
+                                       std::optional<int64_t> dim,
+                                       int64_t edgeOrder) {
+  return gradient(self, SpacingForm::Scalars, std::nullopt, spacing,
+                  dimsOf(dim), edgeOrder);
+}
+
+StatusOr<Value> gradientScalarArrayArray(Tensor self, Value spacing,
+                                         std::vector<int64_t> dim,
+                                         int64_t edgeOrder) {
+  return gradient(self, SpacingForm::Scalars, std::nullopt, spacing, dim,
+                  edgeOrder);
+}
+
+/// spacing is a Tensor[], each sample's coordinates along its dim.
+StatusOr<Value> gradientTensorArrayInt(Tensor self, Value spacing,
+                                       std::optional<int64_t> dim,
+                                       int64_t edgeOrder) {
+  return gradient(self, SpacingForm::Tensors, std::nullopt, spacing,
+                  dimsOf(dim), edgeOrder);
+}
+
+StatusOr<Value> gradientTensorArray(Tensor self, Value spacing,
+                                    std::vector<int64_t> dim,
+                                    int64_t edgeOrder) {
+  return gradient(self, SpacingForm::Tensors, std::nullopt, spacing, dim,
+                  edgeOrder);
 }
 
 } // namespace
 
 void registerFiniteDifferenceKernels(KernelRegistry &registry) {
-  registerKernelTable(registry, {
-      {"aten::gradient.scalarint",
-       [](Stack &s) {
-         return gradient(s, SpacingForm::OptionalScalar, /*dimIsList=*/false);
-       },
-       "aten::gradient.scalarint(Tensor self, *, Scalar? spacing=None, int? "
-       "dim=None, int edge_order=1) -> Tensor[]"},
-      {"aten::gradient.scalararray",
-       [](Stack &s) { return gradient(s, SpacingForm::Scalar, true); },
-       "aten::gradient.scalararray(Tensor self, *, Scalar spacing, int[] "
-       "dim, int edge_order=1) -> Tensor[]"},
-      {"aten::gradient.array",
-       [](Stack &s) { return gradient(s, SpacingForm::None, true); },
-       "aten::gradient.array(Tensor self, *, int[] dim, int edge_order=1) -> "
-       "Tensor[]"},
-      {"aten::gradient.scalarrayint",
-       [](Stack &s) { return gradient(s, SpacingForm::Scalars, false); },
-       "aten::gradient.scalarrayint(Tensor self, *, Scalar[] spacing, int? "
-       "dim=None, int edge_order=1) -> Tensor[]"},
-      {"aten::gradient.scalarrayarray",
-       [](Stack &s) { return gradient(s, SpacingForm::Scalars, true); },
-       "aten::gradient.scalarrayarray(Tensor self, *, Scalar[] spacing, "
-       "int[] dim, int edge_order=1) -> Tensor[]"},
-      {"aten::gradient.tensorarrayint",
-       [](Stack &s) { return gradient(s, SpacingForm::Tensors, false); },
-       "aten::gradient.tensorarrayint(Tensor self, *, Tensor[] spacing, int? "
-       "dim=None, int edge_order=1) -> Tensor[]"},
-      {"aten::gradient.tensorarray",
-       [](Stack &s) { return gradient(s, SpacingForm::Tensors, true); },
-       "aten::gradient.tensorarray(Tensor self, *, Tensor[] spacing, int[] "
-       "dim, int edge_order=1) -> Tensor[]"},
-  });
+  registerKernelTable(
+      registry,
+      {
+          {"aten::gradient.scalarint", bindKernel(gradientScalarInt),
+           "aten::gradient.scalarint(Tensor self, *, Scalar? spacing=None, "
+           "int? "
+           "dim=None, int edge_order=1) -> Tensor[]"},
+          {"aten::gradient.scalararray", bindKernel(gradientScalarArray),
+           "aten::gradient.scalararray(Tensor self, *, Scalar spacing, int[] "
+           "dim, int edge_order=1) -> Tensor[]"},
+          {"aten::gradient.array", bindKernel(gradientArray),
+           "aten::gradient.array(Tensor self, *, int[] dim, int edge_order=1) "
+           "-> "
+           "Tensor[]"},
+          {"aten::gradient.scalarrayint", bindKernel(gradientScalarArrayInt),
+           "aten::gradient.scalarrayint(Tensor self, *, Scalar[] spacing, int? "
+           "dim=None, int edge_order=1) -> Tensor[]"},
+          {"aten::gradient.scalarrayarray",
+           bindKernel(gradientScalarArrayArray),
+           "aten::gradient.scalarrayarray(Tensor self, *, Scalar[] spacing, "
+           "int[] dim, int edge_order=1) -> Tensor[]"},
+          {"aten::gradient.tensorarrayint", bindKernel(gradientTensorArrayInt),
+           "aten::gradient.tensorarrayint(Tensor self, *, Tensor[] spacing, "
+           "int? "
+           "dim=None, int edge_order=1) -> Tensor[]"},
+          {"aten::gradient.tensorarray", bindKernel(gradientTensorArray),
+           "aten::gradient.tensorarray(Tensor self, *, Tensor[] spacing, int[] "
+           "dim, int edge_order=1) -> Tensor[]"},
+      });
 }
 
 } // namespace tsir::rt

@@ -67,16 +67,14 @@ StatusOr<Tensor> stridedViewOf(const Tensor &dense,
   return dense.asStrided(sizes, strides, storageOffset);
 }
 
-/// The view the `size`, `stride` and `storage_offset` arguments describe.
-StatusOr<Tensor> stridedViewOf(const Tensor &dense, const Value &sizeArg,
-                               const Value &strideArg,
-                               const Value &offsetArg) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, sizeList(sizeArg));
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> strides,
-                           intList(strideArg, "stride"));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t offset,
-                           optionalInt(offsetArg, 0, "storage_offset"));
-  return stridedViewOf(dense, sizes, strides, offset);
+/// The view the `size`, `stride` and `storage_offset` arguments describe
+/// (no offset for None).
+StatusOr<Tensor> stridedViewOf(const Tensor &dense,
+                               const std::vector<int64_t> &size,
+                               const std::vector<int64_t> &stride,
+                               std::optional<int64_t> storageOffset) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, nonNegativeSizes(size));
+  return stridedViewOf(dense, sizes, stride, storageOffset.value_or(0));
 }
 
 /// Copies `src` into `view` (a view into a scatter's result), which must
@@ -92,28 +90,26 @@ Status writeInto(Tensor view, const Tensor &src) {
 
 /// aten::as_strided(Tensor self, int[] size, int[] stride,
 ///                  int? storage_offset=None) -> Tensor
-Status asStrided(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+StatusOr<Tensor> asStrided(Tensor self, std::vector<int64_t> size,
+                           std::vector<int64_t> stride,
+                           std::optional<int64_t> storageOffset) {
   Tensor dense = self.clone();
-  TSIR_RT_ASSIGN_OR_RETURN(
-      Tensor view, stridedViewOf(dense, args[1], args[2], args[3]));
-  push(stack, view.clone());
-  return Status::ok();
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor view,
+                           stridedViewOf(dense, size, stride, storageOffset));
+  return view.clone();
 }
 
 /// aten::as_strided_scatter(Tensor self, Tensor src, int[] size,
 ///                          int[] stride, int? storage_offset=None) -> Tensor
-Status asStridedScatter(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor src, requireTensor(args[1]));
+StatusOr<Tensor> asStridedScatter(Tensor self, Tensor src,
+                                  std::vector<int64_t> size,
+                                  std::vector<int64_t> stride,
+                                  std::optional<int64_t> storageOffset) {
   Tensor out = self.clone();
   TSIR_RT_ASSIGN_OR_RETURN(Tensor view,
-                           stridedViewOf(out, args[2], args[3], args[4]));
+                           stridedViewOf(out, size, stride, storageOffset));
   TSIR_RT_RETURN_IF_ERROR(writeInto(view, src));
-  push(stack, std::move(out));
-  return Status::ok();
+  return out;
 }
 
 /// aten::diagonal_scatter(Tensor self, Tensor src, int offset=0,
@@ -159,10 +155,10 @@ void registerStridedViewKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
       {
-          {"aten::as_strided", asStrided,
+          {"aten::as_strided", bindKernel(asStrided),
            "aten::as_strided(Tensor self, int[] size, int[] stride, "
            "int? storage_offset=None) -> Tensor"},
-          {"aten::as_strided_scatter", asStridedScatter,
+          {"aten::as_strided_scatter", bindKernel(asStridedScatter),
            "aten::as_strided_scatter(Tensor self, Tensor src, int[] size, "
            "int[] stride, int? storage_offset=None) -> Tensor"},
           {"aten::diagonal_scatter", bindKernel(diagonalScatter),
