@@ -129,6 +129,18 @@ template <typename T> struct ArgReader<std::optional<T>> {
   }
 };
 
+/// `Tensor?`: None, or an undefined tensor (what an absent gradient is),
+/// is nullopt.
+template <> struct ArgReader<std::optional<Tensor>> {
+  static constexpr const char *schemaType = "Tensor?";
+  static StatusOr<std::optional<Tensor>> read(const Value &value) {
+    if (value.isNone() || (value.isTensor() && !value.toTensor().defined()))
+      return std::optional<Tensor>();
+    TSIR_RT_ASSIGN_OR_RETURN(Tensor tensor, requireTensor(value));
+    return std::optional<Tensor>(std::move(tensor));
+  }
+};
+
 /// Argument `position` (0-based) read as T; the error names the position
 /// and the type.
 template <typename T>

@@ -133,3 +133,12 @@ TEST(KernelArgumentsTest, ABoundBuiltinKernelReportsThroughTheRegistry) {
             std::string::npos)
       << results.status().message();
 }
+
+TEST(KernelArgumentsTest, AnUndefinedTensorIsAnAbsentOptionalTensor) {
+  // An absent gradient travels as an undefined tensor, as torch's does.
+  Stack stack = describeArgs();
+  stack[7] = Value(Tensor());
+  ASSERT_TRUE(run(bindKernel(describe), stack).isOk());
+  EXPECT_EQ(stack[0].toStringRef(),
+            "3 7 2.000000 true mean [1,-1,] None None Float");
+}
