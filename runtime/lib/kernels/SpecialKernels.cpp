@@ -16,33 +16,23 @@
 
 #include "Builtins.h"
 #include "ElementwiseKernel.h"
+#include "KernelArguments.h"
 #include "KernelSupport.h"
 #include "SpecialFunctions.h"
 #include "tsir-runtime/Stack.h"
 
 #include <cmath>
 #include <cstring>
+#include <tuple>
 
 namespace tsir::rt {
 
 namespace {
 using namespace special;
 
-/// An `int` argument.
-StatusOr<int64_t> requireInt(const Value &value, const char *op,
-                             const char *what) {
-  if (!value.isInt())
-    return Status::error(std::string(op) + ": expected int " + what +
-                         ", got " + value.kindName());
-  return value.toInt();
-}
-
 /// polygamma(int n, Tensor self): digamma for n = 0, trigamma for n = 1
 /// (in float for Float32, as torch), n! zeta(n + 1, x) beyond.
-Status polygammaKernel(Stack &stack, const char *op) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t n, requireInt(args[0], op, "n"));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[1]));
+StatusOr<Tensor> polygammaOf(int64_t n, const Tensor &self, const char *op) {
   if (n < 0)
     return Status::error("polygamma(n, x) does not support negative n.");
   DType dtype = floatingResult(self.dtype());
@@ -53,16 +43,20 @@ Status polygammaKernel(Stack &stack, const char *op) {
       Tensor result,
       mapUnary(
           self, dtype, [n](double x) { return polygamma(n, x); }, op, fn32));
-  push(stack, std::move(result));
-  return Status::ok();
+  return result;
+}
+
+StatusOr<Tensor> polygammaKernel(int64_t n, Tensor self) {
+  return polygammaOf(n, self, "polygamma");
+}
+
+StatusOr<Tensor> specialPolygammaKernel(int64_t n, Tensor self) {
+  return polygammaOf(n, self, "special_polygamma");
 }
 
 /// mvlgamma(Tensor self, int p): torch requires p >= 1 and every element
 /// above (p - 1) / 2, where each lgamma term is finite.
-Status mvlgammaKernel(Stack &stack, const char *op) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t p, requireInt(args[1], op, "p"));
+StatusOr<Tensor> mvlgammaOf(const Tensor &self, int64_t p, const char *op) {
   if (p < 1)
     return Status::error("p has to be greater than or equal to 1");
   Tensor values = self.to(DType::Float64);
@@ -74,30 +68,34 @@ Status mvlgammaKernel(Stack &stack, const char *op) {
   TSIR_RT_ASSIGN_OR_RETURN(
       Tensor result, mapUnary(self, floatingResult(self.dtype()),
                               [p](double x) { return mvlgamma(x, p); }, op));
-  push(stack, std::move(result));
-  return Status::ok();
+  return result;
+}
+
+StatusOr<Tensor> mvlgammaKernel(Tensor self, int64_t p) {
+  return mvlgammaOf(self, p, "mvlgamma");
+}
+
+StatusOr<Tensor> specialMultigammalnKernel(Tensor self, int64_t p) {
+  return mvlgammaOf(self, p, "special_multigammaln");
 }
 
 /// lgamma of a tensor, or of an int or float (`lgamma.int`, `lgamma.float`,
 /// `lgamma.Scalar`, which give a float).
-Status lgammaKernel(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 1));
-  const Value &x = args[0];
-  if (x.isInt() || x.isDouble()) {
-    double value = x.isInt() ? static_cast<double>(x.toInt()) : x.toDouble();
-    push(stack, Value(std::lgamma(value)));
-    return Status::ok();
+StatusOr<Value> lgammaKernel(Value self) {
+  if (self.isInt() || self.isDouble()) {
+    double value =
+        self.isInt() ? static_cast<double>(self.toInt()) : self.toDouble();
+    return Value(std::lgamma(value));
   }
-  if (!x.isTensor())
+  if (!self.isTensor())
     return Status::error(std::string("expected a Tensor or a number, got ") +
-                         x.kindName());
-  TSIR_RT_ASSIGN_OR_RETURN(DType dtype, resultType(x, "lgamma"));
+                         self.kindName());
+  TSIR_RT_ASSIGN_OR_RETURN(DType dtype, resultType(self, "lgamma"));
   TSIR_RT_ASSIGN_OR_RETURN(
-      Tensor result,
-      mapUnary(x, floatingResult(dtype),
-               [](double v) { return std::lgamma(v); }, "lgamma"));
-  push(stack, std::move(result));
-  return Status::ok();
+      Tensor result, mapUnary(
+                         self, floatingResult(dtype),
+                         [](double v) { return std::lgamma(v); }, "lgamma"));
+  return Value(std::move(result));
 }
 
 /// The next value after `from` toward `to` in a 16-bit float format,
@@ -117,11 +115,11 @@ double nextafter16(double from, double to, ToBits toBits, FromBits fromBits) {
 }
 
 /// nextafter(Tensor self, Tensor other): in the result dtype, which must be
-/// floating (torch has no integral nextafter).
-Status nextafterKernel(Stack &stack) {
+/// floating (torch has no integral nextafter). Either operand may be a
+/// number.
+StatusOr<Tensor> nextafterKernel(Value self, Value other) {
   const char *op = "nextafter";
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(DType dtype, resultType(args[0], args[1], op));
+  TSIR_RT_ASSIGN_OR_RETURN(DType dtype, resultType(self, other, op));
   BinaryFn fn;
   switch (dtype) {
   case DType::Float64:
@@ -149,35 +147,30 @@ Status nextafterKernel(Stack &stack) {
     return Status::error(std::string("\"nextafter_cpu\" not implemented for '") +
                          dtypeTorchName(dtype) + "'");
   }
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
-                           mapBinary(args[0], args[1], dtype, fn, op));
-  push(stack, std::move(result));
-  return Status::ok();
+  return mapBinary(self, other, dtype, fn, op);
 }
 
 /// frexp(Tensor self) -> (mantissa, exponent): the mantissa in self's
 /// dtype, the exponent as Int32. frexp(float a) -> (float, int) too. The
 /// double frexp of a value of a narrower float type gives that type's
 /// mantissa (exactly representable) and exponent.
-Status frexpKernel(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 1));
-  const Value &x = args[0];
-  if (x.isDouble() || x.isInt()) {
+StatusOr<std::tuple<Value, Value>> frexpKernel(Value self) {
+  if (self.isDouble() || self.isInt()) {
     int exponent = 0;
-    double value = x.isInt() ? static_cast<double>(x.toInt()) : x.toDouble();
+    double value =
+        self.isInt() ? static_cast<double>(self.toInt()) : self.toDouble();
     double mantissa = std::frexp(value, &exponent);
-    push(stack, Value(mantissa));
-    push(stack, Value(static_cast<int64_t>(exponent)));
-    return Status::ok();
+    return std::tuple<Value, Value>(Value(mantissa),
+                                    Value(static_cast<int64_t>(exponent)));
   }
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(x));
-  if (!isFloating(self.dtype()))
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor tensor, requireTensor(self));
+  if (!isFloating(tensor.dtype()))
     return Status::error("torch.frexp() only supports floating-point dtypes");
-  Tensor values = self.to(DType::Float64);
+  Tensor values = tensor.to(DType::Float64);
   TSIR_RT_ASSIGN_OR_RETURN(Tensor mantissas,
-                           Tensor::tryEmpty(self.sizes(), DType::Float64));
+                           Tensor::tryEmpty(tensor.sizes(), DType::Float64));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor exponents,
-                           Tensor::tryEmpty(self.sizes(), DType::Int32));
+                           Tensor::tryEmpty(tensor.sizes(), DType::Int32));
   const double *in = values.dataAs<double>();
   double *m = mantissas.dataAs<double>();
   int32_t *e = exponents.dataAs<int32_t>();
@@ -186,9 +179,8 @@ Status frexpKernel(Stack &stack) {
     m[i] = std::frexp(in[i], &exponent);
     e[i] = exponent;
   }
-  push(stack, mantissas.to(self.dtype()));
-  push(stack, std::move(exponents));
-  return Status::ok();
+  return std::tuple<Value, Value>(Value(mantissas.to(tensor.dtype())),
+                                  Value(std::move(exponents)));
 }
 } // namespace
 
@@ -308,22 +300,19 @@ void registerSpecialKernels(KernelRegistry &registry) {
     const char *schema;
   };
   const Custom custom[] = {
-      {"aten::polygamma",
-       [](Stack &s) { return polygammaKernel(s, "polygamma"); },
+      {"aten::polygamma", bindKernel(polygammaKernel),
        "aten::polygamma(int n, Tensor self) -> Tensor"},
-      {"aten::special_polygamma",
-       [](Stack &s) { return polygammaKernel(s, "special_polygamma"); },
+      {"aten::special_polygamma", bindKernel(specialPolygammaKernel),
        "aten::special_polygamma(int n, Tensor self) -> Tensor"},
-      {"aten::mvlgamma",
-       [](Stack &s) { return mvlgammaKernel(s, "mvlgamma"); },
+      {"aten::mvlgamma", bindKernel(mvlgammaKernel),
        "aten::mvlgamma(Tensor self, int p) -> Tensor"},
-      {"aten::special_multigammaln",
-       [](Stack &s) { return mvlgammaKernel(s, "special_multigammaln"); },
+      {"aten::special_multigammaln", bindKernel(specialMultigammalnKernel),
        "aten::special_multigammaln(Tensor self, int p) -> Tensor"},
-      {"aten::lgamma", lgammaKernel, "aten::lgamma(Tensor self) -> Tensor"},
-      {"aten::nextafter", nextafterKernel,
+      {"aten::lgamma", bindKernel(lgammaKernel),
+       "aten::lgamma(Tensor self) -> Tensor"},
+      {"aten::nextafter", bindKernel(nextafterKernel),
        "aten::nextafter(Tensor self, Tensor other) -> Tensor"},
-      {"aten::frexp", frexpKernel,
+      {"aten::frexp", bindKernel(frexpKernel),
        "aten::frexp(Tensor self) -> (Tensor mantissa, Tensor exponent)"},
   };
 
