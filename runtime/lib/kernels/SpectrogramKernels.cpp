@@ -23,6 +23,8 @@
 #include "tsir-runtime/Stack.h"
 
 #include <cmath>
+#include <optional>
+#include <string>
 
 namespace tsir::rt {
 
@@ -40,16 +42,14 @@ struct Framing {
 
 /// hop_length, win_length and the window, defaulted and checked as torch
 /// does; `name` starts the messages.
-StatusOr<Framing> framingOf(const Value &nFft, const Value &hop,
-                            const Value &windowLength, const Value &window,
+StatusOr<Framing> framingOf(int64_t nFft, std::optional<int64_t> hopLength,
+                            std::optional<int64_t> winLength,
+                            const std::optional<Tensor> &window,
                             const char *name) {
   Framing framing;
-  TSIR_RT_ASSIGN_OR_RETURN(framing.nFft, intArg(nFft, "n_fft"));
-  TSIR_RT_ASSIGN_OR_RETURN(framing.hop,
-                           optionalInt(hop, framing.nFft >> 2, "hop_length"));
-  TSIR_RT_ASSIGN_OR_RETURN(
-      framing.windowLength,
-      optionalInt(windowLength, framing.nFft, "win_length"));
+  framing.nFft = nFft;
+  framing.hop = hopLength.value_or(nFft >> 2);
+  framing.windowLength = winLength.value_or(nFft);
   std::string prefix = std::string(name) + ": ";
   if (framing.hop <= 0)
     return Status::error(prefix + "expected hop_length > 0, but got "
@@ -59,8 +59,7 @@ StatusOr<Framing> framingOf(const Value &nFft, const Value &hop,
     return Status::error(prefix + "expected 0 < win_length <= n_fft, but "
                                   "got win_length=" +
                          std::to_string(framing.windowLength));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor windowTensor,
-                           optionalTensor(window, "window"));
+  Tensor windowTensor = window.value_or(Tensor());
   std::vector<double> given(framing.windowLength, 1.0);
   if (windowTensor.defined()) {
     if (windowTensor.dim() != 1 ||
@@ -119,24 +118,18 @@ StatusOr<std::vector<double>> padded(const std::vector<double> &rows,
   return result;
 }
 
-/// stft of a 1-d or 2-d real signal: (batch x) bins x frames x 2.
-Status stft(Stack &stack, bool withCenter) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
-                           popArgs(stack, withCenter ? 10 : 8));
-  // stft.center has `center` and `pad_mode` after the window.
-  size_t tail = withCenter ? 7 : 5;
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+/// stft of a 1-d or 2-d real signal: (batch x) bins x frames x 2; the
+/// signal padded as `padMode` says when `center` (stft.center).
+StatusOr<Tensor>
+stftOf(const Tensor &self, int64_t nFft, std::optional<int64_t> hopLength,
+       std::optional<int64_t> winLength, const std::optional<Tensor> &window,
+       bool center, const std::string &padMode, bool normalized,
+       std::optional<bool> onesided, std::optional<bool> returnComplex) {
   TSIR_RT_ASSIGN_OR_RETURN(
-      Framing framing, framingOf(args[1], args[2], args[3], args[4], "stft"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool normalized, boolArg(args[tail], "normalized"));
-  bool onesided = true;
-  if (!args[tail + 1].isNone()) {
-    TSIR_RT_ASSIGN_OR_RETURN(onesided, boolArg(args[tail + 1], "onesided"));
-  }
-  if (!args[tail + 2].isNone()) {
-    TSIR_RT_ASSIGN_OR_RETURN(bool complexResult,
-                             boolArg(args[tail + 2], "return_complex"));
-    if (complexResult)
+      Framing framing, framingOf(nFft, hopLength, winLength, window, "stft"));
+  bool oneSided = onesided.value_or(true);
+  if (returnComplex) {
+    if (*returnComplex)
       return Status::error("stft with return_complex=True gives a complex "
                            "tensor, and tsir has no complex dtype; "
                            "return_complex=False gives the same spectrum "
@@ -148,23 +141,18 @@ Status stft(Stack &stack, bool withCenter) {
   int64_t batch = self.dim() == 2 ? self.size(0) : 1;
   int64_t length = self.size(-1);
   std::vector<double> signal = toDoubles(self);
-  if (withCenter) {
-    TSIR_RT_ASSIGN_OR_RETURN(bool center, boolArg(args[5], "center"));
-    TSIR_RT_ASSIGN_OR_RETURN(std::string mode, stringArg(args[6], "pad_mode"));
-    if (center) {
-      int64_t pad = framing.nFft / 2;
-      TSIR_RT_ASSIGN_OR_RETURN(signal,
-                               padded(signal, batch, length, pad, mode));
-      length += 2 * pad;
-    }
+  if (center) {
+    int64_t pad = framing.nFft / 2;
+    TSIR_RT_ASSIGN_OR_RETURN(signal,
+                             padded(signal, batch, length, pad, padMode));
+    length += 2 * pad;
   }
-  int64_t nFft = framing.nFft;
   if (nFft <= 0 || nFft > length)
     return Status::error("stft: expected 0 < n_fft < " +
                          std::to_string(length) +
                          ", but got n_fft=" + std::to_string(nFft));
   int64_t frames = 1 + (length - nFft) / framing.hop;
-  int64_t bins = onesided ? nFft / 2 + 1 : nFft;
+  int64_t bins = oneSided ? nFft / 2 + 1 : nFft;
   double scale = normalized ? 1.0 / std::sqrt(static_cast<double>(nFft)) : 1.0;
   std::vector<double> cosines(nFft), sines(nFft), frame(nFft);
   for (int64_t j = 0; j < nFft; ++j) {
@@ -192,24 +180,39 @@ Status stft(Stack &stack, bool withCenter) {
   std::vector<int64_t> sizes = {bins, frames, 2};
   if (self.dim() == 2)
     sizes.insert(sizes.begin(), batch);
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
-                           fromDoubles(out, sizes, realDtypeOf(self)));
-  push(stack, std::move(result));
-  return Status::ok();
+  return fromDoubles(out, sizes, realDtypeOf(self));
+}
+
+StatusOr<Tensor> stft(Tensor self, int64_t nFft,
+                      std::optional<int64_t> hopLength,
+                      std::optional<int64_t> winLength,
+                      std::optional<Tensor> window, bool normalized,
+                      std::optional<bool> onesided,
+                      std::optional<bool> returnComplex) {
+  return stftOf(self, nFft, hopLength, winLength, window, /*center=*/false, "",
+                normalized, onesided, returnComplex);
+}
+
+/// stft.center has `center` and `pad_mode` after the window.
+StatusOr<Tensor>
+stftCenter(Tensor self, int64_t nFft, std::optional<int64_t> hopLength,
+           std::optional<int64_t> winLength, std::optional<Tensor> window,
+           bool center, std::string padMode, bool normalized,
+           std::optional<bool> onesided, std::optional<bool> returnComplex) {
+  return stftOf(self, nFft, hopLength, winLength, window, center, padMode,
+                normalized, onesided, returnComplex);
 }
 
 /// istft of a (batch x) bins x frames x 2 spectrum to a real signal.
-Status istft(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 10));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+StatusOr<Tensor> istft(Tensor self, int64_t nFft,
+                       std::optional<int64_t> hopLength,
+                       std::optional<int64_t> winLength,
+                       std::optional<Tensor> window, bool center,
+                       bool normalized, std::optional<bool> onesided,
+                       std::optional<int64_t> length, bool returnComplex) {
   TSIR_RT_ASSIGN_OR_RETURN(
-      Framing framing,
-      framingOf(args[1], args[2], args[3], args[4], "istft"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool center, boolArg(args[5], "center"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool normalized, boolArg(args[6], "normalized"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool complexResult,
-                           boolArg(args[9], "return_complex"));
-  if (complexResult)
+      Framing framing, framingOf(nFft, hopLength, winLength, window, "istft"));
+  if (returnComplex)
     return Status::error("istft with return_complex=True gives a complex "
                          "tensor, and tsir has no complex dtype");
   if (!isFloating(self.dtype()))
@@ -225,19 +228,16 @@ Status istft(Stack &stack) {
     return Status::error("istft: expected the last dimension to be 2 "
                          "(corresponding to real and imaginary parts), but "
                          "got " + std::to_string(self.size(-1)));
-  int64_t nFft = framing.nFft, hop = framing.hop;
+  int64_t hop = framing.hop;
   int64_t bins = self.size(-3), frames = self.size(-2);
   int64_t batch = self.dim() == 4 ? self.size(0) : 1;
-  bool onesided = bins != nFft;
-  if (!args[7].isNone()) {
-    TSIR_RT_ASSIGN_OR_RETURN(onesided, boolArg(args[7], "onesided"));
-  }
-  if (onesided && bins != nFft / 2 + 1)
+  bool oneSided = onesided.value_or(bins != nFft);
+  if (oneSided && bins != nFft / 2 + 1)
     return Status::error("istft: expected the frequency dimension (3rd to "
                          "the last) of the input tensor to match n_fft / 2 + "
                          "1 when onsided=True, but got " +
                          std::to_string(bins));
-  if (!onesided && bins != nFft)
+  if (!oneSided && bins != nFft)
     return Status::error("istft: expected the frequency dimension (3rd to "
                          "the last) of the input tensor to match n_fft when "
                          "onsided=False, but got " + std::to_string(bins));
@@ -280,10 +280,8 @@ Status istft(Stack &stack) {
   // A centred signal ends n_fft / 2 before the frames do.
   int64_t start = center ? nFft / 2 : 0;
   int64_t end = center ? expected - nFft / 2 : expected;
-  if (!args[8].isNone()) {
-    TSIR_RT_ASSIGN_OR_RETURN(int64_t length, intArg(args[8], "length"));
-    end = start + length;
-  }
+  if (length)
+    end = start + *length;
   // A `length` past the frames' end pads the signal with zeros.
   int64_t kept = std::max<int64_t>(0, std::min(end, expected) - start);
   int64_t total = std::max<int64_t>(kept, end - start);
@@ -299,32 +297,31 @@ Status istft(Stack &stack) {
   std::vector<int64_t> sizes = {total};
   if (self.dim() == 4)
     sizes.insert(sizes.begin(), batch);
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
-                           fromDoubles(out, sizes, realDtypeOf(self)));
-  push(stack, std::move(result));
-  return Status::ok();
+  return fromDoubles(out, sizes, realDtypeOf(self));
 }
 
 } // namespace
 
 void registerSpectrogramKernels(KernelRegistry &registry) {
-  registerKernelTable(registry, {
-      {"aten::stft", [](Stack &s) { return stft(s, /*withCenter=*/false); },
-       "aten::stft(Tensor self, int n_fft, int? hop_length=None, int? "
-       "win_length=None, Tensor? window=None, bool normalized=False, bool? "
-       "onesided=None, bool? return_complex=None) -> Tensor"},
-      {"aten::stft.center",
-       [](Stack &s) { return stft(s, /*withCenter=*/true); },
-       "aten::stft.center(Tensor self, int n_fft, int? hop_length=None, int? "
-       "win_length=None, Tensor? window=None, bool center=True, str "
-       "pad_mode=\"reflect\", bool normalized=False, bool? onesided=None, "
-       "bool? return_complex=None) -> Tensor"},
-      {"aten::istft", istft,
-       "aten::istft(Tensor self, int n_fft, int? hop_length=None, int? "
-       "win_length=None, Tensor? window=None, bool center=True, bool "
-       "normalized=False, bool? onesided=None, int? length=None, bool "
-       "return_complex=False) -> Tensor"},
-  });
+  registerKernelTable(
+      registry,
+      {
+          {"aten::stft", bindKernel(stft),
+           "aten::stft(Tensor self, int n_fft, int? hop_length=None, int? "
+           "win_length=None, Tensor? window=None, bool normalized=False, bool? "
+           "onesided=None, bool? return_complex=None) -> Tensor"},
+          {"aten::stft.center", bindKernel(stftCenter),
+           "aten::stft.center(Tensor self, int n_fft, int? hop_length=None, "
+           "int? "
+           "win_length=None, Tensor? window=None, bool center=True, str "
+           "pad_mode=\"reflect\", bool normalized=False, bool? onesided=None, "
+           "bool? return_complex=None) -> Tensor"},
+          {"aten::istft", bindKernel(istft),
+           "aten::istft(Tensor self, int n_fft, int? hop_length=None, int? "
+           "win_length=None, Tensor? window=None, bool center=True, bool "
+           "normalized=False, bool? onesided=None, int? length=None, bool "
+           "return_complex=False) -> Tensor"},
+      });
 }
 
 } // namespace tsir::rt
