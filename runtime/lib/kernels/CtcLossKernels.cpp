@@ -86,18 +86,15 @@ double negativeLogLikelihood(const std::vector<double> &lp, int64_t base,
 }
 
 /// ctc_loss(log_probs, targets, input_lengths, target_lengths, blank,
-///          reduction, zero_infinity).
-Status ctcLoss(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 7));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor logProbs, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor targets, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> inputLengths,
-                           lengthsOf(args[2], "input_lengths"));
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> targetLengths,
-                           lengthsOf(args[3], "target_lengths"));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t blank, intArg(args[4], "blank"));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t reduction, intArg(args[5], "reduction"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool zeroInfinity, boolArg(args[6], "zero_infinity"));
+///          reduction, zero_infinity); the lengths are an int[] or a tensor
+/// (the two overloads).
+StatusOr<Tensor> ctcLoss(Tensor logProbs, Tensor targets, Value inputLengths,
+                         Value targetLengths, int64_t blank, int64_t reduction,
+                         bool zeroInfinity) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> inputLens,
+                           lengthsOf(inputLengths, "input_lengths"));
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> targetLens,
+                           lengthsOf(targetLengths, "target_lengths"));
   if (!isFloating(logProbs.dtype()))
     return Status::error("ctc_loss expected log_probs of a floating dtype, "
                          "got " + logProbs.toString());
@@ -110,9 +107,9 @@ Status ctcLoss(Stack &stack) {
   int64_t classes = logProbs.size(-1);
   if (blank < 0 || blank >= classes)
     return Status::error("blank must be in label range");
-  if (static_cast<int64_t>(inputLengths.size()) != batch)
+  if (static_cast<int64_t>(inputLens.size()) != batch)
     return Status::error("input_lengths must be of size batch_size");
-  if (static_cast<int64_t>(targetLengths.size()) != batch)
+  if (static_cast<int64_t>(targetLens.size()) != batch)
     return Status::error("target_lengths must be of size batch_size");
   if (!isIntegral(targets.dtype()))
     return Status::error("ctc_loss expected targets of an integer dtype, "
@@ -126,7 +123,7 @@ Status ctcLoss(Stack &stack) {
   std::vector<double> losses(batch);
   int64_t concatenated = 0;
   for (int64_t b = 0; b < batch; ++b) {
-    int64_t inputLength = inputLengths[b], targetLength = targetLengths[b];
+    int64_t inputLength = inputLens[b], targetLength = targetLens[b];
     if (inputLength < 0 || inputLength > steps)
       return Status::error(
           "Expected input_lengths to have value at most " +
@@ -163,9 +160,7 @@ Status ctcLoss(Stack &stack) {
     std::vector<int64_t> sizes;
     if (batched)
       sizes.push_back(batch);
-    TSIR_RT_ASSIGN_OR_RETURN(Tensor result, fromDoubles(losses, sizes, dtype));
-    push(stack, std::move(result));
-    return Status::ok();
+    return fromDoubles(losses, sizes, dtype);
   }
   if (reduction != 1 && reduction != 2)
     return Status::error(std::to_string(reduction) +
@@ -173,29 +168,30 @@ Status ctcLoss(Stack &stack) {
   double total = 0;
   for (int64_t b = 0; b < batch; ++b)
     total += reduction == 1
-                 ? losses[b] / static_cast<double>(
-                                   std::max<int64_t>(targetLengths[b], 1))
+                 ? losses[b] /
+                       static_cast<double>(std::max<int64_t>(targetLens[b], 1))
                  : losses[b];
   if (reduction == 1)
     total /= static_cast<double>(batch);
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor result, fromDoubles({total}, {}, dtype));
-  push(stack, std::move(result));
-  return Status::ok();
+  return fromDoubles({total}, {}, dtype);
 }
 
 } // namespace
 
 void registerCtcLossKernels(KernelRegistry &registry) {
-  registerKernelTable(registry, {
-      {"aten::ctc_loss.IntList", ctcLoss,
-       "aten::ctc_loss.IntList(Tensor log_probs, Tensor targets, int[] "
-       "input_lengths, int[] target_lengths, int blank=0, int reduction=1, "
-       "bool zero_infinity=False) -> Tensor"},
-      {"aten::ctc_loss.Tensor", ctcLoss,
-       "aten::ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor "
-       "input_lengths, Tensor target_lengths, int blank=0, int reduction=1, "
-       "bool zero_infinity=False) -> Tensor"},
-  });
+  registerKernelTable(
+      registry,
+      {
+          {"aten::ctc_loss.IntList", bindKernel(ctcLoss),
+           "aten::ctc_loss.IntList(Tensor log_probs, Tensor targets, int[] "
+           "input_lengths, int[] target_lengths, int blank=0, int reduction=1, "
+           "bool zero_infinity=False) -> Tensor"},
+          {"aten::ctc_loss.Tensor", bindKernel(ctcLoss),
+           "aten::ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor "
+           "input_lengths, Tensor target_lengths, int blank=0, int "
+           "reduction=1, "
+           "bool zero_infinity=False) -> Tensor"},
+      });
 }
 
 } // namespace tsir::rt

@@ -18,6 +18,7 @@
 
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 namespace tsir::rt {
 
@@ -104,14 +105,10 @@ void poolPlanes(const T *input, const T *samples, int64_t planes,
 
 /// fractional_max_pool{2,3}d(self, kernel_size, output_size,
 ///                           random_samples) -> (values, indices).
-Status fractionalMaxPool(Stack &stack, size_t dims, const char *name) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> pool,
-                           intList(args[1], "kernel_size"));
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> outSizes,
-                           intList(args[2], "output_size"));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor samples, requireTensor(args[3]));
+StatusOr<std::tuple<Tensor, Tensor>>
+fractionalMaxPool(const Tensor &self, const std::vector<int64_t> &pool,
+                  const std::vector<int64_t> &outSizes, const Tensor &samples,
+                  size_t dims, const char *name) {
   std::string prefix = std::string(name) + "(): ";
   if (pool.size() != dims || outSizes.size() != dims)
     return Status::error(prefix + "kernel_size and output_size must have " +
@@ -164,26 +161,38 @@ Status fractionalMaxPool(Stack &stack, size_t dims, const char *name) {
     poolPlanes<double>(input.dataAs<double>(), drawn.dataAs<double>(), planes,
                        inSizes, outSizes, pool, values.dataAs<double>(),
                        indices.dataAs<int64_t>());
-  return pushAll(stack, {std::move(values), std::move(indices)});
+  return std::make_tuple(std::move(values), std::move(indices));
+}
+
+StatusOr<std::tuple<Tensor, Tensor>>
+fractionalMaxPool2d(Tensor self, std::vector<int64_t> kernelSize,
+                    std::vector<int64_t> outputSize, Tensor randomSamples) {
+  return fractionalMaxPool(self, kernelSize, outputSize, randomSamples, 2,
+                           "fractional_max_pool2d");
+}
+
+StatusOr<std::tuple<Tensor, Tensor>>
+fractionalMaxPool3d(Tensor self, std::vector<int64_t> kernelSize,
+                    std::vector<int64_t> outputSize, Tensor randomSamples) {
+  return fractionalMaxPool(self, kernelSize, outputSize, randomSamples, 3,
+                           "fractional_max_pool3d");
 }
 
 } // namespace
 
 void registerFractionalPoolKernels(KernelRegistry &registry) {
-  registerKernelTable(registry, {
-      {"aten::fractional_max_pool2d",
-       [](Stack &s) {
-         return fractionalMaxPool(s, 2, "fractional_max_pool2d");
-       },
-       "aten::fractional_max_pool2d(Tensor self, int[2] kernel_size, int[2] "
-       "output_size, Tensor random_samples) -> (Tensor, Tensor)"},
-      {"aten::fractional_max_pool3d",
-       [](Stack &s) {
-         return fractionalMaxPool(s, 3, "fractional_max_pool3d");
-       },
-       "aten::fractional_max_pool3d(Tensor self, int[3] kernel_size, int[3] "
-       "output_size, Tensor random_samples) -> (Tensor, Tensor)"},
-  });
+  registerKernelTable(
+      registry,
+      {
+          {"aten::fractional_max_pool2d", bindKernel(fractionalMaxPool2d),
+           "aten::fractional_max_pool2d(Tensor self, int[2] kernel_size, "
+           "int[2] "
+           "output_size, Tensor random_samples) -> (Tensor, Tensor)"},
+          {"aten::fractional_max_pool3d", bindKernel(fractionalMaxPool3d),
+           "aten::fractional_max_pool3d(Tensor self, int[3] kernel_size, "
+           "int[3] "
+           "output_size, Tensor random_samples) -> (Tensor, Tensor)"},
+      });
 }
 
 } // namespace tsir::rt
