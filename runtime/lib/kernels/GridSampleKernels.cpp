@@ -176,13 +176,9 @@ void sampleAll(const Tensor &input, const Tensor &grid,
 
 /// grid_sampler_{2d fallback,3d}(input, grid, interpolation_mode,
 /// padding_mode, align_corners).
-Status gridSample(Stack &stack, size_t dims, const char *name) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor input, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor grid, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t mode, intArg(args[2], "interpolation_mode"));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t pad, intArg(args[3], "padding_mode"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool alignCorners, boolArg(args[4], "align_corners"));
+StatusOr<Tensor> gridSample(const Tensor &input, const Tensor &grid,
+                            int64_t mode, int64_t pad, bool alignCorners,
+                            size_t dims, const char *name) {
   std::string prefix = std::string(name) + "(): ";
   int64_t rank = static_cast<int64_t>(dims) + 2;
   if (input.dim() != rank || grid.dim() != rank)
@@ -229,23 +225,40 @@ Status gridSample(Stack &stack, size_t dims, const char *name) {
   else
     sampleAll<double>(dense, points,
                       {sizes, interpolation, padding, alignCorners}, out);
-  push(stack, std::move(out));
-  return Status::ok();
+  return out;
+}
+
+StatusOr<Tensor> gridSampler2dCpuFallback(Tensor input, Tensor grid,
+                                          int64_t interpolationMode,
+                                          int64_t paddingMode,
+                                          bool alignCorners) {
+  return gridSample(input, grid, interpolationMode, paddingMode, alignCorners,
+                    2, "grid_sampler_2d");
+}
+
+StatusOr<Tensor> gridSampler3d(Tensor input, Tensor grid,
+                               int64_t interpolationMode, int64_t paddingMode,
+                               bool alignCorners) {
+  return gridSample(input, grid, interpolationMode, paddingMode, alignCorners,
+                    3, "grid_sampler_3d");
 }
 
 } // namespace
 
 void registerGridSampleKernels(KernelRegistry &registry) {
-  registerKernelTable(registry, {
-      {"aten::_grid_sampler_2d_cpu_fallback",
-       [](Stack &s) { return gridSample(s, 2, "grid_sampler_2d"); },
-       "aten::_grid_sampler_2d_cpu_fallback(Tensor input, Tensor grid, int "
-       "interpolation_mode, int padding_mode, bool align_corners) -> Tensor"},
-      {"aten::grid_sampler_3d",
-       [](Stack &s) { return gridSample(s, 3, "grid_sampler_3d"); },
-       "aten::grid_sampler_3d(Tensor input, Tensor grid, int "
-       "interpolation_mode, int padding_mode, bool align_corners) -> Tensor"},
-  });
+  registerKernelTable(
+      registry,
+      {
+          {"aten::_grid_sampler_2d_cpu_fallback",
+           bindKernel(gridSampler2dCpuFallback),
+           "aten::_grid_sampler_2d_cpu_fallback(Tensor input, Tensor grid, int "
+           "interpolation_mode, int padding_mode, bool align_corners) -> "
+           "Tensor"},
+          {"aten::grid_sampler_3d", bindKernel(gridSampler3d),
+           "aten::grid_sampler_3d(Tensor input, Tensor grid, int "
+           "interpolation_mode, int padding_mode, bool align_corners) -> "
+           "Tensor"},
+      });
 }
 
 } // namespace tsir::rt

@@ -137,10 +137,10 @@ StatusOr<std::optional<std::vector<double>>> optionalFloats(const Value &value,
 
 /// The two spatial axes of a resize from `inSizes` (NCHW), read as
 /// torch's upsample_*2d.vec read `output_size` and `scale_factors`.
-StatusOr<std::array<Axis, 2>> readAxes(const std::string &op,
-                                       const std::vector<int64_t> &inSizes,
-                                       const Value &outputSizeArg,
-                                       const Value &scalesArg) {
+StatusOr<std::array<Axis, 2>>
+readAxes(const std::string &op, const std::vector<int64_t> &inSizes,
+         const std::optional<std::vector<int64_t>> &outputSize,
+         const Value &scalesArg) {
   TSIR_RT_ASSIGN_OR_RETURN(auto scales,
                            optionalFloats(scalesArg, "scale_factors"));
   if (inSizes.size() != 4)
@@ -149,13 +149,11 @@ StatusOr<std::array<Axis, 2>> readAxes(const std::string &op,
   std::array<Axis, 2> axes;
   for (int i = 0; i < 2; ++i)
     axes[i].in = inSizes[2 + i];
-  if (!outputSizeArg.isNone()) {
-    TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> outputSize,
-                             intList(outputSizeArg, "output_size"));
-    if (outputSize.size() != 2)
+  if (outputSize) {
+    if (outputSize->size() != 2)
       return Status::error(op + ": output_size must have 2 elements");
     for (int i = 0; i < 2; ++i)
-      axes[i].out = outputSize[i];
+      axes[i].out = (*outputSize)[i];
   } else if (scales && scales->size() == 2) {
     for (int i = 0; i < 2; ++i) {
       axes[i].scaleFactor = (*scales)[i];
@@ -180,18 +178,14 @@ Status requireFloating(const std::string &op, const Tensor &tensor) {
 
 /// upsample_{nearest,bilinear}2d.vec(input, output_size, [align_corners,]
 /// scale_factors).
-Status upsample2d(Stack &stack, bool bilinear) {
+StatusOr<Tensor>
+upsample2d(const Tensor &input,
+           const std::optional<std::vector<int64_t>> &outputSize, bool bilinear,
+           bool alignCorners, const Value &scaleFactors) {
   std::string op = bilinear ? "upsample_bilinear2d" : "upsample_nearest2d";
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
-                           popArgs(stack, bilinear ? 4 : 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor input, requireTensor(args[0]));
-  bool alignCorners = false;
-  if (bilinear) {
-    TSIR_RT_ASSIGN_OR_RETURN(alignCorners, boolArg(args[2], "align_corners"));
-  }
   TSIR_RT_RETURN_IF_ERROR(requireFloating(op, input));
-  TSIR_RT_ASSIGN_OR_RETURN(auto axes,
-                           readAxes(op, input.sizes(), args[1], args.back()));
+  TSIR_RT_ASSIGN_OR_RETURN(
+      auto axes, readAxes(op, input.sizes(), outputSize, scaleFactors));
   std::vector<double> values = toDoubles(input);
   std::vector<double> resized =
       input.dtype() == DType::Float32
@@ -201,10 +195,24 @@ Status upsample2d(Stack &stack, bool bilinear) {
                            alignCorners);
   std::vector<int64_t> sizes = {input.sizes()[0], input.sizes()[1], axes[0].out,
                                 axes[1].out};
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor out,
-                           fromDoubles(resized, sizes, input.dtype()));
-  push(stack, std::move(out));
-  return Status::ok();
+  return fromDoubles(resized, sizes, input.dtype());
+}
+
+/// scale_factors is a float[]?.
+StatusOr<Tensor>
+upsampleBilinear2dVec(Tensor input,
+                      std::optional<std::vector<int64_t>> outputSize,
+                      bool alignCorners, Value scaleFactors) {
+  return upsample2d(input, outputSize, /*bilinear=*/true, alignCorners,
+                    scaleFactors);
+}
+
+StatusOr<Tensor>
+upsampleNearest2dVec(Tensor input,
+                     std::optional<std::vector<int64_t>> outputSize,
+                     Value scaleFactors) {
+  return upsample2d(input, outputSize, /*bilinear=*/false,
+                    /*alignCorners=*/false, scaleFactors);
 }
 
 /// The adjoint of `resize`: each output element's gradient added to the
@@ -243,21 +251,16 @@ std::vector<double> resizeBackward(const std::vector<double> &grad,
 /// upsample_{nearest,bilinear}2d_backward.vec(grad_output, output_size,
 /// input_size, [align_corners,] scale_factors): the gradient of the
 /// input, as torch's backward kernels give it.
-Status upsample2dBackward(Stack &stack, bool bilinear) {
-  std::string op = bilinear ? "upsample_bilinear2d_backward"
-                            : "upsample_nearest2d_backward";
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
-                           popArgs(stack, bilinear ? 5 : 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor grad, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> inputSize,
-                           intList(args[2], "input_size"));
-  bool alignCorners = false;
-  if (bilinear) {
-    TSIR_RT_ASSIGN_OR_RETURN(alignCorners, boolArg(args[3], "align_corners"));
-  }
+StatusOr<Tensor>
+upsample2dBackward(const Tensor &grad,
+                   const std::optional<std::vector<int64_t>> &outputSize,
+                   const std::vector<int64_t> &inputSize, bool bilinear,
+                   bool alignCorners, const Value &scaleFactors) {
+  std::string op =
+      bilinear ? "upsample_bilinear2d_backward" : "upsample_nearest2d_backward";
   TSIR_RT_RETURN_IF_ERROR(requireFloating(op, grad));
   TSIR_RT_ASSIGN_OR_RETURN(auto axes,
-                           readAxes(op, inputSize, args[1], args.back()));
+                           readAxes(op, inputSize, outputSize, scaleFactors));
   std::vector<int64_t> expected = {inputSize[0], inputSize[1], axes[0].out,
                                    axes[1].out};
   if (grad.sizes() != expected)
@@ -272,10 +275,22 @@ Status upsample2dBackward(Stack &stack, bool bilinear) {
                                   alignCorners)
           : resizeBackward<double>(values, planes, axes[0], axes[1], bilinear,
                                    alignCorners);
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor out,
-                           fromDoubles(result, inputSize, grad.dtype()));
-  push(stack, std::move(out));
-  return Status::ok();
+  return fromDoubles(result, inputSize, grad.dtype());
+}
+
+StatusOr<Tensor> upsampleBilinear2dBackwardVec(
+    Tensor gradOutput, std::optional<std::vector<int64_t>> outputSize,
+    std::vector<int64_t> inputSize, bool alignCorners, Value scaleFactors) {
+  return upsample2dBackward(gradOutput, outputSize, inputSize,
+                            /*bilinear=*/true, alignCorners, scaleFactors);
+}
+
+StatusOr<Tensor> upsampleNearest2dBackwardVec(
+    Tensor gradOutput, std::optional<std::vector<int64_t>> outputSize,
+    std::vector<int64_t> inputSize, Value scaleFactors) {
+  return upsample2dBackward(gradOutput, outputSize, inputSize,
+                            /*bilinear=*/false, /*alignCorners=*/false,
+                            scaleFactors);
 }
 
 } // namespace
@@ -283,21 +298,19 @@ Status upsample2dBackward(Stack &stack, bool bilinear) {
 void registerResizeKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
-      {{"aten::upsample_bilinear2d.vec",
-        [](Stack &s) { return upsample2d(s, true); },
+      {{"aten::upsample_bilinear2d.vec", bindKernel(upsampleBilinear2dVec),
         "aten::upsample_bilinear2d.vec(Tensor input, int[]? output_size, bool "
         "align_corners, float[]? scale_factors) -> Tensor"},
-       {"aten::upsample_nearest2d.vec",
-        [](Stack &s) { return upsample2d(s, false); },
+       {"aten::upsample_nearest2d.vec", bindKernel(upsampleNearest2dVec),
         "aten::upsample_nearest2d.vec(Tensor input, int[]? output_size, "
         "float[]? scale_factors) -> Tensor"},
        {"aten::upsample_bilinear2d_backward.vec",
-        [](Stack &s) { return upsample2dBackward(s, true); },
+        bindKernel(upsampleBilinear2dBackwardVec),
         "aten::upsample_bilinear2d_backward.vec(Tensor grad_output, int[]? "
         "output_size, int[] input_size, bool align_corners, float[]? "
         "scale_factors) -> Tensor"},
        {"aten::upsample_nearest2d_backward.vec",
-        [](Stack &s) { return upsample2dBackward(s, false); },
+        bindKernel(upsampleNearest2dBackwardVec),
         "aten::upsample_nearest2d_backward.vec(Tensor grad_output, int[]? "
         "output_size, int[] input_size, float[]? scale_factors) -> "
         "Tensor"}});
