@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 #include <limits>
@@ -173,6 +174,34 @@ Type getSumAccumulatorType(Type computeType, RankedTensorType inputType,
   }
   return count >= kLongSum ? Float64Type::get(computeType.getContext())
                            : computeType;
+}
+
+Value buildMaxOverDims(OpBuilder &b, Location loc, Value input,
+                       ArrayRef<int64_t> dims, Type computeType,
+                       bool inputUnsigned) {
+  Value lowest = buildLowest(b, loc, computeType, false);
+  return buildReduction(
+      b, loc, input, {}, dims, lowest,
+      [&](OpBuilder &nb, Location nl, ValueRange e,
+          ValueRange acc) -> SmallVector<Value> {
+        Value x = castElement(nb, nl, e[0], computeType, inputUnsigned);
+        return {arith::MaximumFOp::create(nb, nl, acc[0], x).getResult()};
+      })[0];
+}
+
+Value buildShiftedExpSum(OpBuilder &b, Location loc, Value input, Value shift,
+                         ArrayRef<int64_t> dims, Type computeType,
+                         bool inputUnsigned) {
+  Value zero = createScalarConstant(b, loc, computeType, 0);
+  return buildReduction(
+      b, loc, input, shift, dims, zero,
+      [&](OpBuilder &nb, Location nl, ValueRange e,
+          ValueRange acc) -> SmallVector<Value> {
+        Value x = castElement(nb, nl, e[0], computeType, inputUnsigned);
+        Value exp =
+            math::ExpOp::create(nb, nl, arith::SubFOp::create(nb, nl, x, e[1]));
+        return {arith::AddFOp::create(nb, nl, acc[0], exp).getResult()};
+      })[0];
 }
 
 Value buildMean(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> dims,

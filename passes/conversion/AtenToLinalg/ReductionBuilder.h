@@ -94,6 +94,21 @@ mlir::Value buildLowest(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type,
 mlir::Value buildHighest(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::Type type, bool isUnsigned);
 
+/// The max of `input` over `dims`, each element cast to the float
+/// `computeType`: a tensor of the kept dims (softmax's and logsumexp's
+/// shift).
+mlir::Value buildMaxOverDims(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::Value input, llvm::ArrayRef<int64_t> dims,
+                             mlir::Type computeType, bool inputUnsigned);
+
+/// sum(exp(x - shift)) of `input` over `dims`, in the float `computeType`;
+/// `shift` has the kept dims (buildMaxOverDims's result, or logsumexp's
+/// guarded one).
+mlir::Value buildShiftedExpSum(mlir::OpBuilder &b, mlir::Location loc,
+                               mlir::Value input, mlir::Value shift,
+                               llvm::ArrayRef<int64_t> dims,
+                               mlir::Type computeType, bool inputUnsigned);
+
 /// What a reduction pattern reads off its op.
 struct ReductionOperands {
   /// The converted input and its type.

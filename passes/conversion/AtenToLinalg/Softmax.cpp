@@ -29,24 +29,9 @@ Value tsir::conversion::buildSoftmax(OpBuilder &b, Location loc, Value input,
                                      bool inputUnsigned,
                                      RankedTensorType resultType, bool log) {
   int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
-  Value lowest = buildLowest(b, loc, computeType, false);
-  Value max = buildReduction(
-      b, loc, input, {}, dims, lowest,
-      [&](OpBuilder &nb, Location l, ValueRange e,
-          ValueRange acc) -> SmallVector<Value> {
-        Value x = castElement(nb, l, e[0], computeType, inputUnsigned);
-        return {arith::MaximumFOp::create(nb, l, acc[0], x).getResult()};
-      })[0];
-  Value zero = createScalarConstant(b, loc, computeType, 0);
-  Value sum = buildReduction(
-      b, loc, input, max, dims, zero,
-      [&](OpBuilder &nb, Location l, ValueRange e,
-          ValueRange acc) -> SmallVector<Value> {
-        Value x = castElement(nb, l, e[0], computeType, inputUnsigned);
-        Value exp =
-            math::ExpOp::create(nb, l, arith::SubFOp::create(nb, l, x, e[1]));
-        return {arith::AddFOp::create(nb, l, acc[0], exp).getResult()};
-      })[0];
+  Value max = buildMaxOverDims(b, loc, input, dims, computeType, inputUnsigned);
+  Value sum =
+      buildShiftedExpSum(b, loc, input, max, dims, computeType, inputUnsigned);
   // max and sum back at the input's rank (1 along dim) to broadcast.
   max = insertReducedDims(b, loc, max, dims, rank);
   sum = insertReducedDims(b, loc, sum, dims, rank);

@@ -116,14 +116,8 @@ public:
       return rewriter.notifyMatchFailure(op, "logsumexp to an integer dtype");
     Location loc = op.getLoc();
     bool inputUnsigned = operands->inputUnsigned;
-    Value lowest = buildLowest(rewriter, loc, accType, false);
-    Value max = buildReduction(
-        rewriter, loc, operands->input, {}, operands->dims, lowest,
-        [&](OpBuilder &b, Location l, ValueRange e,
-            ValueRange acc) -> SmallVector<Value> {
-          Value x = castElement(b, l, e[0], accType, inputUnsigned);
-          return {arith::MaximumFOp::create(b, l, acc[0], x).getResult()};
-        })[0];
+    Value max = buildMaxOverDims(rewriter, loc, operands->input, operands->dims,
+                                 accType, inputUnsigned);
     auto maxType = cast<RankedTensorType>(max.getType());
     ElementwiseOperand maxOperand{max, Type(), false};
     Value shift = buildElementwiseOp(
@@ -137,16 +131,8 @@ public:
           return arith::SelectOp::create(
               b, l, infinite, createScalarConstant(b, l, accType, 0), e[0]);
         });
-    Value zero = createScalarConstant(rewriter, loc, accType, 0);
-    Value sum = buildReduction(
-        rewriter, loc, operands->input, shift, operands->dims, zero,
-        [&](OpBuilder &b, Location l, ValueRange e,
-            ValueRange acc) -> SmallVector<Value> {
-          Value x = castElement(b, l, e[0], accType, inputUnsigned);
-          Value exp =
-              math::ExpOp::create(b, l, arith::SubFOp::create(b, l, x, e[1]));
-          return {arith::AddFOp::create(b, l, acc[0], exp).getResult()};
-        })[0];
+    Value sum = buildShiftedExpSum(rewriter, loc, operands->input, shift,
+                                   operands->dims, accType, inputUnsigned);
     ElementwiseOperand operands2[] = {{sum, Type(), false},
                                       {shift, Type(), false}};
     Value logsum = buildElementwiseOp(
