@@ -462,37 +462,31 @@ StatusOr<Tensor> argsort(Tensor self, int64_t dim, bool descending) {
 } // namespace
 
 void registerOrderStatisticKernels(KernelRegistry &registry) {
-  struct Entry {
-    const char *name;
-    Kernel kernel;
-    const char *schema;
-  };
   // Bare names: median and nanmedian read the whole-tensor and the dim
   // overloads, quantile and nanquantile the Tensor and float q ones.
-  const Entry entries[] = {
-      {"aten::median", [](Stack &s) { return median(s, false); }, ""},
-      {"aten::nanmedian", [](Stack &s) { return median(s, true); }, ""},
-      {"aten::mode", bindKernel(mode),
-       "aten::mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor "
-       "values, Tensor indices)"},
-      {"aten::kthvalue", bindKernel(kthvalue),
-       "aten::kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> "
-       "(Tensor values, Tensor indices)"},
-      {"aten::quantile", bindKernel(quantile), ""},
-      {"aten::nanquantile", bindKernel(nanquantile), ""},
-      {"aten::topk", bindKernel(topk),
-       "aten::topk(Tensor self, int k, int dim=-1, bool largest=True, bool "
-       "sorted=True) -> (Tensor values, Tensor indices)"},
-      {"aten::sort", bindKernel(sort),
-       "aten::sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor "
-       "values, Tensor indices)"},
-      {"aten::argsort", bindKernel(argsort),
-       "aten::argsort(Tensor self, int dim=-1, bool descending=False) -> "
-       "Tensor"},
-  };
-  for (const Entry &entry : entries)
-    registry.registerKernel(entry.name, entry.kernel, entry.schema)
-        .ignoreError();
+  registerKernelTable(
+      registry,
+      {
+          {"aten::median", [](Stack &s) { return median(s, false); }, ""},
+          {"aten::nanmedian", [](Stack &s) { return median(s, true); }, ""},
+          {"aten::mode", bindKernel(mode),
+           "aten::mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor "
+           "values, Tensor indices)"},
+          {"aten::kthvalue", bindKernel(kthvalue),
+           "aten::kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) "
+           "-> (Tensor values, Tensor indices)"},
+          {"aten::quantile", bindKernel(quantile), ""},
+          {"aten::nanquantile", bindKernel(nanquantile), ""},
+          {"aten::topk", bindKernel(topk),
+           "aten::topk(Tensor self, int k, int dim=-1, bool largest=True, bool "
+           "sorted=True) -> (Tensor values, Tensor indices)"},
+          {"aten::sort", bindKernel(sort),
+           "aten::sort(Tensor self, int dim=-1, bool descending=False) -> "
+           "(Tensor values, Tensor indices)"},
+          {"aten::argsort", bindKernel(argsort),
+           "aten::argsort(Tensor self, int dim=-1, bool descending=False) -> "
+           "Tensor"},
+      });
 }
 
 } // namespace tsir::rt
