@@ -322,8 +322,7 @@ void registerCombinatoricKernels(KernelRegistry &registry) {
       {
           {"aten::combinations", bindKernel(combinations),
            "aten::combinations(Tensor self, int r=2, bool "
-           "with_replacement=False) "
-           "-> Tensor"},
+           "with_replacement=False) -> Tensor"},
           {"aten::cartesian_prod", bindKernel(cartesianProd),
            "aten::cartesian_prod(Tensor[] tensors) -> Tensor"},
           // Bare names: the kernels tell their overloads apart by argument

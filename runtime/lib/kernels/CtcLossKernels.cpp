@@ -189,8 +189,7 @@ void registerCtcLossKernels(KernelRegistry &registry) {
           {"aten::ctc_loss.Tensor", bindKernel(ctcLoss),
            "aten::ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor "
            "input_lengths, Tensor target_lengths, int blank=0, int "
-           "reduction=1, "
-           "bool zero_infinity=False) -> Tensor"},
+           "reduction=1, bool zero_infinity=False) -> Tensor"},
       });
 }
 

@@ -251,15 +251,13 @@ void registerFiniteDifferenceKernels(KernelRegistry &registry) {
       {
           {"aten::gradient.scalarint", bindKernel(gradientScalarInt),
            "aten::gradient.scalarint(Tensor self, *, Scalar? spacing=None, "
-           "int? "
-           "dim=None, int edge_order=1) -> Tensor[]"},
+           "int? dim=None, int edge_order=1) -> Tensor[]"},
           {"aten::gradient.scalararray", bindKernel(gradientScalarArray),
            "aten::gradient.scalararray(Tensor self, *, Scalar spacing, int[] "
            "dim, int edge_order=1) -> Tensor[]"},
           {"aten::gradient.array", bindKernel(gradientArray),
            "aten::gradient.array(Tensor self, *, int[] dim, int edge_order=1) "
-           "-> "
-           "Tensor[]"},
+           "-> Tensor[]"},
           {"aten::gradient.scalarrayint", bindKernel(gradientScalarArrayInt),
            "aten::gradient.scalarrayint(Tensor self, *, Scalar[] spacing, int? "
            "dim=None, int edge_order=1) -> Tensor[]"},
@@ -269,8 +267,7 @@ void registerFiniteDifferenceKernels(KernelRegistry &registry) {
            "int[] dim, int edge_order=1) -> Tensor[]"},
           {"aten::gradient.tensorarrayint", bindKernel(gradientTensorArrayInt),
            "aten::gradient.tensorarrayint(Tensor self, *, Tensor[] spacing, "
-           "int? "
-           "dim=None, int edge_order=1) -> Tensor[]"},
+           "int? dim=None, int edge_order=1) -> Tensor[]"},
           {"aten::gradient.tensorarray", bindKernel(gradientTensorArray),
            "aten::gradient.tensorarray(Tensor self, *, Tensor[] spacing, int[] "
            "dim, int edge_order=1) -> Tensor[]"},

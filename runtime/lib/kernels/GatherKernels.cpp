@@ -422,30 +422,26 @@ void registerGatherKernels(KernelRegistry &registry) {
            "accumulate=False) -> Tensor"},
           {"aten::take_along_dim", bindKernel(takeAlongDim),
            "aten::take_along_dim(Tensor self, Tensor indices, int? dim=None) "
-           "-> "
-           "Tensor"},
+           "-> Tensor"},
           {"aten::masked_scatter", bindKernel(maskedScatter),
            "aten::masked_scatter(Tensor self, Tensor mask, Tensor source) -> "
            "Tensor"},
           {"aten::max_unpool2d", [](Stack &s) { return maxUnpool(s, 2); },
            "aten::max_unpool2d(Tensor self, Tensor indices, int[2] "
-           "output_size) "
-           "-> Tensor"},
+           "output_size) -> Tensor"},
           {"aten::max_unpool3d", [](Stack &s) { return maxUnpool(s, 3); },
            "aten::max_unpool3d(Tensor self, Tensor indices, int[3] "
-           "output_size, "
-           "int[3] stride, int[3] padding) -> Tensor"},
+           "output_size, int[3] stride, int[3] padding) -> Tensor"},
           // Bare name: reads both the 8-argument and the padding_idx overload.
           {"aten::embedding_bag",
            [](Stack &s) { return embeddingBag(s, false); }, ""},
           {"aten::_embedding_bag",
            [](Stack &s) { return embeddingBag(s, true); },
            "aten::_embedding_bag(Tensor weight, Tensor indices, Tensor "
-           "offsets, "
-           "bool scale_grad_by_freq=False, int mode=0, bool sparse=False, "
-           "Tensor? per_sample_weights=None, bool include_last_offset=False, "
-           "int "
-           "padding_idx=-1) -> (Tensor, Tensor, Tensor, Tensor)"},
+           "offsets, bool scale_grad_by_freq=False, int mode=0, bool "
+           "sparse=False, Tensor? per_sample_weights=None, bool "
+           "include_last_offset=False, int padding_idx=-1) -> (Tensor, Tensor, "
+           "Tensor, Tensor)"},
           {"aten::embedding_renorm_",
            [](Stack &s) { return embeddingRenorm(s, true); },
            "aten::embedding_renorm_(Tensor(a!) self, Tensor indices, float "
@@ -453,8 +449,7 @@ void registerGatherKernels(KernelRegistry &registry) {
           {"aten::embedding_renorm",
            [](Stack &s) { return embeddingRenorm(s, false); },
            "aten::embedding_renorm(Tensor self, Tensor indices, float "
-           "max_norm, "
-           "float norm_type) -> Tensor"},
+           "max_norm, float norm_type) -> Tensor"},
       });
 }
 

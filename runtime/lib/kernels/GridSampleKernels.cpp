@@ -246,19 +246,18 @@ StatusOr<Tensor> gridSampler3d(Tensor input, Tensor grid,
 } // namespace
 
 void registerGridSampleKernels(KernelRegistry &registry) {
-  registerKernelTable(
-      registry,
-      {
-          {"aten::_grid_sampler_2d_cpu_fallback",
-           bindKernel(gridSampler2dCpuFallback),
-           "aten::_grid_sampler_2d_cpu_fallback(Tensor input, Tensor grid, int "
-           "interpolation_mode, int padding_mode, bool align_corners) -> "
-           "Tensor"},
-          {"aten::grid_sampler_3d", bindKernel(gridSampler3d),
-           "aten::grid_sampler_3d(Tensor input, Tensor grid, int "
-           "interpolation_mode, int padding_mode, bool align_corners) -> "
-           "Tensor"},
-      });
+  registerKernelTable(registry,
+                      {
+                          {"aten::_grid_sampler_2d_cpu_fallback",
+                           bindKernel(gridSampler2dCpuFallback),
+                           "aten::_grid_sampler_2d_cpu_fallback(Tensor input, "
+                           "Tensor grid, int interpolation_mode, int "
+                           "padding_mode, bool align_corners) -> Tensor"},
+                          {"aten::grid_sampler_3d", bindKernel(gridSampler3d),
+                           "aten::grid_sampler_3d(Tensor input, Tensor grid, "
+                           "int interpolation_mode, int padding_mode, bool "
+                           "align_corners) -> Tensor"},
+                      });
 }
 
 } // namespace tsir::rt

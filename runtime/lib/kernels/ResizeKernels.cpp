@@ -312,8 +312,7 @@ void registerResizeKernels(KernelRegistry &registry) {
        {"aten::upsample_nearest2d_backward.vec",
         bindKernel(upsampleNearest2dBackwardVec),
         "aten::upsample_nearest2d_backward.vec(Tensor grad_output, int[]? "
-        "output_size, int[] input_size, float[]? scale_factors) -> "
-        "Tensor"}});
+        "output_size, int[] input_size, float[]? scale_factors) -> Tensor"}});
 }
 
 } // namespace tsir::rt

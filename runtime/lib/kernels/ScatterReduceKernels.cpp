@@ -413,24 +413,20 @@ void registerScatterReduceKernels(KernelRegistry &registry) {
       {
           {"aten::scatter_reduce.two", bindKernel(scatterReduce),
            "aten::scatter_reduce.two(Tensor self, int dim, Tensor index, "
-           "Tensor "
-           "src, str reduce, *, bool include_self=True) -> Tensor"},
+           "Tensor src, str reduce, *, bool include_self=True) -> Tensor"},
           {"aten::index_reduce", bindKernel(indexReduce),
            "aten::index_reduce(Tensor self, int dim, Tensor index, Tensor "
-           "source, "
-           "str reduce, *, bool include_self=True) -> Tensor"},
+           "source, str reduce, *, bool include_self=True) -> Tensor"},
           {"aten::segment_reduce", bindKernel(segmentReduce),
            "aten::segment_reduce(Tensor data, str reduce, *, Tensor? "
            "lengths=None, Tensor? indices=None, Tensor? offsets=None, int "
            "axis=0, bool unsafe=False, Scalar? initial=None) -> Tensor"},
           {"aten::index_add", bindKernel(indexAdd),
            "aten::index_add(Tensor self, int dim, Tensor index, Tensor source, "
-           "*, "
-           "Scalar alpha=1) -> Tensor"},
+           "*, Scalar alpha=1) -> Tensor"},
           {"aten::index_copy", bindKernel(indexCopy),
            "aten::index_copy(Tensor self, int dim, Tensor index, Tensor "
-           "source) "
-           "-> Tensor"},
+           "source) -> Tensor"},
           // Bare name: the kernel reads the Scalar and Tensor value overloads.
           {"aten::index_fill", bindKernel(indexFill), ""},
       });

@@ -856,8 +856,7 @@ void registerSelectionKernels(KernelRegistry &registry) {
           {"aten::where",
            [](Stack &stack) {
              if (stack.size() != 1)
-               return Status::error("where(condition) takes 1 argument, "
-                                    "got " +
+               return Status::error("where(condition) takes 1 argument, got " +
                                     std::to_string(stack.size()));
              return bindKernel(nonzeroNumpy)(stack);
            },
@@ -865,12 +864,11 @@ void registerSelectionKernels(KernelRegistry &registry) {
           {"aten::_unique2", bindKernel(unique2),
            "aten::_unique2(Tensor self, bool sorted=True, bool "
            "return_inverse=False, bool return_counts=False) -> (Tensor, "
-           "Tensor, "
-           "Tensor)"},
+           "Tensor, Tensor)"},
           {"aten::unique_consecutive", bindKernel(uniqueConsecutive),
            "aten::unique_consecutive(Tensor self, bool return_inverse=False, "
-           "bool "
-           "return_counts=False, int? dim=None) -> (Tensor, Tensor, Tensor)"},
+           "bool return_counts=False, int? dim=None) -> (Tensor, Tensor, "
+           "Tensor)"},
           // Bare names: the kernels read the Tensor and Scalar overloads alike.
           {"aten::searchsorted", bindKernel(searchsorted), ""},
           {"aten::bucketize", bindKernel(bucketize), ""},
@@ -879,8 +877,7 @@ void registerSelectionKernels(KernelRegistry &registry) {
            "-> Tensor"},
           {"aten::histc", bindKernel(histc),
            "aten::histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) "
-           "-> "
-           "Tensor"},
+           "-> Tensor"},
           {"aten::histogram", histogram, ""},
           {"aten::histogramdd", bindKernel(histogramdd), ""},
           {"aten::isin", bindKernel(isin), ""},

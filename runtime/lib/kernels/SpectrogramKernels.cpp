@@ -312,8 +312,7 @@ void registerSpectrogramKernels(KernelRegistry &registry) {
            "onesided=None, bool? return_complex=None) -> Tensor"},
           {"aten::stft.center", bindKernel(stftCenter),
            "aten::stft.center(Tensor self, int n_fft, int? hop_length=None, "
-           "int? "
-           "win_length=None, Tensor? window=None, bool center=True, str "
+           "int? win_length=None, Tensor? window=None, bool center=True, str "
            "pad_mode=\"reflect\", bool normalized=False, bool? onesided=None, "
            "bool? return_complex=None) -> Tensor"},
           {"aten::istft", bindKernel(istft),

@@ -468,8 +468,7 @@ void registerTensorKernels(KernelRegistry &registry) {
            "Tensor[]"},
           {"aten::split.sizes", bindKernel(splitWithSizes),
            "aten::split.sizes(Tensor(a -> *) self, int[] split_size, int "
-           "dim=0) "
-           "-> Tensor(a)[]"},
+           "dim=0) -> Tensor(a)[]"},
           {"aten::tensor_split.tensor_indices_or_sections",
            bindKernel(tensorSplitByTensor),
            "aten::tensor_split.tensor_indices_or_sections(Tensor self, Tensor "
@@ -503,9 +502,8 @@ void registerTensorKernels(KernelRegistry &registry) {
            "MemoryFormat? memory_format=None) -> Tensor"},
           {"aten::randint", bindKernel(randint),
            "aten::randint(int high, int[] size, *, ScalarType? dtype=4, "
-           "Layout? "
-           "layout=None, Device? device=None, bool? pin_memory=None) -> "
-           "Tensor"},
+           "Layout? layout=None, Device? device=None, bool? pin_memory=None) "
+           "-> Tensor"},
           {"aten::randint.low", bindKernel(randintLow),
            "aten::randint.low(int low, int high, int[] size, *, ScalarType? "
            "dtype=4, Layout? layout=None, Device? device=None, bool? "
@@ -518,8 +516,7 @@ void registerTensorKernels(KernelRegistry &registry) {
            "Tensor"},
           {"aten::bernoulli.p", bindKernel(bernoulliP),
            "aten::bernoulli.p(Tensor self, float p, *, Generator? "
-           "generator=None) "
-           "-> Tensor"},
+           "generator=None) -> Tensor"},
           {"aten::uniform_", bindKernel(uniformInPlace),
            "aten::uniform_(Tensor(a!) self, float from=0., float to=1., *, "
            "Generator? generator=None) -> Tensor(a!)"},
