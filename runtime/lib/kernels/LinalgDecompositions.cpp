@@ -68,8 +68,10 @@ Status orgqrBatch(Mats<T> &q, const std::vector<T> &tau, int k) {
   return Status::ok();
 }
 
+/// Q (an empty tensor without computeQ) and R.
 template <class T>
-Status qrImpl(Stack &stack, const Tensor &A, bool computeQ, bool reduced) {
+StatusOr<std::tuple<Tensor, Tensor>> qrImpl(const Tensor &A, bool computeQ,
+                                            bool reduced) {
   Mats<T> qr = loadMats<T>(A);
   int64_t m = qr.rows, n = qr.cols, k = std::min(m, n);
   std::vector<T> tau;
@@ -80,11 +82,9 @@ Status qrImpl(Stack &stack, const Tensor &A, bool computeQ, bool reduced) {
     for (int64_t j = 0; j < n; ++j)
       for (int64_t i = 0; i <= j && i < rRows; ++i)
         R(b, i, j) = qr(b, i, j);
-  if (!computeQ) {
-    push(stack, Tensor::zeros({0}, A.dtype()));
-    push(stack, storeMats(R, A.dtype()));
-    return Status::ok();
-  }
+  if (!computeQ)
+    return std::make_tuple(Tensor::zeros({0}, A.dtype()),
+                           storeMats(R, A.dtype()));
   int64_t qCols = reduced ? k : m;
   Mats<T> Q = zeroMats<T>(qr.batch, m, qCols);
   for (int64_t b = 0; b < qr.count(); ++b)
@@ -92,56 +92,53 @@ Status qrImpl(Stack &stack, const Tensor &A, bool computeQ, bool reduced) {
       for (int64_t i = 0; i < m; ++i)
         Q(b, i, j) = qr(b, i, j);
   TSIR_RT_RETURN_IF_ERROR(orgqrBatch(Q, tau, static_cast<int>(k)));
-  push(stack, storeMats(Q, A.dtype()));
-  push(stack, storeMats(R, A.dtype()));
-  return Status::ok();
+  return std::make_tuple(storeMats(Q, A.dtype()), storeMats(R, A.dtype()));
 }
 
-/// linalg_qr(A, mode) and qr(self, some).
-Status qrKernel(Stack &stack, bool legacy) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  bool computeQ = true, reduced = true;
-  if (legacy) {
-    TSIR_RT_ASSIGN_OR_RETURN(reduced, boolArg(args[1], "some"));
-  } else {
-    if (!args[1].isString())
-      return Status::error("linalg.qr: expected str mode");
-    const std::string &mode = args[1].toStringRef();
-    if (mode == "reduced") {
-    } else if (mode == "complete") {
-      reduced = false;
-    } else if (mode == "r") {
-      computeQ = false;
-    } else {
-      return Status::error("qr received unrecognized mode '" + mode +
-                           "' but expected one of 'reduced' (default), 'r', "
-                           "or 'complete'");
-    }
-  }
-  const char *api = legacy ? "qr" : "linalg.qr";
+StatusOr<std::tuple<Tensor, Tensor>> qr(const Tensor &A, bool computeQ,
+                                        bool reduced, const char *api) {
   TSIR_RT_RETURN_IF_ERROR(checkMatrix(A, api));
   TSIR_RT_RETURN_IF_ERROR(checkFloating(A, api));
-  return TSIR_LINALG_DISPATCH(A.dtype(), qrImpl, stack, A, computeQ, reduced);
+  return TSIR_LINALG_DISPATCH(A.dtype(), qrImpl, A, computeQ, reduced);
 }
 
-template <class T> Status geqrfImpl(Stack &stack, const Tensor &A) {
+/// linalg_qr(A, mode).
+StatusOr<std::tuple<Tensor, Tensor>> linalgQr(Tensor A,
+                                              const std::string &mode) {
+  bool computeQ = true, reduced = true;
+  if (mode == "reduced") {
+  } else if (mode == "complete") {
+    reduced = false;
+  } else if (mode == "r") {
+    computeQ = false;
+  } else {
+    return Status::error("qr received unrecognized mode '" + mode +
+                         "' but expected one of 'reduced' (default), 'r', "
+                         "or 'complete'");
+  }
+  return qr(A, computeQ, reduced, "linalg.qr");
+}
+
+/// qr(self, some).
+StatusOr<std::tuple<Tensor, Tensor>> legacyQr(Tensor A, bool some) {
+  return qr(A, true, some, "qr");
+}
+
+template <class T>
+StatusOr<std::tuple<Tensor, Tensor>> geqrfImpl(const Tensor &A) {
   Mats<T> qr = loadMats<T>(A);
   std::vector<T> tau;
   TSIR_RT_RETURN_IF_ERROR(geqrfBatch(qr, tau));
-  push(stack, storeMats(qr, A.dtype()));
-  push(stack,
-       storeVector(tau, withDims(leading(A), {std::min(qr.rows, qr.cols)}),
-                   A.dtype()));
-  return Status::ok();
+  return std::make_tuple(
+      storeMats(qr, A.dtype()),
+      storeVector(tau, withDims(leading(A), {std::min(qr.rows, qr.cols)}),
+                  A.dtype()));
 }
 
-Status geqrf(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 1));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
+StatusOr<std::tuple<Tensor, Tensor>> geqrf(Tensor A) {
   TSIR_RT_RETURN_IF_ERROR(checkMatrix(A, "geqrf"));
   TSIR_RT_RETURN_IF_ERROR(checkFloating(A, "geqrf"));
-  return TSIR_LINALG_DISPATCH(A.dtype(), geqrfImpl, stack, A);
+  return TSIR_LINALG_DISPATCH(A.dtype(), geqrfImpl, A);
 }
 
 /// tau [batch..., k] broadcast to `batch`, as T.
@@ -155,22 +152,18 @@ StatusOr<std::vector<T>> loadTau(const Tensor &tau,
 }
 
 template <class T>
-Status householderImpl(Stack &stack, const Tensor &A, const Tensor &tau) {
+StatusOr<Tensor> householderImpl(const Tensor &A, const Tensor &tau) {
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> batch,
                            broadcastSizes(leading(A), leading(tau, 1)));
   TSIR_RT_ASSIGN_OR_RETURN(Mats<T> q, loadMatsExpanded<T>(A, batch));
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<T> t, loadTau<T>(tau, batch));
   TSIR_RT_RETURN_IF_ERROR(
       orgqrBatch(q, t, static_cast<int>(tau.size(-1))));
-  push(stack, storeMats(q, A.dtype()));
-  return Status::ok();
+  return storeMats(q, A.dtype());
 }
 
 /// linalg_householder_product(A, tau) and orgqr(A, tau).
-Status householderProduct(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor tau, requireTensor(args[1]));
+StatusOr<Tensor> householderProduct(Tensor A, Tensor tau) {
   const char *api = "torch.linalg.householder_product";
   TSIR_RT_RETURN_IF_ERROR(checkMatrix(A, api, "input"));
   TSIR_RT_RETURN_IF_ERROR(checkFloating(A, api));
@@ -188,12 +181,12 @@ Status householderProduct(Stack &stack) {
   if (tau.dtype() != A.dtype())
     return Status::error(std::string(api) +
                          ": tau dtype does not match input dtype");
-  return TSIR_LINALG_DISPATCH(A.dtype(), householderImpl, stack, A, tau);
+  return TSIR_LINALG_DISPATCH(A.dtype(), householderImpl, A, tau);
 }
 
 template <class T>
-Status ormqrImpl(Stack &stack, const Tensor &A, const Tensor &tau,
-                 const Tensor &C, bool left, bool transpose) {
+StatusOr<Tensor> ormqrImpl(const Tensor &A, const Tensor &tau, const Tensor &C,
+                           bool left, bool transpose) {
   TSIR_RT_ASSIGN_OR_RETURN(const lapack::Routines<T> *L,
                            lapack::routines<T>());
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> batch,
@@ -217,18 +210,12 @@ Status ormqrImpl(Stack &stack, const Tensor &A, const Tensor &tau,
       L->ormqr(&side, &trans, &m, &n, &k, a.at(b), &lda, t.data() + b * k,
                c.at(b), &ldc, work.data(), &lwork, &info, 1, 1);
   }
-  push(stack, storeMats(c, C.dtype()));
-  return Status::ok();
+  return storeMats(c, C.dtype());
 }
 
 /// ormqr(self=A, input2=tau, input3=C, left, transpose).
-Status ormqr(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor tau, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor C, requireTensor(args[2]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool left, boolArg(args[3], "left"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool transpose, boolArg(args[4], "transpose"));
+StatusOr<Tensor> ormqr(Tensor A, Tensor tau, Tensor C, bool left,
+                       bool transpose) {
   const char *api = "torch.ormqr";
   TSIR_RT_RETURN_IF_ERROR(checkMatrix(A, api, "input"));
   TSIR_RT_RETURN_IF_ERROR(checkMatrix(C, api, "other"));
@@ -249,8 +236,7 @@ Status ormqr(Stack &stack) {
     return Status::error(std::string(api) +
                          ": expected input, tau and other to have the same "
                          "dtype");
-  return TSIR_LINALG_DISPATCH(A.dtype(), ormqrImpl, stack, A, tau, C, left,
-                              transpose);
+  return TSIR_LINALG_DISPATCH(A.dtype(), ormqrImpl, A, tau, C, left, transpose);
 }
 
 //===----------------------------------------------------------------------===//
@@ -309,9 +295,10 @@ Status gesddBatch(const Tensor &A, char jobz, Mats<T> &U, std::vector<T> &S,
   return Status::ok();
 }
 
+/// U, S and Vh (V for the legacy svd).
 template <class T>
-Status svdImpl(Stack &stack, const Tensor &A, bool full, bool computeUV,
-               bool legacy) {
+StatusOr<std::tuple<Tensor, Tensor, Tensor>>
+svdImpl(const Tensor &A, bool full, bool computeUV, bool legacy) {
   const char *api = legacy ? "torch.svd" : "linalg.svd";
   Mats<T> U, Vh;
   std::vector<T> S;
@@ -321,64 +308,52 @@ Status svdImpl(Stack &stack, const Tensor &A, bool full, bool computeUV,
   Tensor s = storeVector(S, withDims(leading(A), {k}), A.dtype());
   if (!computeUV) {
     // torch.svd(compute_uv=False): zero U (m x m) and V (n x n).
-    push(stack, Tensor::zeros(withDims(leading(A), {m, m}), A.dtype()));
-    push(stack, s);
-    push(stack, Tensor::zeros(withDims(leading(A), {n, n}), A.dtype()));
-    return Status::ok();
+    return std::make_tuple(
+        Tensor::zeros(withDims(leading(A), {m, m}), A.dtype()), s,
+        Tensor::zeros(withDims(leading(A), {n, n}), A.dtype()));
   }
-  push(stack, storeMats(U, A.dtype()));
-  push(stack, s);
+  Tensor u = storeMats(U, A.dtype());
   Tensor vh = storeMats(Vh, A.dtype());
   if (legacy) {
     TSIR_RT_ASSIGN_OR_RETURN(Tensor v, vh.transpose(-2, -1));
-    push(stack, v.contiguous());
-  } else {
-    push(stack, vh);
+    return std::make_tuple(u, s, v.contiguous());
   }
-  return Status::ok();
+  return std::make_tuple(u, s, vh);
 }
 
 /// linalg_svd(A, full_matrices, driver).
-Status linalgSvd(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool full, boolArg(args[1], "full_matrices"));
+StatusOr<std::tuple<Tensor, Tensor, Tensor>>
+linalgSvd(Tensor A, bool full, const std::optional<std::string> &driver) {
   TSIR_RT_RETURN_IF_ERROR(checkMatrix(A, "linalg.svd"));
   TSIR_RT_RETURN_IF_ERROR(checkFloating(A, "linalg.svd"));
-  if (!args[2].isNone())
+  if (driver)
     return Status::error("torch.linalg.svd: keyword argument `driver=` is only "
                          "supported on CUDA inputs with cuSOLVER backend.");
-  return TSIR_LINALG_DISPATCH(A.dtype(), svdImpl, stack, A, full, true, false);
+  return TSIR_LINALG_DISPATCH(A.dtype(), svdImpl, A, full, true, false);
 }
 
 /// svd(self, some, compute_uv) -> (U, S, V).
-Status legacySvd(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool some, boolArg(args[1], "some"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool uv, boolArg(args[2], "compute_uv"));
+StatusOr<std::tuple<Tensor, Tensor, Tensor>> legacySvd(Tensor A, bool some,
+                                                       bool uv) {
   TSIR_RT_RETURN_IF_ERROR(checkMatrix(A, "linalg.svd"));
   TSIR_RT_RETURN_IF_ERROR(checkFloating(A, "linalg.svd"));
-  return TSIR_LINALG_DISPATCH(A.dtype(), svdImpl, stack, A, !some, uv, true);
+  return TSIR_LINALG_DISPATCH(A.dtype(), svdImpl, A, !some, uv, true);
 }
 
-template <class T> Status svdvalsImpl(Stack &stack, const Tensor &A) {
+template <class T> StatusOr<Tensor> svdvalsImpl(const Tensor &A) {
   Mats<T> U, Vh;
   std::vector<T> S;
   TSIR_RT_RETURN_IF_ERROR(gesddBatch<T>(A, 'N', U, S, Vh, "linalg.svd"));
-  push(stack, storeVector(S, withDims(leading(A), {std::min(A.size(-2),
-                                                            A.size(-1))}),
-                          A.dtype()));
-  return Status::ok();
+  return storeVector(
+      S, withDims(leading(A), {std::min(A.size(-2), A.size(-1))}), A.dtype());
 }
 
-/// linalg_svdvals(A, driver).
-Status svdvals(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
+/// linalg_svdvals(A, driver): the driver is not read.
+StatusOr<Tensor> svdvals(Tensor A, Value driver) {
+  (void)driver;
   TSIR_RT_RETURN_IF_ERROR(checkMatrix(A, "linalg.svdvals"));
   TSIR_RT_RETURN_IF_ERROR(checkFloating(A, "linalg.svdvals"));
-  return TSIR_LINALG_DISPATCH(A.dtype(), svdvalsImpl, stack, A);
+  return TSIR_LINALG_DISPATCH(A.dtype(), svdvalsImpl, A);
 }
 
 //===----------------------------------------------------------------------===//
@@ -415,24 +390,27 @@ Status syevdBatch(const Tensor &A, bool vectors, bool upper, Mats<T> &a,
   return Status::ok();
 }
 
+/// The eigenvalues and the eigenvectors (an empty tensor without
+/// `vectors`).
 template <class T>
-Status eighImpl(Stack &stack, const Tensor &A, bool vectors, bool upper,
-                bool emptyVectors, const char *api) {
+StatusOr<std::tuple<Tensor, Tensor>> eighImpl(const Tensor &A, bool vectors,
+                                              bool upper, const char *api) {
   Mats<T> a;
   std::vector<T> w;
   TSIR_RT_RETURN_IF_ERROR(syevdBatch<T>(A, vectors, upper, a, w, api));
-  push(stack, storeVector(w, withDims(leading(A), {A.size(-1)}), A.dtype()));
-  if (vectors)
-    push(stack, storeMats(a, A.dtype()));
-  else if (emptyVectors)
-    push(stack, Tensor::zeros({0}, A.dtype()));
-  return Status::ok();
+  return std::make_tuple(
+      storeVector(w, withDims(leading(A), {A.size(-1)}), A.dtype()),
+      vectors ? storeMats(a, A.dtype()) : Tensor::zeros({0}, A.dtype()));
 }
 
-StatusOr<bool> uploArg(const Value &value, const char *api) {
-  if (!value.isString())
-    return Status::error(std::string(api) + ": expected str UPLO");
-  const std::string &s = value.toStringRef();
+StatusOr<std::tuple<Tensor, Tensor>> eigh(const Tensor &A, bool vectors,
+                                          bool upper, const char *api) {
+  TSIR_RT_RETURN_IF_ERROR(checkSquare(A, api));
+  TSIR_RT_RETURN_IF_ERROR(checkFloating(A, api));
+  return TSIR_LINALG_DISPATCH(A.dtype(), eighImpl, A, vectors, upper, api);
+}
+
+StatusOr<bool> uploArg(const std::string &s) {
   if (s == "U" || s == "u")
     return true;
   if (s == "L" || s == "l")
@@ -440,37 +418,34 @@ StatusOr<bool> uploArg(const Value &value, const char *api) {
   return Status::error("Expected UPLO argument to be 'L' or 'U', but got " + s);
 }
 
-/// linalg_eigh(A, UPLO) and linalg_eigvalsh(A, UPLO).
-Status eighKernel(Stack &stack, bool vectors) {
-  const char *api = vectors ? "linalg.eigh" : "linalg.eigvalsh";
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool upper, uploArg(args[1], api));
-  TSIR_RT_RETURN_IF_ERROR(checkSquare(A, api));
-  TSIR_RT_RETURN_IF_ERROR(checkFloating(A, api));
-  return TSIR_LINALG_DISPATCH(A.dtype(), eighImpl, stack, A, vectors, upper,
-                              false, api);
+/// linalg_eigh(A, UPLO).
+StatusOr<std::tuple<Tensor, Tensor>> linalgEigh(Tensor A,
+                                                const std::string &uplo) {
+  TSIR_RT_ASSIGN_OR_RETURN(bool upper, uploArg(uplo));
+  return eigh(A, true, upper, "linalg.eigh");
+}
+
+/// linalg_eigvalsh(A, UPLO).
+StatusOr<Tensor> linalgEigvalsh(Tensor A, const std::string &uplo) {
+  TSIR_RT_ASSIGN_OR_RETURN(bool upper, uploArg(uplo));
+  return firstResult(eigh(A, false, upper, "linalg.eigvalsh"));
 }
 
 /// symeig(self, eigenvectors, upper).
-Status symeig(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool vectors, boolArg(args[1], "eigenvectors"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool upper, boolArg(args[2], "upper"));
-  TSIR_RT_RETURN_IF_ERROR(checkSquare(A, "symeig"));
-  TSIR_RT_RETURN_IF_ERROR(checkFloating(A, "symeig"));
-  return TSIR_LINALG_DISPATCH(A.dtype(), eighImpl, stack, A, vectors, upper,
-                              true, "symeig");
+StatusOr<std::tuple<Tensor, Tensor>> symeig(Tensor A, bool vectors,
+                                            bool upper) {
+  return eigh(A, vectors, upper, "symeig");
 }
 
 //===----------------------------------------------------------------------===//
 // Least squares
 //===----------------------------------------------------------------------===//
 
+/// The solution, residuals, rank and singular values.
 template <class T>
-Status lstsqImpl(Stack &stack, const Tensor &A, const Tensor &B,
-                 std::optional<double> rcondArg, const std::string &driver) {
+StatusOr<std::tuple<Tensor, Tensor, Tensor, Tensor>>
+lstsqImpl(const Tensor &A, const Tensor &B, std::optional<double> rcondArg,
+          const std::string &driver) {
   TSIR_RT_ASSIGN_OR_RETURN(const lapack::Routines<T> *L,
                            lapack::routines<T>());
   bool vectorCase = A.dim() - B.dim() == 1;
@@ -585,29 +560,18 @@ Status lstsqImpl(Stack &stack, const Tensor &A, const Tensor &B,
   if (vectorCase) {
     TSIR_RT_ASSIGN_OR_RETURN(solution, solution.squeeze(-1));
   }
-  push(stack, solution);
-  push(stack, res);
-  push(stack, withRank ? storeVector(rank, batch, DType::Int64)
-                       : Tensor::zeros({0}, DType::Int64));
-  push(stack, withS ? storeVector(S, withDims(batch, {k}), A.dtype())
-                    : Tensor::zeros({0}, A.dtype()));
-  return Status::ok();
+  return std::make_tuple(solution, res,
+                         withRank ? storeVector(rank, batch, DType::Int64)
+                                  : Tensor::zeros({0}, DType::Int64),
+                         withS ? storeVector(S, withDims(batch, {k}), A.dtype())
+                               : Tensor::zeros({0}, A.dtype()));
 }
 
 /// linalg_lstsq(self, b, rcond, driver).
-Status lstsq(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor B, requireTensor(args[1]));
-  std::optional<double> rcond;
-  if (!args[2].isNone()) {
-    TSIR_RT_ASSIGN_OR_RETURN(rcond, scalarArg(args[2], "rcond"));
-  }
-  std::string driver = "gelsy";
-  if (args[3].isString())
-    driver = args[3].toStringRef();
-  else if (!args[3].isNone())
-    return Status::error("torch.linalg.lstsq: expected str driver");
+StatusOr<std::tuple<Tensor, Tensor, Tensor, Tensor>>
+lstsq(Tensor A, Tensor B, std::optional<double> rcond,
+      const std::optional<std::string> &driverArg) {
+  std::string driver = driverArg.value_or("gelsy");
   if (driver != "gels" && driver != "gelsy" && driver != "gelsd" &&
       driver != "gelss")
     return Status::error("torch.linalg.lstsq: parameter `driver` should be "
@@ -628,8 +592,7 @@ Status lstsq(Stack &stack) {
                          "have the same dtype, but got input's dtype " +
                          torchTypeName(A.dtype()) + " and other's dtype " +
                          torchTypeName(B.dtype()));
-  return TSIR_LINALG_DISPATCH(A.dtype(), lstsqImpl, stack, A, B, rcond,
-                              driver);
+  return TSIR_LINALG_DISPATCH(A.dtype(), lstsqImpl, A, B, rcond, driver);
 }
 
 //===----------------------------------------------------------------------===//
@@ -679,14 +642,12 @@ StatusOr<Tolerances> tolerances(const Tensor &A, const Value &atolV,
 }
 
 template <class T>
-Status pinvImpl(Stack &stack, const Tensor &A, const Tolerances &tol,
-                bool hermitian) {
+StatusOr<Tensor> pinvImpl(const Tensor &A, const Tolerances &tol,
+                          bool hermitian) {
   int64_t m = A.size(-2), n = A.size(-1);
   std::vector<int64_t> batch = leading(A);
-  if (A.numel() == 0) {
-    push(stack, Tensor::zeros(withDims(batch, {n, m}), A.dtype()));
-    return Status::ok();
-  }
+  if (A.numel() == 0)
+    return Tensor::zeros(withDims(batch, {n, m}), A.dtype());
   Mats<T> out = zeroMats<T>(batch, n, m);
   if (!hermitian) {
     Mats<T> U, Vh;
@@ -736,48 +697,43 @@ Status pinvImpl(Stack &stack, const Tensor &A, const Tolerances &tol,
         }
     }
   }
-  push(stack, storeMats(out, A.dtype()));
-  return Status::ok();
+  return storeMats(out, A.dtype());
 }
 
-Status pinvCommon(Stack &stack, const Tensor &A, const Value &atol,
-                  const Value &rtol, bool hermitian) {
+StatusOr<Tensor> pinvCommon(const Tensor &A, const Value &atol,
+                            const Value &rtol, bool hermitian) {
   const char *api = "linalg.pinv";
   TSIR_RT_RETURN_IF_ERROR(checkMatrix(A, api));
   TSIR_RT_RETURN_IF_ERROR(checkFloating(A, api));
   if (hermitian)
     TSIR_RT_RETURN_IF_ERROR(checkSquare(A, api));
   TSIR_RT_ASSIGN_OR_RETURN(Tolerances tol, tolerances(A, atol, rtol));
-  return TSIR_LINALG_DISPATCH(A.dtype(), pinvImpl, stack, A, tol, hermitian);
+  return TSIR_LINALG_DISPATCH(A.dtype(), pinvImpl, A, tol, hermitian);
 }
+
+// The tolerances are Values: a float, a Tensor or None, read by
+// tolerancePerBatch.
 
 /// linalg_pinv(self, float rcond, hermitian) and
 /// linalg_pinv.rcond_tensor(self, Tensor rcond, hermitian): rtol = rcond.
-Status pinvRcond(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool hermitian, boolArg(args[2], "hermitian"));
-  return pinvCommon(stack, A, Value(0.0), args[1], hermitian);
+StatusOr<Tensor> pinvRcond(Tensor A, Value rcond, bool hermitian) {
+  return pinvCommon(A, Value(0.0), rcond, hermitian);
 }
 
 /// linalg_pinv.atol_rtol_{float,tensor}(self, atol, rtol, hermitian).
-Status pinvAtolRtol(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool hermitian, boolArg(args[3], "hermitian"));
-  return pinvCommon(stack, A, args[1], args[2], hermitian);
+StatusOr<Tensor> pinvAtolRtol(Tensor A, Value atol, Value rtol,
+                              bool hermitian) {
+  return pinvCommon(A, atol, rtol, hermitian);
 }
 
 /// pinverse(self, rcond).
-Status pinverse(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  return pinvCommon(stack, A, Value(0.0), args[1], false);
+StatusOr<Tensor> pinverse(Tensor A, Value rcond) {
+  return pinvCommon(A, Value(0.0), rcond, false);
 }
 
 template <class T>
-Status rankImpl(Stack &stack, const Tensor &A, const Tolerances &tol,
-                bool hermitian) {
+StatusOr<Tensor> rankImpl(const Tensor &A, const Tolerances &tol,
+                          bool hermitian) {
   std::vector<int64_t> batch = leading(A);
   int64_t count = 1;
   for (int64_t s : batch)
@@ -807,45 +763,40 @@ Status rankImpl(Stack &stack, const Tensor &A, const Tolerances &tol,
           ++rank[b];
     }
   }
-  push(stack, storeVector(rank, batch, DType::Int64));
-  return Status::ok();
+  return storeVector(rank, batch, DType::Int64);
 }
 
-Status rankCommon(Stack &stack, const Tensor &A, const Value &atol,
-                  const Value &rtol, bool hermitian) {
+StatusOr<Tensor> rankCommon(const Tensor &A, const Value &atol,
+                            const Value &rtol, bool hermitian) {
   const char *api = "torch.linalg.matrix_rank";
   TSIR_RT_RETURN_IF_ERROR(checkMatrix(A, api, "input"));
   TSIR_RT_RETURN_IF_ERROR(checkFloating(A, api));
   if (hermitian)
     TSIR_RT_RETURN_IF_ERROR(checkSquare(A, api, "input"));
   TSIR_RT_ASSIGN_OR_RETURN(Tolerances tol, tolerances(A, atol, rtol));
-  return TSIR_LINALG_DISPATCH(A.dtype(), rankImpl, stack, A, tol, hermitian);
+  return TSIR_LINALG_DISPATCH(A.dtype(), rankImpl, A, tol, hermitian);
 }
 
 /// linalg_matrix_rank(self, float tol, hermitian) and .tol_tensor: the
 /// absolute tolerance, rtol 0.
-Status rankTol(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool hermitian, boolArg(args[2], "hermitian"));
-  return rankCommon(stack, A, args[1], Value(0.0), hermitian);
+StatusOr<Tensor> rankTol(Tensor A, Value tol, bool hermitian) {
+  return rankCommon(A, tol, Value(0.0), hermitian);
 }
 
 /// linalg_matrix_rank.atol_rtol_{float,tensor}(self, atol, rtol, hermitian).
-Status rankAtolRtol(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool hermitian, boolArg(args[3], "hermitian"));
-  return rankCommon(stack, A, args[1], args[2], hermitian);
+StatusOr<Tensor> rankAtolRtol(Tensor A, Value atol, Value rtol,
+                              bool hermitian) {
+  return rankCommon(A, atol, rtol, hermitian);
 }
 
 //===----------------------------------------------------------------------===//
 // LDL
 //===----------------------------------------------------------------------===//
 
+/// LD, pivots and info.
 template <class T>
-Status ldlFactorImpl(Stack &stack, const Tensor &A, bool withInfo,
-                     bool check, const char *api) {
+StatusOr<std::tuple<Tensor, Tensor, Tensor>>
+ldlFactorImpl(const Tensor &A, bool check, const char *api) {
   TSIR_RT_ASSIGN_OR_RETURN(const lapack::Routines<T> *L,
                            lapack::routines<T>());
   Mats<T> a = loadMats<T>(A);
@@ -876,34 +827,36 @@ Status ldlFactorImpl(Stack &stack, const Tensor &A, bool withInfo,
             "The factorization could not be completed because the input is "
             "singular (LAPACK info " +
             std::to_string(info[b]) + ").");
-  push(stack, storeMats(a, A.dtype()));
-  push(stack, storeInts(pivots, withDims(leading(A), {n})));
-  if (withInfo)
-    push(stack, storeInts(info, leading(A)));
-  return Status::ok();
+  return std::make_tuple(storeMats(a, A.dtype()),
+                         storeInts(pivots, withDims(leading(A), {n})),
+                         storeInts(info, leading(A)));
 }
 
-/// linalg_ldl_factor(self, hermitian), linalg_ldl_factor_ex(self,
-/// hermitian, check_errors).
-Status ldlFactor(Stack &stack, bool withInfo) {
-  const char *api =
-      withInfo ? "torch.linalg.ldl_factor_ex" : "torch.linalg.ldl_factor";
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
-                           popArgs(stack, withInfo ? 3 : 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  bool check = !withInfo;
-  if (withInfo) {
-    TSIR_RT_ASSIGN_OR_RETURN(check, boolArg(args[2], "check_errors"));
-  }
+// `hermitian` makes no difference to a real matrix: it is not read.
+
+StatusOr<std::tuple<Tensor, Tensor, Tensor>>
+ldlFactor(const Tensor &A, bool check, const char *api) {
   TSIR_RT_RETURN_IF_ERROR(checkSquare(A, api));
   TSIR_RT_RETURN_IF_ERROR(checkFloating(A, api));
-  return TSIR_LINALG_DISPATCH(A.dtype(), ldlFactorImpl, stack, A, withInfo,
-                              check, api);
+  return TSIR_LINALG_DISPATCH(A.dtype(), ldlFactorImpl, A, check, api);
+}
+
+/// linalg_ldl_factor(self, hermitian): the errors always checked.
+StatusOr<std::tuple<Tensor, Tensor>> linalgLdlFactor(Tensor A, Value) {
+  TSIR_RT_ASSIGN_OR_RETURN(auto factors,
+                           ldlFactor(A, true, "torch.linalg.ldl_factor"));
+  return std::make_tuple(std::get<0>(factors), std::get<1>(factors));
+}
+
+/// linalg_ldl_factor_ex(self, hermitian, check_errors).
+StatusOr<std::tuple<Tensor, Tensor, Tensor>> linalgLdlFactorEx(Tensor A, Value,
+                                                               bool check) {
+  return ldlFactor(A, check, "torch.linalg.ldl_factor_ex");
 }
 
 template <class T>
-Status ldlSolveImpl(Stack &stack, const Tensor &LD, const Tensor &pivots,
-                    const Tensor &B) {
+StatusOr<Tensor> ldlSolveImpl(const Tensor &LD, const Tensor &pivots,
+                              const Tensor &B) {
   TSIR_RT_ASSIGN_OR_RETURN(const lapack::Routines<T> *L,
                            lapack::routines<T>());
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> batch,
@@ -923,16 +876,11 @@ Status ldlSolveImpl(Stack &stack, const Tensor &LD, const Tensor &pivots,
     for (int64_t b = 0; b < x.count(); ++b)
       L->sytrs(&uplo, &n, &nrhs, a.at(b), &lda, piv.data() + b * n, x.at(b),
                &ldb, &info, 1);
-  push(stack, storeMats(x, B.dtype()));
-  return Status::ok();
+  return storeMats(x, B.dtype());
 }
 
 /// linalg_ldl_solve(LD, pivots, B, hermitian).
-Status ldlSolve(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor LD, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor pivots, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor B, requireTensor(args[2]));
+StatusOr<Tensor> ldlSolve(Tensor LD, Tensor pivots, Tensor B, Value) {
   const char *api = "torch.linalg.ldl_solve";
   TSIR_RT_RETURN_IF_ERROR(checkSquare(LD, api, "LD"));
   TSIR_RT_RETURN_IF_ERROR(checkMatrix(B, api, "B"));
@@ -943,87 +891,93 @@ Status ldlSolve(Stack &stack) {
   if (B.size(-2) != LD.size(-1))
     return Status::error(std::string(api) +
                          ": B.shape[-2] must be equal to LD.shape[-1]");
-  return TSIR_LINALG_DISPATCH(LD.dtype(), ldlSolveImpl, stack, LD, pivots, B);
+  return TSIR_LINALG_DISPATCH(LD.dtype(), ldlSolveImpl, LD, pivots, B);
 }
 
 } // namespace
 
 void registerLinalgDecompositionKernels(KernelRegistry &registry) {
-  registerKernelTable(registry, {
-      {"aten::linalg_qr", [](Stack &s) { return qrKernel(s, false); },
-       "aten::linalg_qr(Tensor A, str mode=\"reduced\") -> (Tensor Q, Tensor "
-       "R)"},
-      {"aten::qr", [](Stack &s) { return qrKernel(s, true); },
-       "aten::qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)"},
-      {"aten::geqrf", geqrf, "aten::geqrf(Tensor self) -> (Tensor a, Tensor tau)"},
-      {"aten::ormqr", ormqr,
-       "aten::ormqr(Tensor self, Tensor input2, Tensor input3, bool left=True, "
-       "bool transpose=False) -> Tensor"},
-      {"aten::linalg_householder_product", householderProduct,
-       "aten::linalg_householder_product(Tensor input, Tensor tau) -> Tensor"},
-      {"aten::orgqr", householderProduct,
-       "aten::orgqr(Tensor self, Tensor input2) -> Tensor"},
-      {"aten::linalg_svd", linalgSvd,
-       "aten::linalg_svd(Tensor A, bool full_matrices=True, *, str? "
-       "driver=None) -> (Tensor U, Tensor S, Tensor Vh)"},
-      {"aten::svd", legacySvd,
-       "aten::svd(Tensor self, bool some=True, bool compute_uv=True) -> "
-       "(Tensor U, Tensor S, Tensor V)"},
-      {"aten::linalg_svdvals", svdvals,
-       "aten::linalg_svdvals(Tensor A, *, str? driver=None) -> Tensor"},
-      {"aten::linalg_eigh", [](Stack &s) { return eighKernel(s, true); },
-       "aten::linalg_eigh(Tensor self, str UPLO=\"L\") -> (Tensor "
-       "eigenvalues, Tensor eigenvectors)"},
-      {"aten::linalg_eigvalsh", [](Stack &s) { return eighKernel(s, false); },
-       "aten::linalg_eigvalsh(Tensor self, str UPLO=\"L\") -> Tensor"},
-      {"aten::symeig", symeig,
-       "aten::symeig(Tensor self, bool eigenvectors=False, bool upper=True) "
-       "-> (Tensor eigenvalues, Tensor eigenvectors)"},
-      {"aten::linalg_lstsq", lstsq,
-       "aten::linalg_lstsq(Tensor self, Tensor b, float? rcond=None, *, str? "
-       "driver=None) -> (Tensor solution, Tensor residuals, Tensor rank, "
-       "Tensor singular_values)"},
-      // Bare names: graph nodes whose overload was left open; the argument
-      // count picks it.
-      {"aten::linalg_pinv",
-       [](Stack &s) { return s.size() >= 4 ? pinvAtolRtol(s) : pinvRcond(s); },
-       "aten::linalg_pinv(Tensor self, float rcond, bool hermitian=False) -> "
-       "Tensor"},
-      {"aten::linalg_pinv.rcond_tensor", pinvRcond,
-       "aten::linalg_pinv.rcond_tensor(Tensor self, Tensor rcond, bool "
-       "hermitian=False) -> Tensor"},
-      {"aten::linalg_pinv.atol_rtol_float", pinvAtolRtol,
-       "aten::linalg_pinv.atol_rtol_float(Tensor self, *, float? atol=None, "
-       "float? rtol=None, bool hermitian=False) -> Tensor"},
-      {"aten::linalg_pinv.atol_rtol_tensor", pinvAtolRtol,
-       "aten::linalg_pinv.atol_rtol_tensor(Tensor self, *, Tensor? "
-       "atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor"},
-      {"aten::pinverse", pinverse,
-       "aten::pinverse(Tensor self, float rcond=1.0000000000000001e-15) -> "
-       "Tensor"},
-      {"aten::linalg_matrix_rank",
-       [](Stack &s) { return s.size() >= 4 ? rankAtolRtol(s) : rankTol(s); },
-       "aten::linalg_matrix_rank(Tensor self, float tol, bool "
-       "hermitian=False) -> Tensor"},
-      {"aten::linalg_matrix_rank.tol_tensor", rankTol,
-       "aten::linalg_matrix_rank.tol_tensor(Tensor input, Tensor tol, bool "
-       "hermitian=False) -> Tensor"},
-      {"aten::linalg_matrix_rank.atol_rtol_float", rankAtolRtol,
-       "aten::linalg_matrix_rank.atol_rtol_float(Tensor self, *, float? "
-       "atol=None, float? rtol=None, bool hermitian=False) -> Tensor"},
-      {"aten::linalg_matrix_rank.atol_rtol_tensor", rankAtolRtol,
-       "aten::linalg_matrix_rank.atol_rtol_tensor(Tensor input, *, Tensor? "
-       "atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor"},
-      {"aten::linalg_ldl_factor", [](Stack &s) { return ldlFactor(s, false); },
-       "aten::linalg_ldl_factor(Tensor self, *, bool hermitian=False) -> "
-       "(Tensor LD, Tensor pivots)"},
-      {"aten::linalg_ldl_factor_ex", [](Stack &s) { return ldlFactor(s, true); },
-       "aten::linalg_ldl_factor_ex(Tensor self, *, bool hermitian=False, bool "
-       "check_errors=False) -> (Tensor LD, Tensor pivots, Tensor info)"},
-      {"aten::linalg_ldl_solve", ldlSolve,
-       "aten::linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, bool "
-       "hermitian=False) -> Tensor"},
-  });
+  registerKernelTable(
+      registry,
+      {
+          {"aten::linalg_qr", bindKernel(linalgQr),
+           "aten::linalg_qr(Tensor A, str mode=\"reduced\") -> (Tensor Q, "
+           "Tensor R)"},
+          {"aten::qr", bindKernel(legacyQr),
+           "aten::qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)"},
+          {"aten::geqrf", bindKernel(geqrf),
+           "aten::geqrf(Tensor self) -> (Tensor a, Tensor tau)"},
+          {"aten::ormqr", bindKernel(ormqr),
+           "aten::ormqr(Tensor self, Tensor input2, Tensor input3, bool "
+           "left=True, bool transpose=False) -> Tensor"},
+          {"aten::linalg_householder_product", bindKernel(householderProduct),
+           "aten::linalg_householder_product(Tensor input, Tensor tau) -> "
+           "Tensor"},
+          {"aten::orgqr", bindKernel(householderProduct),
+           "aten::orgqr(Tensor self, Tensor input2) -> Tensor"},
+          {"aten::linalg_svd", bindKernel(linalgSvd),
+           "aten::linalg_svd(Tensor A, bool full_matrices=True, *, str? "
+           "driver=None) -> (Tensor U, Tensor S, Tensor Vh)"},
+          {"aten::svd", bindKernel(legacySvd),
+           "aten::svd(Tensor self, bool some=True, bool compute_uv=True) -> "
+           "(Tensor U, Tensor S, Tensor V)"},
+          {"aten::linalg_svdvals", bindKernel(svdvals),
+           "aten::linalg_svdvals(Tensor A, *, str? driver=None) -> Tensor"},
+          {"aten::linalg_eigh", bindKernel(linalgEigh),
+           "aten::linalg_eigh(Tensor self, str UPLO=\"L\") -> (Tensor "
+           "eigenvalues, Tensor eigenvectors)"},
+          {"aten::linalg_eigvalsh", bindKernel(linalgEigvalsh),
+           "aten::linalg_eigvalsh(Tensor self, str UPLO=\"L\") -> Tensor"},
+          {"aten::symeig", bindKernel(symeig),
+           "aten::symeig(Tensor self, bool eigenvectors=False, bool "
+           "upper=True) -> (Tensor eigenvalues, Tensor eigenvectors)"},
+          {"aten::linalg_lstsq", bindKernel(lstsq),
+           "aten::linalg_lstsq(Tensor self, Tensor b, float? rcond=None, *, "
+           "str? driver=None) -> (Tensor solution, Tensor residuals, Tensor "
+           "rank, Tensor singular_values)"},
+          // Bare names: graph nodes whose overload was left open; the argument
+          // count picks it.
+          {"aten::linalg_pinv",
+           byArgumentCount(4, bindKernel(pinvAtolRtol), bindKernel(pinvRcond)),
+           "aten::linalg_pinv(Tensor self, float rcond, bool hermitian=False) "
+           "-> Tensor"},
+          {"aten::linalg_pinv.rcond_tensor", bindKernel(pinvRcond),
+           "aten::linalg_pinv.rcond_tensor(Tensor self, Tensor rcond, bool "
+           "hermitian=False) -> Tensor"},
+          {"aten::linalg_pinv.atol_rtol_float", bindKernel(pinvAtolRtol),
+           "aten::linalg_pinv.atol_rtol_float(Tensor self, *, float? "
+           "atol=None, float? rtol=None, bool hermitian=False) -> Tensor"},
+          {"aten::linalg_pinv.atol_rtol_tensor", bindKernel(pinvAtolRtol),
+           "aten::linalg_pinv.atol_rtol_tensor(Tensor self, *, Tensor? "
+           "atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor"},
+          {"aten::pinverse", bindKernel(pinverse),
+           "aten::pinverse(Tensor self, float rcond=1.0000000000000001e-15) -> "
+           "Tensor"},
+          {"aten::linalg_matrix_rank",
+           byArgumentCount(4, bindKernel(rankAtolRtol), bindKernel(rankTol)),
+           "aten::linalg_matrix_rank(Tensor self, float tol, bool "
+           "hermitian=False) -> Tensor"},
+          {"aten::linalg_matrix_rank.tol_tensor", bindKernel(rankTol),
+           "aten::linalg_matrix_rank.tol_tensor(Tensor input, Tensor tol, bool "
+           "hermitian=False) -> Tensor"},
+          {"aten::linalg_matrix_rank.atol_rtol_float", bindKernel(rankAtolRtol),
+           "aten::linalg_matrix_rank.atol_rtol_float(Tensor self, *, float? "
+           "atol=None, float? rtol=None, bool hermitian=False) -> Tensor"},
+          {"aten::linalg_matrix_rank.atol_rtol_tensor",
+           bindKernel(rankAtolRtol),
+           "aten::linalg_matrix_rank.atol_rtol_tensor(Tensor input, *, Tensor? "
+           "atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor"},
+          {"aten::linalg_ldl_factor", bindKernel(linalgLdlFactor),
+           "aten::linalg_ldl_factor(Tensor self, *, bool hermitian=False) -> "
+           "(Tensor LD, Tensor pivots)"},
+          {"aten::linalg_ldl_factor_ex", bindKernel(linalgLdlFactorEx),
+           "aten::linalg_ldl_factor_ex(Tensor self, *, bool hermitian=False, "
+           "bool check_errors=False) -> (Tensor LD, Tensor pivots, Tensor "
+           "info)"},
+          {"aten::linalg_ldl_solve", bindKernel(ldlSolve),
+           "aten::linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, bool "
+           "hermitian=False) -> Tensor"},
+      });
 }
 
 } // namespace tsir::rt

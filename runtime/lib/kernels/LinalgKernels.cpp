@@ -209,9 +209,13 @@ Status luOf(const Tensor &A, Mats<T> &lu, std::vector<int> &pivots,
   return Status::ok();
 }
 
-enum class DetKind { Det, SlogDet, LogDet };
+/// Each matrix's determinant, the sign and log|det| of slogdet, and logdet
+/// (NaN where the determinant is negative).
+struct Determinants {
+  Tensor det, sign, logabsdet, logdet;
+};
 
-template <class T> Status detImpl(Stack &stack, const Tensor &A, DetKind kind) {
+template <class T> StatusOr<Determinants> detImpl(const Tensor &A) {
   Mats<T> lu;
   std::vector<int> pivots, info;
   TSIR_RT_RETURN_IF_ERROR(luOfTransposed<T>(A, lu, pivots, info));
@@ -233,26 +237,38 @@ template <class T> Status detImpl(Stack &stack, const Tensor &A, DetKind kind) {
     logabs[b] = sum;
   }
   std::vector<int64_t> batch = leading(A);
-  if (kind == DetKind::Det) {
-    push(stack, storeVector(det, batch, A.dtype()));
-  } else if (kind == DetKind::SlogDet) {
-    push(stack, storeVector(sign, batch, A.dtype()));
-    push(stack, storeVector(logabs, batch, A.dtype()));
-  } else {
-    for (int64_t b = 0; b < count; ++b)
-      if (sign[b] == T(-1))
-        logabs[b] = std::numeric_limits<T>::quiet_NaN();
-    push(stack, storeVector(logabs, batch, A.dtype()));
-  }
-  return Status::ok();
+  Determinants d;
+  d.det = storeVector(det, batch, A.dtype());
+  d.sign = storeVector(sign, batch, A.dtype());
+  d.logabsdet = storeVector(logabs, batch, A.dtype());
+  for (int64_t b = 0; b < count; ++b)
+    if (sign[b] == T(-1))
+      logabs[b] = std::numeric_limits<T>::quiet_NaN();
+  d.logdet = storeVector(logabs, batch, A.dtype());
+  return d;
 }
 
-Status detKernel(Stack &stack, const char *op, DetKind kind) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 1));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
+StatusOr<Determinants> determinants(const Tensor &A, const char *op) {
   TSIR_RT_RETURN_IF_ERROR(checkSquare(A, op));
   TSIR_RT_RETURN_IF_ERROR(checkFloating(A, op));
-  return TSIR_LINALG_DISPATCH(A.dtype(), detImpl, stack, A, kind);
+  return TSIR_LINALG_DISPATCH(A.dtype(), detImpl, A);
+}
+
+/// linalg_det(A) and det(self).
+StatusOr<Tensor> det(Tensor A) {
+  TSIR_RT_ASSIGN_OR_RETURN(Determinants d, determinants(A, "linalg.det"));
+  return d.det;
+}
+
+/// linalg_slogdet(A) and slogdet(self).
+StatusOr<std::tuple<Tensor, Tensor>> slogdet(Tensor A) {
+  TSIR_RT_ASSIGN_OR_RETURN(Determinants d, determinants(A, "linalg.slogdet"));
+  return std::make_tuple(d.sign, d.logabsdet);
+}
+
+StatusOr<Tensor> logdet(Tensor A) {
+  TSIR_RT_ASSIGN_OR_RETURN(Determinants d, determinants(A, "logdet"));
+  return d.logdet;
 }
 
 /// The permutation matrix P (m x m) of A = P L U from 1-based pivots.
@@ -286,9 +302,10 @@ void unpackLU(const Mats<T> &lu, Mats<T> &Lm, Mats<T> &U) {
   }
 }
 
+/// LU, pivots and info.
 template <class T>
-Status luFactorImpl(Stack &stack, const Tensor &A, bool withInfo,
-                    bool checkErrors, const char *api) {
+StatusOr<std::tuple<Tensor, Tensor, Tensor>>
+luFactorImpl(const Tensor &A, bool checkErrors, const char *api) {
   Mats<T> lu;
   std::vector<int> pivots, info;
   TSIR_RT_RETURN_IF_ERROR(luOf<T>(A, lu, pivots, info));
@@ -297,39 +314,50 @@ Status luFactorImpl(Stack &stack, const Tensor &A, bool withInfo,
       if (info[b] > 0)
         return infoError(api, "lu_factor", info[b], b, A.dim() == 2);
   int64_t k = std::min(lu.rows, lu.cols);
-  push(stack, storeMats(lu, A.dtype()));
-  push(stack, storeInts(pivots, withDims(leading(A), {k})));
-  if (withInfo)
-    push(stack, storeInts(info, leading(A)));
-  return Status::ok();
+  return std::make_tuple(storeMats(lu, A.dtype()),
+                         storeInts(pivots, withDims(leading(A), {k})),
+                         storeInts(info, leading(A)));
 }
 
-/// linalg_lu_factor(A, pivot), linalg_lu_factor_ex(A, pivot, check_errors),
-/// _lu_with_info(A, pivot, check_errors).
-Status luFactorKernel(Stack &stack, const char *api, size_t nargs,
-                      bool withInfo, bool alwaysCheck) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, nargs));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool pivot, boolArg(args[1], "pivot"));
-  bool check = alwaysCheck;
-  if (nargs > 2) {
-    TSIR_RT_ASSIGN_OR_RETURN(check, boolArg(args[2], "check_errors"));
-  }
+StatusOr<std::tuple<Tensor, Tensor, Tensor>>
+luFactor(const Tensor &A, bool pivot, bool check, const char *api) {
   TSIR_RT_RETURN_IF_ERROR(checkMatrix(A, api));
   TSIR_RT_RETURN_IF_ERROR(checkFloating(A, api));
   if (!pivot)
     return Status::error(std::string(api) +
                          ": LU without pivoting is not implemented on the CPU");
-  return TSIR_LINALG_DISPATCH(A.dtype(), luFactorImpl, stack, A, withInfo,
-                              check, api);
+  return TSIR_LINALG_DISPATCH(A.dtype(), luFactorImpl, A, check, api);
 }
 
+/// linalg_lu_factor(A, pivot): the errors always checked.
+StatusOr<std::tuple<Tensor, Tensor>> linalgLuFactor(Tensor A, bool pivot) {
+  TSIR_RT_ASSIGN_OR_RETURN(auto factors,
+                           luFactor(A, pivot, true, "torch.linalg.lu_factor"));
+  return std::make_tuple(std::get<0>(factors), std::get<1>(factors));
+}
+
+/// linalg_lu_factor_ex(A, pivot, check_errors).
+StatusOr<std::tuple<Tensor, Tensor, Tensor>>
+linalgLuFactorEx(Tensor A, bool pivot, bool check) {
+  return luFactor(A, pivot, check, "torch.linalg.lu_factor_ex");
+}
+
+/// _lu_with_info(self, pivot, check_errors).
+StatusOr<std::tuple<Tensor, Tensor, Tensor>> luWithInfo(Tensor A, bool pivot,
+                                                        bool check) {
+  return luFactor(A, pivot, check, "torch.lu");
+}
+
+/// P, L and U (empty tensors for what is not unpacked).
 template <class T>
-Status luUnpackImpl(Stack &stack, const Mats<T> &lu, const Tensor &pivotsT,
-                    bool unpackData, bool unpackPivots, DType dtype) {
+StatusOr<std::tuple<Tensor, Tensor, Tensor>>
+luUnpackImpl(const Mats<T> &lu, const Tensor &pivotsT, bool unpackData,
+             bool unpackPivots, DType dtype) {
   int64_t m = lu.rows, n = lu.cols, k = std::min(m, n);
+  Tensor P = Tensor::zeros({0}, dtype), Lt = Tensor::zeros({0}, dtype),
+         U = Tensor::zeros({0}, dtype);
   if (unpackPivots) {
-    Mats<T> P = zeroMats<T>(lu.batch, m, m);
+    Mats<T> Pm = zeroMats<T>(lu.batch, m, m);
     Tensor piv = pivotsT.to(DType::Int32);
     const int32_t *p = piv.dataAs<int32_t>();
     if (piv.numel() != lu.count() * k)
@@ -339,64 +367,56 @@ Status luUnpackImpl(Stack &stack, const Mats<T> &lu, const Tensor &pivotsT,
       if (pv[i] < 1 || pv[i] > m)
         return Status::error("lu_unpack: pivots out of range");
     for (int64_t b = 0; b < lu.count(); ++b)
-      permutationFromPivots(pv.data() + b * k, k, m, P.at(b));
-    push(stack, storeMats(P, dtype));
-  } else {
-    push(stack, Tensor::zeros({0}, dtype));
+      permutationFromPivots(pv.data() + b * k, k, m, Pm.at(b));
+    P = storeMats(Pm, dtype);
   }
   if (unpackData) {
-    Mats<T> Lm, U;
-    unpackLU(lu, Lm, U);
-    push(stack, storeMats(Lm, dtype));
-    push(stack, storeMats(U, dtype));
-  } else {
-    push(stack, Tensor::zeros({0}, dtype));
-    push(stack, Tensor::zeros({0}, dtype));
+    Mats<T> Lm, Um;
+    unpackLU(lu, Lm, Um);
+    Lt = storeMats(Lm, dtype);
+    U = storeMats(Um, dtype);
   }
-  return Status::ok();
+  return std::make_tuple(P, Lt, U);
 }
 
 template <class T>
-Status luUnpackDispatch(Stack &stack, const Tensor &LU, const Tensor &pivots,
-                        bool unpackData, bool unpackPivots) {
-  return luUnpackImpl<T>(stack, loadMats<T>(LU), pivots, unpackData,
-                         unpackPivots, LU.dtype());
+StatusOr<std::tuple<Tensor, Tensor, Tensor>>
+luUnpackDispatch(const Tensor &LU, const Tensor &pivots, bool unpackData,
+                 bool unpackPivots) {
+  return luUnpackImpl<T>(loadMats<T>(LU), pivots, unpackData, unpackPivots,
+                         LU.dtype());
 }
 
-Status luUnpack(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor LU, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor pivots, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool data, boolArg(args[2], "unpack_data"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool piv, boolArg(args[3], "unpack_pivots"));
+/// lu_unpack(LU_data, LU_pivots, unpack_data, unpack_pivots).
+StatusOr<std::tuple<Tensor, Tensor, Tensor>> luUnpack(Tensor LU, Tensor pivots,
+                                                      bool data, bool piv) {
   TSIR_RT_RETURN_IF_ERROR(checkMatrix(LU, "torch.lu_unpack", "LU_data"));
   TSIR_RT_RETURN_IF_ERROR(checkFloating(LU, "torch.lu_unpack"));
   if (isFloating(pivots.dtype()))
     return Status::error("torch.lu_unpack: LU_pivots is expected to be a "
                          "contiguous tensor of torch.int32 dtype.");
-  return TSIR_LINALG_DISPATCH(LU.dtype(), luUnpackDispatch, stack, LU, pivots,
-                              data, piv);
+  return TSIR_LINALG_DISPATCH(LU.dtype(), luUnpackDispatch, LU, pivots, data,
+                              piv);
 }
 
-template <class T> Status linalgLuImpl(Stack &stack, const Tensor &A) {
+template <class T>
+StatusOr<std::tuple<Tensor, Tensor, Tensor>> linalgLuImpl(const Tensor &A) {
   Mats<T> lu;
   std::vector<int> pivots, info;
   TSIR_RT_RETURN_IF_ERROR(luOf<T>(A, lu, pivots, info));
   Tensor piv = storeInts(
       pivots, withDims(leading(A), {std::min(lu.rows, lu.cols)}));
-  return luUnpackImpl<T>(stack, lu, piv, true, true, A.dtype());
+  return luUnpackImpl<T>(lu, piv, true, true, A.dtype());
 }
 
-Status linalgLu(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool pivot, boolArg(args[1], "pivot"));
+/// linalg_lu(A, pivot).
+StatusOr<std::tuple<Tensor, Tensor, Tensor>> linalgLu(Tensor A, bool pivot) {
   TSIR_RT_RETURN_IF_ERROR(checkMatrix(A, "linalg.lu"));
   TSIR_RT_RETURN_IF_ERROR(checkFloating(A, "linalg.lu"));
   if (!pivot)
     return Status::error(
         "linalg.lu: LU without pivoting is not implemented on the CPU");
-  return TSIR_LINALG_DISPATCH(A.dtype(), linalgLuImpl, stack, A);
+  return TSIR_LINALG_DISPATCH(A.dtype(), linalgLuImpl, A);
 }
 
 //===----------------------------------------------------------------------===//
@@ -455,10 +475,11 @@ StatusOr<Tensor> solveMatrices(const Tensor &A, const Tensor &B, bool left,
   return out.to(A.dtype());
 }
 
-/// linalg_solve(A, B, left) and linalg_solve_ex(A, B, left, check_errors).
+/// X and info of linalg_solve(A, B, left) and linalg_solve_ex(A, B, left,
+/// check_errors).
 template <class T>
-Status solveImpl(Stack &stack, const Tensor &A, const Tensor &B, bool left,
-                 bool withInfo, bool check) {
+StatusOr<std::tuple<Tensor, Tensor>> solveImpl(const Tensor &A, const Tensor &B,
+                                               bool left, bool check) {
   const char *api = "torch.linalg.solve";
   // B is a vector (batch) when it is 1-d or A's shape without its last
   // dimension.
@@ -491,25 +512,13 @@ Status solveImpl(Stack &stack, const Tensor &A, const Tensor &B, bool left,
   if (vectorCase) {
     TSIR_RT_ASSIGN_OR_RETURN(X, X.squeeze(left ? -1 : -2));
   }
-  push(stack, X);
-  if (withInfo) {
-    // info has A's batch shape broadcast with B's.
-    push(stack, storeInts(info, batch));
-  }
-  return Status::ok();
+  // info has A's batch shape broadcast with B's.
+  return std::make_tuple(X, storeInts(info, batch));
 }
 
-Status solveKernel(Stack &stack, bool withInfo) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
-                           popArgs(stack, withInfo ? 4 : 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor B, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool left, boolArg(args[2], "left"));
-  bool check = !withInfo;
-  if (withInfo) {
-    TSIR_RT_ASSIGN_OR_RETURN(check, boolArg(args[3], "check_errors"));
-  }
-  const char *api = withInfo ? "linalg.solve_ex" : "linalg.solve";
+StatusOr<std::tuple<Tensor, Tensor>> solve(const Tensor &A, const Tensor &B,
+                                           bool left, bool check,
+                                           const char *api) {
   TSIR_RT_RETURN_IF_ERROR(checkSquare(A, api));
   TSIR_RT_RETURN_IF_ERROR(checkFloating(A, api));
   if (B.dtype() != A.dtype())
@@ -518,13 +527,24 @@ Status solveKernel(Stack &stack, bool withInfo) {
                          "found A of type " +
                          torchTypeName(A.dtype()) + " and B of type " +
                          torchTypeName(B.dtype()) + " instead");
-  return TSIR_LINALG_DISPATCH(A.dtype(), solveImpl, stack, A, B, left,
-                              withInfo, check);
+  return TSIR_LINALG_DISPATCH(A.dtype(), solveImpl, A, B, left, check);
 }
 
+/// linalg_solve(A, B, left): the errors always checked.
+StatusOr<Tensor> linalgSolve(Tensor A, Tensor B, bool left) {
+  return firstResult(solve(A, B, left, true, "linalg.solve"));
+}
+
+/// linalg_solve_ex(A, B, left, check_errors).
+StatusOr<std::tuple<Tensor, Tensor>> linalgSolveEx(Tensor A, Tensor B,
+                                                   bool left, bool check) {
+  return solve(A, B, left, check, "linalg.solve_ex");
+}
+
+/// The inverse and info.
 template <class T>
-Status invImpl(Stack &stack, const Tensor &A, bool withInfo, bool check,
-               const char *api) {
+StatusOr<std::tuple<Tensor, Tensor>> invImpl(const Tensor &A, bool check,
+                                             const char *api) {
   int64_t n = A.size(-1);
   Tensor eye = Tensor::zeros({n, n}, A.dtype());
   Tensor eyeD = Tensor::zeros({n, n}, DType::Float64);
@@ -537,31 +557,30 @@ Status invImpl(Stack &stack, const Tensor &A, bool withInfo, bool check,
     for (size_t b = 0; b < info.size(); ++b)
       if (info[b] > 0)
         return infoError(api, "inv", info[b], b, A.dim() == 2);
-  push(stack, X);
-  if (withInfo)
-    push(stack, storeInts(info, leading(A)));
-  return Status::ok();
+  return std::make_tuple(X, storeInts(info, leading(A)));
 }
 
-/// linalg_inv(A), inverse(self), linalg_inv_ex(A, check_errors).
-Status invKernel(Stack &stack, bool withInfo, const char *api) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
-                           popArgs(stack, withInfo ? 2 : 1));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  bool check = !withInfo;
-  if (withInfo) {
-    TSIR_RT_ASSIGN_OR_RETURN(check, boolArg(args[1], "check_errors"));
-  }
+StatusOr<std::tuple<Tensor, Tensor>> inv(const Tensor &A, bool check,
+                                         const char *api) {
   TSIR_RT_RETURN_IF_ERROR(checkSquare(A, api));
   TSIR_RT_RETURN_IF_ERROR(checkFloating(A, api));
-  return TSIR_LINALG_DISPATCH(A.dtype(), invImpl, stack, A, withInfo, check,
-                              api);
+  return TSIR_LINALG_DISPATCH(A.dtype(), invImpl, A, check, api);
+}
+
+/// linalg_inv(A) and inverse(self): the errors always checked.
+StatusOr<Tensor> linalgInv(Tensor A) {
+  return firstResult(inv(A, true, "linalg.inv"));
+}
+
+/// linalg_inv_ex(A, check_errors).
+StatusOr<std::tuple<Tensor, Tensor>> linalgInvEx(Tensor A, bool check) {
+  return inv(A, check, "linalg.inv_ex");
 }
 
 /// linalg_lu_solve(LU, pivots, B, left, adjoint).
 template <class T>
-Status luSolveImpl(Stack &stack, const Tensor &LU, const Tensor &pivots,
-                   const Tensor &B, bool left, bool adjoint) {
+StatusOr<Tensor> luSolveImpl(const Tensor &LU, const Tensor &pivots,
+                             const Tensor &B, bool left, bool adjoint) {
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> batch,
                            broadcastSizes(leading(LU), leading(B)));
   TSIR_RT_ASSIGN_OR_RETURN(Mats<T> lu, loadMatsExpanded<T>(LU, batch));
@@ -575,8 +594,7 @@ Status luSolveImpl(Stack &stack, const Tensor &LU, const Tensor &pivots,
   if (left) {
     TSIR_RT_ASSIGN_OR_RETURN(Mats<T> X, loadMatsExpanded<T>(B, batch));
     TSIR_RT_RETURN_IF_ERROR(getrsBatch(lu, piv, X, adjoint ? 'T' : 'N'));
-    push(stack, storeMats(X, LU.dtype()));
-    return Status::ok();
+    return storeMats(X, LU.dtype());
   }
   // X A = B <=> A^T X^T = B^T (adjoint: A X^T... op flips).
   TSIR_RT_ASSIGN_OR_RETURN(Tensor Be,
@@ -586,13 +604,12 @@ Status luSolveImpl(Stack &stack, const Tensor &LU, const Tensor &pivots,
   TSIR_RT_RETURN_IF_ERROR(getrsBatch(lu, piv, Xt, adjoint ? 'N' : 'T'));
   Tensor out = storeMats(Xt, LU.dtype());
   TSIR_RT_ASSIGN_OR_RETURN(Tensor X, out.transpose(-2, -1));
-  push(stack, X.contiguous());
-  return Status::ok();
+  return X.contiguous();
 }
 
-Status luSolveCommon(Stack &stack, const Tensor &LU, const Tensor &pivots,
-                     const Tensor &B, bool left, bool adjoint,
-                     const char *api) {
+StatusOr<Tensor> luSolveCommon(const Tensor &LU, const Tensor &pivots,
+                               const Tensor &B, bool left, bool adjoint,
+                               const char *api) {
   TSIR_RT_RETURN_IF_ERROR(checkSquare(LU, api, "LU"));
   TSIR_RT_RETURN_IF_ERROR(checkFloating(LU, api));
   TSIR_RT_RETURN_IF_ERROR(checkMatrix(B, api, "B"));
@@ -603,27 +620,19 @@ Status luSolveCommon(Stack &stack, const Tensor &LU, const Tensor &pivots,
     return Status::error(std::string(api) +
                          ": Incompatible shapes of A and B for the equation " +
                          (left ? "AX = B" : "XA = B"));
-  return TSIR_LINALG_DISPATCH(LU.dtype(), luSolveImpl, stack, LU, pivots, B,
-                              left, adjoint);
+  return TSIR_LINALG_DISPATCH(LU.dtype(), luSolveImpl, LU, pivots, B, left,
+                              adjoint);
 }
 
-Status linalgLuSolve(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor LU, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor pivots, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor B, requireTensor(args[2]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool left, boolArg(args[3], "left"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool adjoint, boolArg(args[4], "adjoint"));
-  return luSolveCommon(stack, LU, pivots, B, left, adjoint,
-                       "linalg.lu_solve");
+/// linalg_lu_solve(LU, pivots, B, left, adjoint).
+StatusOr<Tensor> linalgLuSolve(Tensor LU, Tensor pivots, Tensor B, bool left,
+                               bool adjoint) {
+  return luSolveCommon(LU, pivots, B, left, adjoint, "linalg.lu_solve");
 }
 
-Status luSolveLegacy(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor B, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor LU, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor pivots, requireTensor(args[2]));
-  return luSolveCommon(stack, LU, pivots, B, true, false, "torch.lu_solve");
+/// lu_solve(self=B, LU_data, LU_pivots).
+StatusOr<Tensor> luSolveLegacy(Tensor B, Tensor LU, Tensor pivots) {
+  return luSolveCommon(LU, pivots, B, true, false, "torch.lu_solve");
 }
 
 //===----------------------------------------------------------------------===//
@@ -653,26 +662,20 @@ StatusOr<Tensor> trsmSolve(const Tensor &A, const Tensor &B, bool upper,
 }
 
 template <class T>
-Status triangularSolveImpl(Stack &stack, const Tensor &B, const Tensor &A,
-                           bool upper, bool transpose, bool unit) {
+StatusOr<std::tuple<Tensor, Tensor>>
+triangularSolveImpl(const Tensor &B, const Tensor &A, bool upper,
+                    bool transpose, bool unit) {
   std::vector<int64_t> batch;
   TSIR_RT_ASSIGN_OR_RETURN(
       Tensor X, trsmSolve<T>(A, B, upper, true, transpose, unit, batch));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor Ae,
                            A.expand(withDims(batch, {A.size(-2), A.size(-1)})));
-  push(stack, X);
-  push(stack, Ae.clone());
-  return Status::ok();
+  return std::make_tuple(X, Ae.clone());
 }
 
 /// triangular_solve(self=B, A, upper, transpose, unitriangular).
-Status triangularSolve(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor B, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool upper, boolArg(args[2], "upper"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool transpose, boolArg(args[3], "transpose"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool unit, boolArg(args[4], "unitriangular"));
+StatusOr<std::tuple<Tensor, Tensor>>
+triangularSolve(Tensor B, Tensor A, bool upper, bool transpose, bool unit) {
   const char *api = "torch.triangular_solve";
   TSIR_RT_RETURN_IF_ERROR(checkSquare(A, api));
   TSIR_RT_RETURN_IF_ERROR(checkMatrix(B, api, "B"));
@@ -683,28 +686,13 @@ Status triangularSolve(Stack &stack) {
   if (B.size(-2) != A.size(-1))
     return Status::error(std::string(api) +
                          ": Incompatible matrix sizes for A and B");
-  return TSIR_LINALG_DISPATCH(A.dtype(), triangularSolveImpl, stack, B, A,
-                              upper, transpose, unit);
-}
-
-template <class T>
-Status solveTriangularImpl(Stack &stack, const Tensor &A, const Tensor &B,
-                           bool upper, bool left, bool unit) {
-  std::vector<int64_t> batch;
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor X,
-                           trsmSolve<T>(A, B, upper, left, false, unit, batch));
-  push(stack, X);
-  return Status::ok();
+  return TSIR_LINALG_DISPATCH(A.dtype(), triangularSolveImpl, B, A, upper,
+                              transpose, unit);
 }
 
 /// linalg_solve_triangular(A, B, upper, left, unitriangular).
-Status solveTriangular(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor B, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool upper, boolArg(args[2], "upper"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool left, boolArg(args[3], "left"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool unit, boolArg(args[4], "unitriangular"));
+StatusOr<Tensor> solveTriangular(Tensor A, Tensor B, bool upper, bool left,
+                                 bool unit) {
   const char *api = "linalg.solve_triangular";
   TSIR_RT_RETURN_IF_ERROR(checkSquare(A, api));
   TSIR_RT_RETURN_IF_ERROR(checkMatrix(B, api, "B"));
@@ -716,17 +704,19 @@ Status solveTriangular(Stack &stack) {
     return Status::error(std::string(api) +
                          ": Incompatible shapes of A and B for the equation " +
                          (left ? "AX = B" : "XA = B"));
-  return TSIR_LINALG_DISPATCH(A.dtype(), solveTriangularImpl, stack, A, B,
-                              upper, left, unit);
+  std::vector<int64_t> batch;
+  return TSIR_LINALG_DISPATCH(A.dtype(), trsmSolve, A, B, upper, left, false,
+                              unit, batch);
 }
 
 //===----------------------------------------------------------------------===//
 // Cholesky
 //===----------------------------------------------------------------------===//
 
+/// The factor and info.
 template <class T>
-Status choleskyImpl(Stack &stack, const Tensor &A, bool upper, bool withInfo,
-                    bool check, const char *api) {
+StatusOr<std::tuple<Tensor, Tensor>> choleskyImpl(const Tensor &A, bool upper,
+                                                  bool check, const char *api) {
   TSIR_RT_ASSIGN_OR_RETURN(const lapack::Routines<T> *L,
                            lapack::routines<T>());
   Mats<T> a = loadMats<T>(A);
@@ -744,32 +734,31 @@ Status choleskyImpl(Stack &stack, const Tensor &A, bool upper, bool withInfo,
     for (int64_t b = 0; b < a.count(); ++b)
       if (info[b] > 0)
         return infoError(api, "cholesky", info[b], b, A.dim() == 2);
-  push(stack, storeMats(a, A.dtype()));
-  if (withInfo)
-    push(stack, storeInts(info, leading(A)));
-  return Status::ok();
+  return std::make_tuple(storeMats(a, A.dtype()), storeInts(info, leading(A)));
 }
 
-/// linalg_cholesky(A, upper), cholesky(A, upper),
-/// linalg_cholesky_ex(A, upper, check_errors).
-Status choleskyKernel(Stack &stack, bool withInfo, const char *api) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
-                           popArgs(stack, withInfo ? 3 : 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool upper, boolArg(args[1], "upper"));
-  bool check = !withInfo;
-  if (withInfo) {
-    TSIR_RT_ASSIGN_OR_RETURN(check, boolArg(args[2], "check_errors"));
-  }
+StatusOr<std::tuple<Tensor, Tensor>> cholesky(const Tensor &A, bool upper,
+                                              bool check, const char *api) {
   TSIR_RT_RETURN_IF_ERROR(checkSquare(A, api));
   TSIR_RT_RETURN_IF_ERROR(checkFloating(A, api));
-  return TSIR_LINALG_DISPATCH(A.dtype(), choleskyImpl, stack, A, upper,
-                              withInfo, check, api);
+  return TSIR_LINALG_DISPATCH(A.dtype(), choleskyImpl, A, upper, check, api);
+}
+
+/// linalg_cholesky(A, upper) and cholesky(A, upper): the errors always
+/// checked.
+StatusOr<Tensor> linalgCholesky(Tensor A, bool upper) {
+  return firstResult(cholesky(A, upper, true, "linalg.cholesky"));
+}
+
+/// linalg_cholesky_ex(A, upper, check_errors).
+StatusOr<std::tuple<Tensor, Tensor>> linalgCholeskyEx(Tensor A, bool upper,
+                                                      bool check) {
+  return cholesky(A, upper, check, "linalg.cholesky_ex");
 }
 
 template <class T>
-Status choleskySolveImpl(Stack &stack, const Tensor &B, const Tensor &Lt,
-                         bool upper) {
+StatusOr<Tensor> choleskySolveImpl(const Tensor &B, const Tensor &Lt,
+                                   bool upper) {
   TSIR_RT_ASSIGN_OR_RETURN(const lapack::Routines<T> *L,
                            lapack::routines<T>());
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> batch,
@@ -782,16 +771,11 @@ Status choleskySolveImpl(Stack &stack, const Tensor &B, const Tensor &Lt,
   if (n > 0 && nrhs > 0)
     for (int64_t b = 0; b < x.count(); ++b)
       L->potrs(&uplo, &n, &nrhs, f.at(b), &lda, x.at(b), &ldb, &info, 1);
-  push(stack, storeMats(x, B.dtype()));
-  return Status::ok();
+  return storeMats(x, B.dtype());
 }
 
 /// cholesky_solve(self=B, input2=L, upper).
-Status choleskySolve(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor B, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor Lt, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool upper, boolArg(args[2], "upper"));
+StatusOr<Tensor> choleskySolve(Tensor B, Tensor Lt, bool upper) {
   const char *api = "cholesky_solve";
   if (B.dim() < 2)
     return Status::error("b should have at least 2 dimensions, but has " +
@@ -813,12 +797,11 @@ Status choleskySolve(Stack &stack) {
                          std::to_string(Lt.size(-1)) +
                          " but each b matrix is " + std::to_string(B.size(-2)) +
                          " by " + std::to_string(B.size(-1)));
-  return TSIR_LINALG_DISPATCH(B.dtype(), choleskySolveImpl, stack, B, Lt,
-                              upper);
+  return TSIR_LINALG_DISPATCH(B.dtype(), choleskySolveImpl, B, Lt, upper);
 }
 
 template <class T>
-Status choleskyInverseImpl(Stack &stack, const Tensor &Lt, bool upper) {
+StatusOr<Tensor> choleskyInverseImpl(const Tensor &Lt, bool upper) {
   TSIR_RT_ASSIGN_OR_RETURN(const lapack::Routines<T> *L,
                            lapack::routines<T>());
   Mats<T> a = loadMats<T>(Lt);
@@ -840,110 +823,86 @@ Status choleskyInverseImpl(Stack &stack, const Tensor &Lt, bool upper) {
           a(b, i, j) = a(b, j, i);
       }
   }
-  push(stack, storeMats(a, Lt.dtype()));
-  return Status::ok();
+  return storeMats(a, Lt.dtype());
 }
 
 /// cholesky_inverse(self=L, upper).
-Status choleskyInverse(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor Lt, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(bool upper, boolArg(args[1], "upper"));
+StatusOr<Tensor> choleskyInverse(Tensor Lt, bool upper) {
   TSIR_RT_RETURN_IF_ERROR(checkSquare(Lt, "cholesky_inverse", "input"));
   TSIR_RT_RETURN_IF_ERROR(checkFloating(Lt, "cholesky_inverse"));
-  return TSIR_LINALG_DISPATCH(Lt.dtype(), choleskyInverseImpl, stack, Lt,
-                              upper);
+  return TSIR_LINALG_DISPATCH(Lt.dtype(), choleskyInverseImpl, Lt, upper);
 }
 
 } // namespace
 
 void registerLinalgKernels(KernelRegistry &registry) {
-  registerKernelTable(registry, {
-      {"aten::linalg_det",
-       [](Stack &s) { return detKernel(s, "linalg.det", DetKind::Det); },
-       "aten::linalg_det(Tensor A) -> Tensor"},
-      {"aten::det", [](Stack &s) { return detKernel(s, "linalg.det", DetKind::Det); },
-       "aten::det(Tensor self) -> Tensor"},
-      {"aten::linalg_slogdet",
-       [](Stack &s) {
-         return detKernel(s, "linalg.slogdet", DetKind::SlogDet);
-       },
-       "aten::linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)"},
-      {"aten::slogdet",
-       [](Stack &s) {
-         return detKernel(s, "linalg.slogdet", DetKind::SlogDet);
-       },
-       "aten::slogdet(Tensor self) -> (Tensor sign, Tensor logabsdet)"},
-      {"aten::logdet",
-       [](Stack &s) { return detKernel(s, "logdet", DetKind::LogDet); },
-       "aten::logdet(Tensor self) -> Tensor"},
-      {"aten::linalg_inv", [](Stack &s) { return invKernel(s, false, "linalg.inv"); },
-       "aten::linalg_inv(Tensor A) -> Tensor"},
-      {"aten::inverse", [](Stack &s) { return invKernel(s, false, "linalg.inv"); },
-       "aten::inverse(Tensor self) -> Tensor"},
-      {"aten::linalg_inv_ex",
-       [](Stack &s) { return invKernel(s, true, "linalg.inv_ex"); },
-       "aten::linalg_inv_ex(Tensor A, *, bool check_errors=False) -> (Tensor "
-       "inverse, Tensor info)"},
-      {"aten::linalg_solve", [](Stack &s) { return solveKernel(s, false); },
-       "aten::linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor"},
-      {"aten::linalg_solve_ex", [](Stack &s) { return solveKernel(s, true); },
-       "aten::linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool "
-       "check_errors=False) -> (Tensor result, Tensor info)"},
-      {"aten::linalg_lu_factor",
-       [](Stack &s) {
-         return luFactorKernel(s, "torch.linalg.lu_factor", 2, false, true);
-       },
-       "aten::linalg_lu_factor(Tensor A, *, bool pivot=True) -> (Tensor LU, "
-       "Tensor pivots)"},
-      {"aten::linalg_lu_factor_ex",
-       [](Stack &s) {
-         return luFactorKernel(s, "torch.linalg.lu_factor_ex", 3, true, false);
-       },
-       "aten::linalg_lu_factor_ex(Tensor A, *, bool pivot=True, bool "
-       "check_errors=False) -> (Tensor LU, Tensor pivots, Tensor info)"},
-      {"aten::_lu_with_info",
-       [](Stack &s) {
-         return luFactorKernel(s, "torch.lu", 3, true, false);
-       },
-       "aten::_lu_with_info(Tensor self, bool pivot=True, bool "
-       "check_errors=True) -> (Tensor LU, Tensor pivots, Tensor info)"},
-      {"aten::linalg_lu", linalgLu,
-       "aten::linalg_lu(Tensor A, *, bool pivot=True) -> (Tensor P, Tensor L, "
-       "Tensor U)"},
-      {"aten::lu_unpack", luUnpack,
-       "aten::lu_unpack(Tensor LU_data, Tensor LU_pivots, bool "
-       "unpack_data=True, bool unpack_pivots=True) -> (Tensor P, Tensor L, "
-       "Tensor U)"},
-      {"aten::linalg_lu_solve", linalgLuSolve,
-       "aten::linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool "
-       "left=True, bool adjoint=False) -> Tensor"},
-      {"aten::lu_solve", luSolveLegacy,
-       "aten::lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> "
-       "Tensor"},
-      {"aten::triangular_solve", triangularSolve,
-       "aten::triangular_solve(Tensor self, Tensor A, bool upper=True, bool "
-       "transpose=False, bool unitriangular=False) -> (Tensor solution, "
-       "Tensor cloned_coefficient)"},
-      {"aten::linalg_solve_triangular", solveTriangular,
-       "aten::linalg_solve_triangular(Tensor self, Tensor B, *, bool upper, "
-       "bool left=True, bool unitriangular=False) -> Tensor"},
-      {"aten::linalg_cholesky",
-       [](Stack &s) { return choleskyKernel(s, false, "linalg.cholesky"); },
-       "aten::linalg_cholesky(Tensor self, *, bool upper=False) -> Tensor"},
-      {"aten::cholesky",
-       [](Stack &s) { return choleskyKernel(s, false, "linalg.cholesky"); },
-       "aten::cholesky(Tensor self, bool upper=False) -> Tensor"},
-      {"aten::linalg_cholesky_ex",
-       [](Stack &s) { return choleskyKernel(s, true, "linalg.cholesky_ex"); },
-       "aten::linalg_cholesky_ex(Tensor self, *, bool upper=False, bool "
-       "check_errors=False) -> (Tensor L, Tensor info)"},
-      {"aten::cholesky_solve", choleskySolve,
-       "aten::cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> "
-       "Tensor"},
-      {"aten::cholesky_inverse", choleskyInverse,
-       "aten::cholesky_inverse(Tensor self, bool upper=False) -> Tensor"},
-  });
+  registerKernelTable(
+      registry,
+      {
+          {"aten::linalg_det", bindKernel(det),
+           "aten::linalg_det(Tensor A) -> Tensor"},
+          {"aten::det", bindKernel(det), "aten::det(Tensor self) -> Tensor"},
+          {"aten::linalg_slogdet", bindKernel(slogdet),
+           "aten::linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)"},
+          {"aten::slogdet", bindKernel(slogdet),
+           "aten::slogdet(Tensor self) -> (Tensor sign, Tensor logabsdet)"},
+          {"aten::logdet", bindKernel(logdet),
+           "aten::logdet(Tensor self) -> Tensor"},
+          {"aten::linalg_inv", bindKernel(linalgInv),
+           "aten::linalg_inv(Tensor A) -> Tensor"},
+          {"aten::inverse", bindKernel(linalgInv),
+           "aten::inverse(Tensor self) -> Tensor"},
+          {"aten::linalg_inv_ex", bindKernel(linalgInvEx),
+           "aten::linalg_inv_ex(Tensor A, *, bool check_errors=False) -> "
+           "(Tensor inverse, Tensor info)"},
+          {"aten::linalg_solve", bindKernel(linalgSolve),
+           "aten::linalg_solve(Tensor A, Tensor B, *, bool left=True) -> "
+           "Tensor"},
+          {"aten::linalg_solve_ex", bindKernel(linalgSolveEx),
+           "aten::linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool "
+           "check_errors=False) -> (Tensor result, Tensor info)"},
+          {"aten::linalg_lu_factor", bindKernel(linalgLuFactor),
+           "aten::linalg_lu_factor(Tensor A, *, bool pivot=True) -> (Tensor "
+           "LU, Tensor pivots)"},
+          {"aten::linalg_lu_factor_ex", bindKernel(linalgLuFactorEx),
+           "aten::linalg_lu_factor_ex(Tensor A, *, bool pivot=True, bool "
+           "check_errors=False) -> (Tensor LU, Tensor pivots, Tensor info)"},
+          {"aten::_lu_with_info", bindKernel(luWithInfo),
+           "aten::_lu_with_info(Tensor self, bool pivot=True, bool "
+           "check_errors=True) -> (Tensor LU, Tensor pivots, Tensor info)"},
+          {"aten::linalg_lu", bindKernel(linalgLu),
+           "aten::linalg_lu(Tensor A, *, bool pivot=True) -> (Tensor P, Tensor "
+           "L, Tensor U)"},
+          {"aten::lu_unpack", bindKernel(luUnpack),
+           "aten::lu_unpack(Tensor LU_data, Tensor LU_pivots, bool "
+           "unpack_data=True, bool unpack_pivots=True) -> (Tensor P, Tensor L, "
+           "Tensor U)"},
+          {"aten::linalg_lu_solve", bindKernel(linalgLuSolve),
+           "aten::linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool "
+           "left=True, bool adjoint=False) -> Tensor"},
+          {"aten::lu_solve", bindKernel(luSolveLegacy),
+           "aten::lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> "
+           "Tensor"},
+          {"aten::triangular_solve", bindKernel(triangularSolve),
+           "aten::triangular_solve(Tensor self, Tensor A, bool upper=True, "
+           "bool transpose=False, bool unitriangular=False) -> (Tensor "
+           "solution, Tensor cloned_coefficient)"},
+          {"aten::linalg_solve_triangular", bindKernel(solveTriangular),
+           "aten::linalg_solve_triangular(Tensor self, Tensor B, *, bool "
+           "upper, bool left=True, bool unitriangular=False) -> Tensor"},
+          {"aten::linalg_cholesky", bindKernel(linalgCholesky),
+           "aten::linalg_cholesky(Tensor self, *, bool upper=False) -> Tensor"},
+          {"aten::cholesky", bindKernel(linalgCholesky),
+           "aten::cholesky(Tensor self, bool upper=False) -> Tensor"},
+          {"aten::linalg_cholesky_ex", bindKernel(linalgCholeskyEx),
+           "aten::linalg_cholesky_ex(Tensor self, *, bool upper=False, bool "
+           "check_errors=False) -> (Tensor L, Tensor info)"},
+          {"aten::cholesky_solve", bindKernel(choleskySolve),
+           "aten::cholesky_solve(Tensor self, Tensor input2, bool upper=False) "
+           "-> Tensor"},
+          {"aten::cholesky_inverse", bindKernel(choleskyInverse),
+           "aten::cholesky_inverse(Tensor self, bool upper=False) -> Tensor"},
+      });
   registerLinalgDecompositionKernels(registry);
   registerLinalgNormKernels(registry);
 }

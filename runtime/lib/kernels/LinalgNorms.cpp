@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <variant>
 
 namespace tsir::rt {
@@ -136,9 +137,9 @@ StatusOr<Tensor> vectorNorm(const Tensor &x, double ord,
   return storeVector(out, keepdim ? g.keepdimSizes : g.keptSizes, outType);
 }
 
-StatusOr<DType> normDType(const Tensor &x, const Value &dtype,
+StatusOr<DType> normDType(const Tensor &x, std::optional<DType> dtype,
                           const char *api) {
-  TSIR_RT_ASSIGN_OR_RETURN(DType out, optionalDType(dtype, x.dtype()));
+  DType out = dtype.value_or(x.dtype());
   if (!isFloating(out))
     return Status::error(std::string(api) +
                          ": dtype should be floating point or complex. Got " +
@@ -146,88 +147,86 @@ StatusOr<DType> normDType(const Tensor &x, const Value &dtype,
   return out;
 }
 
+/// An `int[]?` of dims: None is every dim.
+using Dims = std::optional<std::vector<int64_t>>;
+
 /// linalg_vector_norm(self, ord, dim, keepdim, dtype).
-Status linalgVectorNorm(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor x, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(double ord, scalarArg(args[1], "ord"));
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> dims,
-                           optionalIntList(args[2], "dim"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool keepdim, boolArg(args[3], "keepdim"));
+StatusOr<Tensor> linalgVectorNorm(Tensor x, double ord, const Dims &dim,
+                                  bool keepdim, std::optional<DType> dtype) {
   TSIR_RT_RETURN_IF_ERROR(checkFloating(x, "linalg.vector_norm"));
   TSIR_RT_ASSIGN_OR_RETURN(DType out,
-                           normDType(x, args[4], "linalg.vector_norm"));
-  TSIR_RT_ASSIGN_OR_RETURN(
-      Tensor r, vectorNorm(x, ord, dims, keepdim, out, "linalg.vector_norm"));
-  push(stack, r);
-  return Status::ok();
+                           normDType(x, dtype, "linalg.vector_norm"));
+  return vectorNorm(x, ord, dim.value_or(std::vector<int64_t>()), keepdim, out,
+                    "linalg.vector_norm");
 }
 
-StatusOr<double> optionalOrd(const Value &v, double fallback) {
-  if (v.isNone())
-    return fallback;
-  return scalarArg(v, "p");
-}
-
-/// The aten::norm overloads: Scalar(self, p), ScalarOpt_dim(self, p, dim,
-/// keepdim), ScalarOpt_dim_dtype(+ dtype), ScalarOpt_dtype(self, p, dtype).
-Status normKernel(Stack &stack, size_t nargs, bool withDim, bool withDType) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, nargs));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor x, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(double p, optionalOrd(args[1], 2.0));
-  std::vector<int64_t> dims;
-  bool keepdim = false;
-  if (withDim) {
-    TSIR_RT_ASSIGN_OR_RETURN(dims, optionalIntList(args[2], "dim"));
-    TSIR_RT_ASSIGN_OR_RETURN(keepdim, boolArg(args[3], "keepdim"));
-  }
+/// The aten::norm overloads (p None is 2): the dtype argument, when the
+/// overload has one, is checked before the input's.
+StatusOr<Tensor> norm(const Tensor &x, std::optional<double> p, const Dims &dim,
+                      bool keepdim, bool withDType,
+                      std::optional<DType> dtype) {
   DType out = x.dtype();
   if (withDType) {
-    TSIR_RT_ASSIGN_OR_RETURN(out, normDType(x, args[nargs - 1], "norm"));
+    TSIR_RT_ASSIGN_OR_RETURN(out, normDType(x, dtype, "norm"));
   }
   if (!isFloating(x.dtype()))
     return Status::error("norm(): input dtype should be either floating point "
                          "or complex. Got " +
                          torchTypeName(x.dtype()) + " instead.");
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor r,
-                           vectorNorm(x, p, dims, keepdim, out, "norm"));
-  push(stack, r);
-  return Status::ok();
+  return vectorNorm(x, p.value_or(2.0), dim.value_or(std::vector<int64_t>()),
+                    keepdim, out, "norm");
 }
 
-/// frobenius_norm(self) and frobenius_norm.dim(self, dim, keepdim).
-Status frobeniusNorm(Stack &stack, bool withDim) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
-                           popArgs(stack, withDim ? 3 : 1));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor x, requireTensor(args[0]));
-  std::vector<int64_t> dims;
-  bool keepdim = false;
-  if (withDim) {
-    TSIR_RT_ASSIGN_OR_RETURN(dims, optionalIntList(args[1], "dim"));
-    TSIR_RT_ASSIGN_OR_RETURN(keepdim, boolArg(args[2], "keepdim"));
-    if (dims.size() > 2)
-      return Status::error("Expected at most 2 dimensions, but got " +
-                           std::to_string(dims.size()) +
-                           " dimensions instead.");
-  }
-  TSIR_RT_ASSIGN_OR_RETURN(
-      Tensor r, vectorNorm(x, 2.0, dims, keepdim, x.dtype(), "frobenius_norm"));
-  push(stack, r);
-  return Status::ok();
+/// norm.Scalar(self, p).
+StatusOr<Tensor> normScalar(Tensor x, std::optional<double> p) {
+  return norm(x, p, std::nullopt, false, false, std::nullopt);
+}
+
+/// norm.ScalarOpt_dim(self, p, dim, keepdim).
+StatusOr<Tensor> normDim(Tensor x, std::optional<double> p, const Dims &dim,
+                         bool keepdim) {
+  return norm(x, p, dim, keepdim, false, std::nullopt);
+}
+
+/// norm.ScalarOpt_dim_dtype(self, p, dim, keepdim, dtype).
+StatusOr<Tensor> normDimDType(Tensor x, std::optional<double> p,
+                              const Dims &dim, bool keepdim,
+                              std::optional<DType> dtype) {
+  return norm(x, p, dim, keepdim, true, dtype);
+}
+
+/// norm.ScalarOpt_dtype(self, p, dtype).
+StatusOr<Tensor> normWithDType(Tensor x, std::optional<double> p,
+                               std::optional<DType> dtype) {
+  return norm(x, p, std::nullopt, false, true, dtype);
+}
+
+/// frobenius_norm.dim(self, dim, keepdim).
+StatusOr<Tensor> frobeniusNormDim(Tensor x, const Dims &dim, bool keepdim) {
+  std::vector<int64_t> dims = dim.value_or(std::vector<int64_t>());
+  if (dims.size() > 2)
+    return Status::error("Expected at most 2 dimensions, but got " +
+                         std::to_string(dims.size()) + " dimensions instead.");
+  return vectorNorm(x, 2.0, dims, keepdim, x.dtype(), "frobenius_norm");
+}
+
+/// frobenius_norm(self): of every dim.
+StatusOr<Tensor> frobeniusNorm(Tensor x) {
+  return frobeniusNormDim(x, std::nullopt, false);
 }
 
 /// A matrix norm order: a number or "fro" / "nuc".
 using Ord = std::variant<double, std::string>;
 
-StatusOr<Tensor> matrixNorm(Tensor A, const Ord &ord,
-                            std::vector<int64_t> dims, bool keepdim,
-                            const Value &dtypeValue, const char *api) {
+StatusOr<Tensor> matrixNorm(Tensor A, const Ord &ord, std::vector<int64_t> dims,
+                            bool keepdim, std::optional<DType> dtype,
+                            const char *api) {
   if (A.dim() < 2)
     return Status::error(std::string(api) +
                          ": The input tensor A must have at least 2 "
                          "dimensions.");
   TSIR_RT_RETURN_IF_ERROR(checkFloating(A, api));
-  TSIR_RT_ASSIGN_OR_RETURN(DType out, normDType(A, dtypeValue, api));
+  TSIR_RT_ASSIGN_OR_RETURN(DType out, normDType(A, dtype, api));
   if (dims.size() != 2)
     return Status::error(std::string(api) + ": dim must be a 2-tuple. Got " +
                          sizesToString(dims));
@@ -327,52 +326,42 @@ StatusOr<Ord> ordArg(const Value &v) {
   return Ord(d);
 }
 
-/// linalg_matrix_norm(A, ord, dim, keepdim, dtype) and .str_ord.
-Status linalgMatrixNorm(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Ord ord, ordArg(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> dims,
-                           optionalIntList(args[2], "dim"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool keepdim, boolArg(args[3], "keepdim"));
-  TSIR_RT_ASSIGN_OR_RETURN(
-      Tensor r, matrixNorm(A, ord, dims, keepdim, args[4], "linalg.matrix_norm"));
-  push(stack, r);
-  return Status::ok();
+/// linalg_matrix_norm(A, ord, dim, keepdim, dtype) and .str_ord: `ord` is
+/// a number or a string.
+StatusOr<Tensor> linalgMatrixNorm(Tensor A, Value ordV, const Dims &dim,
+                                  bool keepdim, std::optional<DType> dtype) {
+  TSIR_RT_ASSIGN_OR_RETURN(Ord ord, ordArg(ordV));
+  return matrixNorm(A, ord, dim.value_or(std::vector<int64_t>()), keepdim,
+                    dtype, "linalg.matrix_norm");
 }
 
-/// nuclear_norm(self, keepdim) and nuclear_norm.dim(self, dim, keepdim).
-Status nuclearNorm(Stack &stack, bool withDim) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
-                           popArgs(stack, withDim ? 3 : 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  std::vector<int64_t> dims = {0, 1};
-  if (withDim) {
-    TSIR_RT_ASSIGN_OR_RETURN(dims, optionalIntList(args[1], "dim"));
-  } else if (A.dim() != 2) {
+StatusOr<Tensor> nuclearNorm(const Tensor &A, std::vector<int64_t> dims,
+                             bool keepdim) {
+  return matrixNorm(A, Ord(std::string("nuc")), std::move(dims), keepdim,
+                    std::nullopt, "linalg.matrix_norm");
+}
+
+/// nuclear_norm(self, keepdim): of a matrix.
+StatusOr<Tensor> nuclearNormMatrix(Tensor A, bool keepdim) {
+  if (A.dim() != 2)
     return Status::error("Expected a tensor with 2 dimensions, but got a "
                          "tensor with " +
                          std::to_string(A.dim()) + " dimension" +
                          (A.dim() == 1 ? "" : "s") + " instead.");
-  }
-  TSIR_RT_ASSIGN_OR_RETURN(bool keepdim,
-                           boolArg(args[withDim ? 2 : 1], "keepdim"));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor r, matrixNorm(A, Ord(std::string("nuc")),
-                                                dims, keepdim, Value::none(),
-                                                "linalg.matrix_norm"));
-  push(stack, r);
-  return Status::ok();
+  return nuclearNorm(A, {0, 1}, keepdim);
 }
 
-/// linalg_norm(A, ord?, dim?, keepdim, dtype) and .ord_str.
-Status linalgNorm(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 5));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor X, requireTensor(args[0]));
-  const Value &ordV = args[1];
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> dims,
-                           optionalIntList(args[2], "dim"));
-  bool hasDim = !args[2].isNone();
-  TSIR_RT_ASSIGN_OR_RETURN(bool keepdim, boolArg(args[3], "keepdim"));
+/// nuclear_norm.dim(self, dim, keepdim).
+StatusOr<Tensor> nuclearNormDim(Tensor A, const Dims &dim, bool keepdim) {
+  return nuclearNorm(A, dim.value_or(std::vector<int64_t>()), keepdim);
+}
+
+/// linalg_norm(A, ord?, dim?, keepdim, dtype) and .ord_str: `ord` is None,
+/// a number or a string.
+StatusOr<Tensor> linalgNorm(Tensor X, Value ordV, const Dims &dim, bool keepdim,
+                            std::optional<DType> dtype) {
+  std::vector<int64_t> dims = dim.value_or(std::vector<int64_t>());
+  bool hasDim = dim.has_value();
   if (hasDim && dims.size() != 1 && dims.size() != 2)
     return Status::error("linalg.norm: If dim is specified, it must be of "
                          "length 1 or 2. Got " +
@@ -386,30 +375,26 @@ Status linalgNorm(Stack &stack) {
                           (!hasDim && X.dim() == 2)))) {
     TSIR_RT_ASSIGN_OR_RETURN(Ord ord, ordArg(ordV));
     std::vector<int64_t> mdims = hasDim ? dims : std::vector<int64_t>{0, 1};
-    TSIR_RT_ASSIGN_OR_RETURN(
-        Tensor r, matrixNorm(X, ord, mdims, keepdim, args[4], "linalg.norm"));
-    push(stack, r);
-    return Status::ok();
+    return matrixNorm(X, ord, mdims, keepdim, dtype, "linalg.norm");
   }
-  TSIR_RT_ASSIGN_OR_RETURN(double ord, optionalOrd(ordV, 2.0));
-  TSIR_RT_ASSIGN_OR_RETURN(DType out, normDType(X, args[4], "linalg.norm"));
-  TSIR_RT_ASSIGN_OR_RETURN(
-      Tensor r, vectorNorm(X, ord, dims, keepdim, out, "linalg.norm"));
-  push(stack, r);
-  return Status::ok();
+  double ord = 2.0;
+  if (!ordV.isNone()) {
+    TSIR_RT_ASSIGN_OR_RETURN(ord, scalarArg(ordV, "p"));
+  }
+  TSIR_RT_ASSIGN_OR_RETURN(DType out, normDType(X, dtype, "linalg.norm"));
+  return vectorNorm(X, ord, dims, keepdim, out, "linalg.norm");
 }
 
-/// linalg_cond(A, p?) and linalg_cond.p_str(A, p).
-Status linalgCond(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
+/// linalg_cond(A, p?) and linalg_cond.p_str(A, p): `p` is None, a number
+/// or a string.
+StatusOr<Tensor> linalgCond(Tensor A, Value p) {
   if (A.dim() < 2)
     return Status::error(
         "linalg.cond: The input tensor must have at least 2 dimensions.");
   TSIR_RT_RETURN_IF_ERROR(checkFloating(A, "linalg.cond"));
   Ord ord = 2.0;
-  if (!args[1].isNone()) {
-    TSIR_RT_ASSIGN_OR_RETURN(ord, ordArg(args[1]));
+  if (!p.isNone()) {
+    TSIR_RT_ASSIGN_OR_RETURN(ord, ordArg(p));
   }
   if (const std::string *s = std::get_if<std::string>(&ord)) {
     if (*s != "fro" && *s != "nuc")
@@ -421,10 +406,8 @@ Status linalgCond(Stack &stack) {
                            formatDouble(o));
   }
   std::vector<int64_t> batch = leading(A);
-  if (A.numel() == 0) {
-    push(stack, Tensor::zeros(batch, A.dtype()));
-    return Status::ok();
-  }
+  if (A.numel() == 0)
+    return Tensor::zeros(batch, A.dtype());
   if (std::holds_alternative<double>(ord) &&
       std::abs(std::get<double>(ord)) == 2) {
     TSIR_RT_ASSIGN_OR_RETURN(
@@ -437,8 +420,7 @@ Status linalgCond(Stack &stack) {
       double mx = s[b * k], mn = s[b * k + k - 1];
       r[b] = std::get<double>(ord) > 0 ? mx / mn : mn / mx;
     }
-    push(stack, storeVector(r, batch, A.dtype()));
-    return Status::ok();
+    return storeVector(r, batch, A.dtype());
   }
   TSIR_RT_RETURN_IF_ERROR(checkSquare(A, "linalg.cond"));
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> invOut,
@@ -451,10 +433,10 @@ Status linalgCond(Stack &stack) {
     info.assign(i32.dataAs<int32_t>(), i32.dataAs<int32_t>() + i32.numel());
   }
   std::vector<int64_t> dims = {-2, -1};
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor na, matrixNorm(A, ord, dims, false,
-                                                 Value::none(), "linalg.cond"));
+  TSIR_RT_ASSIGN_OR_RETURN(
+      Tensor na, matrixNorm(A, ord, dims, false, std::nullopt, "linalg.cond"));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor ni, matrixNorm(inv, ord, dims, false,
-                                                 Value::none(), "linalg.cond"));
+                                                 std::nullopt, "linalg.cond"));
   std::vector<double> a = doubles(na), b = doubles(ni), r(a.size());
   for (size_t i = 0; i < r.size(); ++i)
     r[i] = info[i] > 0 ? kInf
@@ -463,8 +445,7 @@ Status linalgCond(Stack &stack) {
   if (A.dtype() == DType::Float64)
     for (size_t i = 0; i < r.size(); ++i)
       r[i] = info[i] > 0 ? kInf : a[i] * b[i];
-  push(stack, storeVector(r, batch, A.dtype()));
-  return Status::ok();
+  return storeVector(r, batch, A.dtype());
 }
 
 //===----------------------------------------------------------------------===//
@@ -484,11 +465,7 @@ StatusOr<std::vector<int64_t>> broadcastPair(const Tensor &a, const Tensor &b,
 }
 
 /// linalg_vecdot(x, y, dim).
-Status vecdot(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor x, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor y, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, intArg(args[2], "dim"));
+StatusOr<Tensor> vecdot(Tensor x, Tensor y, int64_t dim) {
   if (x.dtype() != y.dtype())
     return Status::error("linalg.vecdot: Expected x and y to have the same "
                          "dtype, but found x of type " +
@@ -511,15 +488,11 @@ Status vecdot(Stack &stack) {
       sum += data[i * g.groupSize + j];
     out[i] = sum;
   }
-  push(stack, storeVector(out, g.keptSizes, x.dtype()));
-  return Status::ok();
+  return storeVector(out, g.keptSizes, x.dtype());
 }
 
-/// linalg_cross(self, other, dim) and cross(self, other, dim?).
-Status crossKernel(Stack &stack, bool legacy) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor a, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor b, requireTensor(args[1]));
+/// cross(self, other, dim?): without a dim, the first of size 3.
+StatusOr<Tensor> cross(Tensor a, Tensor b, std::optional<int64_t> dimArg) {
   if (a.dim() != b.dim())
     return Status::error("linalg.cross: inputs must have the same number of "
                          "dimensions.");
@@ -527,7 +500,7 @@ Status crossKernel(Stack &stack, bool legacy) {
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> shape,
                            broadcastPair(a, b, ad, bd));
   int64_t dim = -1;
-  if (legacy && args[2].isNone()) {
+  if (!dimArg) {
     dim = -2;
     for (int64_t d = 0; d < a.dim(); ++d)
       if (a.size(d) == 3) {
@@ -537,7 +510,7 @@ Status crossKernel(Stack &stack, bool legacy) {
     if (dim == -2)
       return Status::error("no dimension of size 3 in input");
   } else {
-    TSIR_RT_ASSIGN_OR_RETURN(dim, intArg(args[2], "dim"));
+    dim = *dimArg;
   }
   TSIR_RT_ASSIGN_OR_RETURN(dim, wrapDim(dim, a.dim()));
   if (a.size(dim) != 3 || b.size(dim) != 3)
@@ -563,8 +536,12 @@ Status crossKernel(Stack &stack, bool legacy) {
       o[base + inner] = x2 * y0 - x0 * y2;
       o[base + 2 * inner] = x0 * y1 - x1 * y0;
     }
-  push(stack, out.to(a.dtype()));
-  return Status::ok();
+  return out.to(a.dtype());
+}
+
+/// linalg_cross(self, other, dim).
+StatusOr<Tensor> linalgCross(Tensor a, Tensor b, int64_t dim) {
+  return cross(a, b, dim);
 }
 
 //===----------------------------------------------------------------------===//
@@ -596,13 +573,12 @@ StatusOr<Tensor> bmm(const Tensor &a, const Tensor &b, DType dtype) {
   return out.to(dtype);
 }
 
-/// linalg_multi_dot(tensors).
-Status multiDot(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 1));
-  if (!args[0].isList())
+/// linalg_multi_dot(Tensor[] tensors).
+StatusOr<Tensor> multiDot(Value tensors) {
+  if (!tensors.isList())
     return Status::error("linalg.multi_dot: expected a list of tensors");
   std::vector<Tensor> ts;
-  for (const Value &v : args[0].toList()) {
+  for (const Value &v : tensors.toList()) {
     TSIR_RT_ASSIGN_OR_RETURN(Tensor t, requireTensor(v));
     ts.push_back(t);
   }
@@ -658,8 +634,7 @@ Status multiDot(Stack &stack) {
   } else if (lastVec) {
     TSIR_RT_ASSIGN_OR_RETURN(out, out.squeeze(-1));
   }
-  push(stack, out);
-  return Status::ok();
+  return out;
 }
 
 Tensor identityLike(const Tensor &A) {
@@ -674,15 +649,10 @@ Tensor identityLike(const Tensor &A) {
 
 /// linalg_matrix_power(A, n) and matrix_power: torch's square-and-multiply,
 /// each product rounded to the dtype.
-Status matrixPower(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t n, intArg(args[1], "n"));
+StatusOr<Tensor> matrixPower(Tensor A, int64_t n) {
   TSIR_RT_RETURN_IF_ERROR(checkSquare(A, "linalg.matrix_power"));
-  if (n == 0) {
-    push(stack, identityLike(A));
-    return Status::ok();
-  }
+  if (n == 0)
+    return identityLike(A);
   Tensor a = A.contiguous();
   if (n < 0) {
     if (!isFloating(A.dtype()))
@@ -692,17 +662,14 @@ Status matrixPower(Stack &stack) {
     n = -n;
   }
   DType dtype = A.dtype();
-  if (n == 1) {
-    push(stack, a.clone());
-    return Status::ok();
-  }
+  if (n == 1)
+    return a.clone();
   if (n == 2 || n == 3) {
     TSIR_RT_ASSIGN_OR_RETURN(Tensor r, bmm(a, a, dtype));
     if (n == 3) {
       TSIR_RT_ASSIGN_OR_RETURN(r, bmm(r, a, dtype));
     }
-    push(stack, r);
-    return Status::ok();
+    return r;
   }
   Tensor z, result;
   while (n > 0) {
@@ -720,8 +687,7 @@ Status matrixPower(Stack &stack) {
     }
     n >>= 1;
   }
-  push(stack, result.clone());
-  return Status::ok();
+  return result.clone();
 }
 
 /// Solves A X = B (n x n, n x n, row-major doubles) by Gaussian
@@ -817,9 +783,7 @@ std::vector<double> expm(const double *a, int64_t n) {
 }
 
 /// linalg_matrix_exp(self) and matrix_exp.
-Status matrixExp(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 1));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
+StatusOr<Tensor> matrixExp(Tensor A) {
   TSIR_RT_RETURN_IF_ERROR(checkSquare(A, "linalg.matrix_exp"));
   TSIR_RT_RETURN_IF_ERROR(checkFloating(A, "linalg.matrix_exp"));
   int64_t n = A.size(-1);
@@ -831,8 +795,7 @@ Status matrixExp(Stack &stack) {
     std::vector<double> e = expm(a.data() + b * n * n, n);
     std::copy(e.begin(), e.end(), o + b * n * n);
   }
-  push(stack, out.to(A.dtype()));
-  return Status::ok();
+  return out.to(A.dtype());
 }
 
 //===----------------------------------------------------------------------===//
@@ -847,10 +810,7 @@ int64_t product(const std::vector<int64_t> &v, size_t from, size_t to) {
 }
 
 /// linalg_tensorinv(self, ind).
-Status tensorinv(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t ind, intArg(args[1], "ind"));
+StatusOr<Tensor> tensorinv(Tensor A, int64_t ind) {
   if (ind <= 0)
     return Status::error("Expected a strictly positive integer for 'ind', "
                          "but got " +
@@ -876,17 +836,12 @@ Status tensorinv(Stack &stack) {
   std::vector<int64_t> shape(s.begin() + ind, s.end());
   shape.insert(shape.end(), s.begin(), s.begin() + ind);
   TSIR_RT_ASSIGN_OR_RETURN(Tensor r, out[0].toTensor().reshape(shape));
-  push(stack, r.contiguous());
-  return Status::ok();
+  return r.contiguous();
 }
 
 /// linalg_tensorsolve(self, other, dims).
-Status tensorsolve(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor A, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor B, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> dims,
-                           optionalIntList(args[2], "dims"));
+StatusOr<Tensor> tensorsolve(Tensor A, Tensor B, const Dims &dimsArg) {
+  std::vector<int64_t> dims = dimsArg.value_or(std::vector<int64_t>());
   Tensor a = A;
   if (!dims.empty()) {
     std::vector<bool> moved(A.dim(), false);
@@ -920,22 +875,15 @@ Status tensorsolve(Stack &stack) {
       Tensor x, callOne("aten::linalg_solve", {Value(M.contiguous()),
                                                Value(v.contiguous()),
                                                Value(true)}));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor r, x.reshape(resultShape));
-  push(stack, r);
-  return Status::ok();
+  return x.reshape(resultShape);
 }
 
 /// linalg_vander(x, N): columns x^0 .. x^(N-1), as torch's cumprod.
-Status vander(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor x, requireTensor(args[0]));
+StatusOr<Tensor> vander(Tensor x, std::optional<int64_t> NArg) {
   if (x.dim() == 0) {
     TSIR_RT_ASSIGN_OR_RETURN(x, x.reshape({1}));
   }
-  int64_t N = x.size(-1);
-  if (!args[1].isNone()) {
-    TSIR_RT_ASSIGN_OR_RETURN(N, intArg(args[1], "N"));
-  }
+  int64_t N = NArg.value_or(x.size(-1));
   if (N <= 1)
     return Status::error("N must be greater than 1.");
   if (x.dtype() == DType::Bool)
@@ -958,8 +906,7 @@ Status vander(Stack &stack) {
           p = static_cast<float>(p);
       }
     }
-    push(stack, out.to(x.dtype()));
-    return Status::ok();
+    return out.to(x.dtype());
   }
   Tensor xi = x.to(DType::Int64).contiguous();
   Tensor out = Tensor::empty(shape, DType::Int64);
@@ -971,103 +918,105 @@ Status vander(Stack &stack) {
       p *= v;
     }
   }
-  push(stack, out.to(x.dtype()));
-  return Status::ok();
+  return out.to(x.dtype());
 }
 
 } // namespace
 
 void registerLinalgNormKernels(KernelRegistry &registry) {
-  registerKernelTable(registry, {
-      {"aten::linalg_vector_norm", linalgVectorNorm,
-       "aten::linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, "
-       "bool keepdim=False, *, ScalarType? dtype=None) -> Tensor"},
-      {"aten::norm.Scalar",
-       [](Stack &s) { return normKernel(s, 2, false, false); },
-       "aten::norm.Scalar(Tensor self, Scalar p=2) -> Tensor"},
-      {"aten::norm.ScalarOpt_dim",
-       [](Stack &s) { return normKernel(s, 4, true, false); },
-       "aten::norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool "
-       "keepdim=False) -> Tensor"},
-      {"aten::norm.ScalarOpt_dim_dtype",
-       [](Stack &s) { return normKernel(s, 5, true, true); },
-       "aten::norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, "
-       "bool keepdim, *, ScalarType dtype) -> Tensor"},
-      {"aten::norm.ScalarOpt_dtype",
-       [](Stack &s) { return normKernel(s, 3, false, true); },
-       "aten::norm.ScalarOpt_dtype(Tensor self, Scalar? p, *, ScalarType "
-       "dtype) -> Tensor"},
-      // The bare names serve graph nodes whose overload the importer left
-      // open: the stack holds exactly the node's arguments, so their count
-      // picks the overload.
-      {"aten::norm",
-       [](Stack &s) {
-         switch (s.size()) {
-         case 2:
-           return normKernel(s, 2, false, false);
-         case 3:
-           return normKernel(s, 3, false, true);
-         case 4:
-           return normKernel(s, 4, true, false);
-         default:
-           return normKernel(s, 5, true, true);
-         }
-       },
-       ""},
-      {"aten::frobenius_norm",
-       [](Stack &s) { return frobeniusNorm(s, s.size() >= 3); },
-       "aten::frobenius_norm(Tensor self) -> Tensor"},
-      {"aten::frobenius_norm.dim",
-       [](Stack &s) { return frobeniusNorm(s, true); },
-       "aten::frobenius_norm.dim(Tensor self, int[1] dim, bool keepdim=False) "
-       "-> Tensor"},
-      {"aten::nuclear_norm",
-       [](Stack &s) { return nuclearNorm(s, s.size() >= 3); },
-       "aten::nuclear_norm(Tensor self, bool keepdim=False) -> Tensor"},
-      {"aten::nuclear_norm.dim", [](Stack &s) { return nuclearNorm(s, true); },
-       "aten::nuclear_norm.dim(Tensor self, int[2] dim, bool keepdim=False) -> "
-       "Tensor"},
-      {"aten::linalg_matrix_norm", linalgMatrixNorm,
-       "aten::linalg_matrix_norm(Tensor self, Scalar ord, int[] dim=[-2, -1], "
-       "bool keepdim=False, *, ScalarType? dtype=None) -> Tensor"},
-      {"aten::linalg_matrix_norm.str_ord", linalgMatrixNorm,
-       "aten::linalg_matrix_norm.str_ord(Tensor self, str ord=\"fro\", int[] "
-       "dim=[-2, -1], bool keepdim=False, *, ScalarType? dtype=None) -> "
-       "Tensor"},
-      {"aten::linalg_norm", linalgNorm,
-       "aten::linalg_norm(Tensor self, Scalar? ord=None, int[1]? dim=None, "
-       "bool keepdim=False, *, ScalarType? dtype=None) -> Tensor"},
-      {"aten::linalg_norm.ord_str", linalgNorm,
-       "aten::linalg_norm.ord_str(Tensor self, str ord, int[1]? dim=None, "
-       "bool keepdim=False, *, ScalarType? dtype=None) -> Tensor"},
-      {"aten::linalg_cond", linalgCond,
-       "aten::linalg_cond(Tensor self, Scalar? p=None) -> Tensor"},
-      {"aten::linalg_cond.p_str", linalgCond,
-       "aten::linalg_cond.p_str(Tensor self, str p) -> Tensor"},
-      {"aten::linalg_vecdot", vecdot,
-       "aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor"},
-      {"aten::linalg_cross", [](Stack &s) { return crossKernel(s, false); },
-       "aten::linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> "
-       "Tensor"},
-      {"aten::cross", [](Stack &s) { return crossKernel(s, true); },
-       "aten::cross(Tensor self, Tensor other, int? dim=None) -> Tensor"},
-      {"aten::linalg_multi_dot", multiDot,
-       "aten::linalg_multi_dot(Tensor[] tensors) -> Tensor"},
-      {"aten::linalg_matrix_power", matrixPower,
-       "aten::linalg_matrix_power(Tensor self, int n) -> Tensor"},
-      {"aten::matrix_power", matrixPower,
-       "aten::matrix_power(Tensor self, int n) -> Tensor"},
-      {"aten::linalg_matrix_exp", matrixExp,
-       "aten::linalg_matrix_exp(Tensor self) -> Tensor"},
-      {"aten::matrix_exp", matrixExp, "aten::matrix_exp(Tensor self) -> Tensor"},
-      {"aten::linalg_tensorinv", tensorinv,
-       "aten::linalg_tensorinv(Tensor self, int ind=2) -> Tensor"},
-      {"aten::linalg_tensorsolve", tensorsolve,
-       "aten::linalg_tensorsolve(Tensor self, Tensor other, int[]? dims=None) "
-       "-> Tensor"},
-      {"aten::linalg_vander", vander,
-       "aten::linalg_vander(Tensor x, *, int? N=None) -> Tensor"},
-  });
+  registerKernelTable(
+      registry,
+      {
+          {"aten::linalg_vector_norm", bindKernel(linalgVectorNorm),
+           "aten::linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? "
+           "dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> "
+           "Tensor"},
+          {"aten::norm.Scalar", bindKernel(normScalar),
+           "aten::norm.Scalar(Tensor self, Scalar p=2) -> Tensor"},
+          {"aten::norm.ScalarOpt_dim", bindKernel(normDim),
+           "aten::norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool "
+           "keepdim=False) -> Tensor"},
+          {"aten::norm.ScalarOpt_dim_dtype", bindKernel(normDimDType),
+           "aten::norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, "
+           "bool keepdim, *, ScalarType dtype) -> Tensor"},
+          {"aten::norm.ScalarOpt_dtype", bindKernel(normWithDType),
+           "aten::norm.ScalarOpt_dtype(Tensor self, Scalar? p, *, ScalarType "
+           "dtype) -> Tensor"},
+          // The bare names serve graph nodes whose overload the importer left
+          // open: the stack holds exactly the node's arguments, so their count
+          // picks the overload.
+          {"aten::norm",
+           [scalar = bindKernel(normScalar),
+            withDType = bindKernel(normWithDType), dim = bindKernel(normDim),
+            dimDType = bindKernel(normDimDType)](Stack &s) {
+             switch (s.size()) {
+             case 2:
+               return scalar(s);
+             case 3:
+               return withDType(s);
+             case 4:
+               return dim(s);
+             default:
+               return dimDType(s);
+             }
+           },
+           ""},
+          {"aten::frobenius_norm",
+           byArgumentCount(3, bindKernel(frobeniusNormDim),
+                           bindKernel(frobeniusNorm)),
+           "aten::frobenius_norm(Tensor self) -> Tensor"},
+          {"aten::frobenius_norm.dim", bindKernel(frobeniusNormDim),
+           "aten::frobenius_norm.dim(Tensor self, int[1] dim, bool "
+           "keepdim=False) -> Tensor"},
+          {"aten::nuclear_norm",
+           byArgumentCount(3, bindKernel(nuclearNormDim),
+                           bindKernel(nuclearNormMatrix)),
+           "aten::nuclear_norm(Tensor self, bool keepdim=False) -> Tensor"},
+          {"aten::nuclear_norm.dim", bindKernel(nuclearNormDim),
+           "aten::nuclear_norm.dim(Tensor self, int[2] dim, bool "
+           "keepdim=False) -> Tensor"},
+          {"aten::linalg_matrix_norm", bindKernel(linalgMatrixNorm),
+           "aten::linalg_matrix_norm(Tensor self, Scalar ord, int[] dim=[-2, "
+           "-1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor"},
+          {"aten::linalg_matrix_norm.str_ord", bindKernel(linalgMatrixNorm),
+           "aten::linalg_matrix_norm.str_ord(Tensor self, str ord=\"fro\", "
+           "int[] dim=[-2, -1], bool keepdim=False, *, ScalarType? dtype=None) "
+           "-> Tensor"},
+          {"aten::linalg_norm", bindKernel(linalgNorm),
+           "aten::linalg_norm(Tensor self, Scalar? ord=None, int[1]? dim=None, "
+           "bool keepdim=False, *, ScalarType? dtype=None) -> Tensor"},
+          {"aten::linalg_norm.ord_str", bindKernel(linalgNorm),
+           "aten::linalg_norm.ord_str(Tensor self, str ord, int[1]? dim=None, "
+           "bool keepdim=False, *, ScalarType? dtype=None) -> Tensor"},
+          {"aten::linalg_cond", bindKernel(linalgCond),
+           "aten::linalg_cond(Tensor self, Scalar? p=None) -> Tensor"},
+          {"aten::linalg_cond.p_str", bindKernel(linalgCond),
+           "aten::linalg_cond.p_str(Tensor self, str p) -> Tensor"},
+          {"aten::linalg_vecdot", bindKernel(vecdot),
+           "aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor"},
+          {"aten::linalg_cross", bindKernel(linalgCross),
+           "aten::linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> "
+           "Tensor"},
+          {"aten::cross", bindKernel(cross),
+           "aten::cross(Tensor self, Tensor other, int? dim=None) -> Tensor"},
+          {"aten::linalg_multi_dot", bindKernel(multiDot),
+           "aten::linalg_multi_dot(Tensor[] tensors) -> Tensor"},
+          {"aten::linalg_matrix_power", bindKernel(matrixPower),
+           "aten::linalg_matrix_power(Tensor self, int n) -> Tensor"},
+          {"aten::matrix_power", bindKernel(matrixPower),
+           "aten::matrix_power(Tensor self, int n) -> Tensor"},
+          {"aten::linalg_matrix_exp", bindKernel(matrixExp),
+           "aten::linalg_matrix_exp(Tensor self) -> Tensor"},
+          {"aten::matrix_exp", bindKernel(matrixExp),
+           "aten::matrix_exp(Tensor self) -> Tensor"},
+          {"aten::linalg_tensorinv", bindKernel(tensorinv),
+           "aten::linalg_tensorinv(Tensor self, int ind=2) -> Tensor"},
+          {"aten::linalg_tensorsolve", bindKernel(tensorsolve),
+           "aten::linalg_tensorsolve(Tensor self, Tensor other, int[]? "
+           "dims=None) -> Tensor"},
+          {"aten::linalg_vander", bindKernel(vander),
+           "aten::linalg_vander(Tensor x, *, int? N=None) -> Tensor"},
+      });
 }
 
 } // namespace tsir::rt

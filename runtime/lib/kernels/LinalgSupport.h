@@ -1,10 +1,13 @@
-//===- LinalgSupport.h - Shared pieces of the linear algebra kernels -*- C++ -*-===//
+//===- LinalgSupport.h - Shared pieces of the linear algebra kernels -*- C++
+//-*-===//
 //
 // Private to the runtime: what LinalgKernels.cpp, LinalgDecompositions.cpp
 // and LinalgNorms.cpp share. Matrices are handed to LAPACK column-major, a
 // batch at a time (Mats<T>), in float (Float32) or double (Float64), the
 // routines torch itself calls for those dtypes; results go back to tensors
-// of the input's dtype.
+// of the input's dtype. Each kernel is a function of its schema's arguments
+// registered with bindKernel; the templated computations return their
+// results (a tensor or a tuple of them) rather than pushing them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +19,7 @@
 #include "tsir-runtime/Stack.h"
 
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace tsir::rt {
@@ -154,10 +158,29 @@ Status infoError(const std::string &api, const std::string &kind, int info,
 void matmul(const double *a, const double *b, double *c, int64_t m, int64_t k,
             int64_t n);
 
-/// Dispatches a template on Float32/Float64 (after checkFloating).
+/// The result of `fn<double>(...)` for Float64, else of `fn<float>(...)`
+/// (after checkFloating); both instantiations return the same type.
 #define TSIR_LINALG_DISPATCH(dtype, fn, ...)                                   \
   ((dtype) == ::tsir::rt::DType::Float64 ? fn<double>(__VA_ARGS__)             \
                                          : fn<float>(__VA_ARGS__))
+
+/// The first of several results: what an overload returns that leaves out
+/// the rest (the info of an `_ex` overload, the eigenvectors).
+template <class... Rest>
+StatusOr<Tensor> firstResult(StatusOr<std::tuple<Tensor, Rest...>> results) {
+  if (!results.ok())
+    return results.status();
+  return std::get<0>(*std::move(results));
+}
+
+/// For a bare name whose overloads differ in their argument count (the
+/// stack holds exactly the node's arguments): `atLeast` when the stack holds
+/// `count` or more, else `fewer`.
+inline Kernel byArgumentCount(size_t count, Kernel atLeast, Kernel fewer) {
+  return [=](Stack &stack) {
+    return stack.size() >= count ? atLeast(stack) : fewer(stack);
+  };
+}
 
 /// Workspace size from a LAPACK query (lwork = -1).
 template <class T> int workSize(T query) {
