@@ -66,6 +66,15 @@ def Aten_Reduction : Aten_Family<"Reduction">;
 def Aten_AlongDim : Aten_Family<"AlongDim">;
 def Aten_PromoteIntegerToLong : Aten_Family<"PromoteIntegerToLong">;
 def Aten_PromoteToLong : Aten_Family<"PromoteToLong">;
+// What tsir's interpreter runs itself between compiled segments, through
+// the runtime kernel of the op's name (lib/compiler/NativeOpKinds.h):
+// TorchScript's operators on ints, floats and bools and the equality of
+// their lists, strings and devices (register_prim_ops); a tensor's sizes,
+// rank and element count; and the views the runtime makes on a tensor,
+// sharing its storage (`Tensor(a) self -> Tensor(a)`).
+def Aten_ScalarOperator : Aten_Family<"ScalarOperator">;
+def Aten_TensorQuery : Aten_Family<"TensorQuery">;
+def Aten_StorageView : Aten_Family<"StorageView">;
 
 class Aten_Op<string mnemonic, list<Trait> traits = []>
     : Op<Aten_Dialect, mnemonic, traits> {

@@ -334,7 +334,20 @@ FAMILIES = {
     "along_dim": "Aten_AlongDim",
     "integer_to_long": "Aten_PromoteIntegerToLong",
     "to_long": "Aten_PromoteToLong",
+    "scalar_operator": "Aten_ScalarOperator",
+    "tensor_query": "Aten_TensorQuery",
+    "storage_view": "Aten_StorageView",
 }
+
+def returns_view_of_self(sch):
+    """Whether `sch` is `(Tensor(a) self, ...) -> Tensor(a)`: one result
+    that aliases the first argument."""
+    if not sch.arguments or len(sch.returns) != 1:
+        return False
+    first, result = sch.arguments[0].type, sch.returns[0].type
+    return (first.alias is not None and "!" not in first.alias
+            and result.alias == first.alias)
+
 
 # An op follows at most one shape rule and at most one promotion kind, and
 # a promotion kind refines a shape rule, so it needs one: torch's
@@ -590,6 +603,9 @@ def main(argv):
               and "dim" not in arguments):
             errors.append(f"{where}: a reduction with keepdim needs an "
                           f"argument named dim")
+        elif "storage_view" in tags and not returns_view_of_self(sch):
+            errors.append(f"{where}: storage_view needs a result that "
+                          f"aliases self (Tensor(a) self -> Tensor(a))")
         elif key in seen:
             errors.append(f"{where}: {key} listed twice")
         elif sch.is_vararg or sch.is_varret:

@@ -1,10 +1,15 @@
 //===- NativeOpKinds.h - Which ops the interpreter evaluates ----*- C++ -*-===//
 //
-// The ops tsir's interpreter evaluates itself rather than compiling or
-// calling a kernel (scalar arithmetic, metadata queries, views, cat/stack of
-// run-time lists: lib/executor/NativeOps.h), by kind. The partition into
-// compiled segments (OpRoles, Segments) asks which ops these are; the
-// interpreter evaluates them by kind.
+// The ops tsir's interpreter runs between compiled segments without
+// cutting the graph there (scalar arithmetic, metadata queries, views,
+// cat/stack of run-time lists), by kind: the aten ops say which they are
+// (the families of typed_ops.txt, AtenTraits.h). Compiling a segment for `i +
+// 1` between two kernel calls would cost a JIT compilation; the interpreter
+// runs such ops directly, as TorchScript's interpreter does. The partition
+// into compiled segments (OpRoles, Segments) asks which ops these are; the
+// interpreter runs each through the runtime kernel of its name
+// (runtime/lib/kernels/ScalarKernels.cpp, ViewKernels.cpp,
+// ConcatKernels.cpp), like any kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,58 +20,27 @@
 
 namespace tsir {
 
-/// What the interpreter computes for an op it evaluates itself.
+/// What kind of op the interpreter runs itself, for the partition.
 enum class NativeKind {
   None,
-  // A scalar::BinaryOp or scalar::CompareOp, named by the op.
-  Arithmetic,
-  Comparison,
-  Neg,
-  Not,
-  ToInt,
-  ToFloat,
-  ToBool,
-  Sizes,
-  SizeOfDim,
-  Dim,
-  Numel,
-  Dtype,
-  Device,
-  // Views, made on the runtime tensor so that they share its storage.
-  Select,
-  Slice,
+  /// TorchScript's operators on ints, floats and bools, the equality of
+  /// int lists, strings and devices, `is` (the aten `scalar_operator`
+  /// family).
+  Scalar,
+  /// A tensor's sizes, rank, element count (`tensor_query`), dtype and
+  /// device.
+  Query,
+  /// A view that shares its input's storage (`storage_view`).
   View,
-  Permute,
-  Transpose,
-  Unsqueeze,
-  Squeeze,
-  SqueezeDim,
-  Expand,
-  TransposeMatrix,
-  Narrow,
-  Alias,
-  // Comparisons of lists of ints (sizes) and of strings.
-  ListEq,
-  ListNe,
-  Contains,
-  StrEq,
-  StrNe,
-  // Comparisons of devices.
-  DeviceEq,
-  DeviceNe,
-  // Identity (`x is None`, `x is not None`).
-  Is,
-  IsNot,
-  // cat/stack of a list built at run time.
-  Cat,
-  Stack,
+  /// cat/stack of a list built at run time.
+  Concatenation,
 };
 
 /// The kind of `op`, or NativeKind::None for an op the interpreter does not
 /// evaluate itself.
 NativeKind nativeKind(mlir::Operation *op);
 
-/// Whether evaluateNative handles `op`.
+/// Whether the interpreter runs `op` itself.
 bool isNativeOp(mlir::Operation *op);
 
 /// Whether `op` is a native op on scalars alone (no tensor involved).

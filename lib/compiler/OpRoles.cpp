@@ -69,6 +69,10 @@ std::string tsir::OpRoles::torchName(Operation *op) {
 }
 
 std::string tsir::OpRoles::kernelName(Operation *op) const {
+  // The interpreter's own ops have runtime kernels too, but the partition
+  // keeps them native: they run between segments without cutting there.
+  if (isNativeOp(op))
+    return "";
   std::string name = torchName(op);
   if (registry.lookup(name))
     return name;

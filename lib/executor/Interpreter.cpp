@@ -6,9 +6,9 @@
 
 #include "Interpreter.h"
 #include "ConstantValues.h"
+#include "compiler/NativeOpKinds.h"
 #include "tsir/Compiler/Diagnostics.h"
 #include "tsir/Dialect/Prim/ObjectOps.h"
-#include "NativeOps.h"
 
 #include "tsir-runtime/RunSupport.h"
 
@@ -440,12 +440,13 @@ rt::Status tsir::Interpreter::runNative(Operation *op) {
       return located(op, "prim::TupleIndex: tuple index out of range");
     return bind(op, {(*elements)[i]});
   }
+  // Scalar arithmetic, views, metadata: the runtime kernel of its name.
   if (isNativeOp(op)) {
+    std::string name = OpRoles::torchName(op);
     rt::StatusOr<std::vector<rt::Value>> results =
-        evaluateNative(op, *operands);
+        rt::callKernel(name, std::move(*operands), kernels);
     if (!results.ok())
-      return located(op, OpRoles::torchName(op) + ": " +
-                             results.status().message());
+      return located(op, results.status().withContext(name));
     return bind(op, std::move(*results));
   }
   return rt::Status::located(describeMissingOp(op));

@@ -3,7 +3,7 @@
 // The int/float/bool entries of the constant-folding table: arithmetic,
 // comparisons, math functions and conversions, computed as TorchScript's
 // interpreter computes them: the arithmetic and float-to-int conversions
-// as tsir/Dialect/Aten/ScalarSemantics.h defines them for the folder, the
+// as tsir-runtime/ScalarSemantics.h defines them for the folder, the
 // lowering and the interpreter alike; int-float mixes compute in double,
 // `round` rounds half to even. Nothing that raises at run time is folded
 // (int division or modulo by zero, `0.0 ** -1`, floor/ceil of a float out
@@ -14,8 +14,8 @@
 
 #include "ConstantEvaluator.h"
 
+#include "tsir-runtime/ScalarSemantics.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
-#include "tsir/Dialect/Aten/ScalarSemantics.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
 #include "mlir/IR/BuiltinAttributes.h"

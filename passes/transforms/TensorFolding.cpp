@@ -27,8 +27,8 @@
 #include "ConstantEvaluator.h"
 #include "FoldUtils.h"
 
+#include "tsir-runtime/ScalarSemantics.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
-#include "tsir/Dialect/Aten/ScalarSemantics.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 
 #include "mlir/IR/BuiltinAttributes.h"

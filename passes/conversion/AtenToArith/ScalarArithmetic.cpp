@@ -2,7 +2,7 @@
 //
 // TorchScript's int/float arithmetic, math functions and scalar casts as
 // arith/math (and one scf.while for integer powers), emitting the rules
-// tsir/Dialect/Aten/ScalarSemantics.h defines for the folder and the
+// tsir-runtime/ScalarSemantics.h defines for the folder and the
 // interpreter too: ints wrap, floor division and modulo round toward
 // negative infinity (`%` is torch's `(b + a % b) % b`), `int / int` is a
 // float, float to int truncates toward zero and gives INT64_MIN outside
@@ -18,8 +18,8 @@
 #include "Patterns.h"
 
 #include "../Common/Utils.h"
+#include "tsir-runtime/ScalarSemantics.h"
 #include "tsir/Dialect/Aten/AtenDialect.h"
-#include "tsir/Dialect/Aten/ScalarSemantics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"

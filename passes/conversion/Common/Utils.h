@@ -10,9 +10,9 @@
 #ifndef TSIR_PASSES_CONVERSION_COMMON_UTILS_H
 #define TSIR_PASSES_CONVERSION_COMMON_UTILS_H
 
+#include "tsir-runtime/ScalarSemantics.h"
 #include "tsir/Conversion/TypeConverter.h"
 #include "tsir/Transforms/ConstantMatchers.h"
-#include "tsir/Dialect/Aten/ScalarSemantics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"

@@ -34,6 +34,9 @@ void registerBuiltinKernels(KernelRegistry &registry) {
   registerBitwiseKernels(registry);
   registerGridSampleKernels(registry);
   registerCtcLossKernels(registry);
+  registerScalarKernels(registry);
+  registerViewKernels(registry);
+  registerConcatKernels(registry);
 }
 
 } // namespace tsir::rt

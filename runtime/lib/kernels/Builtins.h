@@ -35,6 +35,9 @@ void registerFoldKernels(KernelRegistry &registry);
 void registerBitwiseKernels(KernelRegistry &registry);
 void registerGridSampleKernels(KernelRegistry &registry);
 void registerCtcLossKernels(KernelRegistry &registry);
+void registerScalarKernels(KernelRegistry &registry);
+void registerViewKernels(KernelRegistry &registry);
+void registerConcatKernels(KernelRegistry &registry);
 } // namespace tsir::rt
 
 #endif // TSIR_RUNTIME_LIB_KERNELS_BUILTINS_H

@@ -69,6 +69,24 @@ template <typename ConcreteType>
 class PromoteToLong
     : public mlir::OpTrait::TraitBase<ConcreteType, PromoteToLong> {};
 
+/// The ops tsir's interpreter runs itself between compiled segments,
+/// each through the runtime kernel of its name (NativeOpKinds.h):
+/// `scalar_operator`, TorchScript's operators on ints, floats and bools
+/// and the equality of int lists, strings and devices and `is`
+/// (register_prim_ops.cpp); `tensor_query`, a tensor's sizes, rank and
+/// element count; `storage_view`, a view the runtime makes on a tensor,
+/// sharing its storage (the generator checks the schema's
+/// `Tensor(a) self -> Tensor(a)`).
+template <typename ConcreteType>
+class ScalarOperator
+    : public mlir::OpTrait::TraitBase<ConcreteType, ScalarOperator> {};
+template <typename ConcreteType>
+class TensorQuery : public mlir::OpTrait::TraitBase<ConcreteType, TensorQuery> {
+};
+template <typename ConcreteType>
+class StorageView : public mlir::OpTrait::TraitBase<ConcreteType, StorageView> {
+};
+
 } // namespace tsir::aten::OpTrait
 
 namespace tsir::aten {

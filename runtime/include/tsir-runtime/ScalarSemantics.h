@@ -4,7 +4,10 @@
 // What TorchScript's scalar operators compute, defined once for the three
 // places that compute them: the constant folder (tsir-constant-propagation),
 // the lowering to arith (convert-aten-to-arith, which emits the same rules
-// as IR and cites them here), and the executor's interpreter. Measured on
+// as IR and cites them here), and the runtime's scalar kernels, which the
+// interpreter calls (kernels/ScalarKernels.cpp). It lives in the runtime,
+// the floor below the compiler, so that both see one definition; it uses
+// no MLIR or LLVM. Measured on
 // torch 1.13's TorchScript interpreter (torch/csrc/jit/runtime/
 // register_prim_ops.cpp), which is the oracle:
 //
@@ -23,14 +26,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TSIR_DIALECT_ATEN_SCALARSEMANTICS_H
-#define TSIR_DIALECT_ATEN_SCALARSEMANTICS_H
-
-#include "llvm/ADT/StringRef.h"
+#ifndef TSIR_RUNTIME_SCALARSEMANTICS_H
+#define TSIR_RUNTIME_SCALARSEMANTICS_H
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace tsir::scalar {
 
@@ -54,7 +56,7 @@ enum class BinaryOp {
 /// overloads only (`int`, `float`, `int_float`, `float_int`, `bool`,
 /// `Scalar`, `int_to_int`, and the unsuffixed Scalar form); nullopt for
 /// anything else.
-std::optional<BinaryOp> binaryOpNamed(llvm::StringRef name);
+std::optional<BinaryOp> binaryOpNamed(std::string_view name);
 
 /// `a op b` on two ints, for every operator but Div and Pow (which compute
 /// in float). Nullopt where TorchScript raises, with its message in
@@ -74,7 +76,7 @@ enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge };
 /// The comparison of a scalar aten op named `name` (without `aten.`):
 /// `eq.int`, `lt.float_int`, `ge.Scalar`... for the scalar overloads only;
 /// nullopt for anything else.
-std::optional<CompareOp> compareOpNamed(llvm::StringRef name);
+std::optional<CompareOp> compareOpNamed(std::string_view name);
 
 /// `a op b`: ints compare exactly, anything with a float in double, where
 /// NaN is unequal to everything (only `!=` holds), as in TorchScript.
@@ -107,4 +109,4 @@ std::optional<int64_t> checkedFloatToInt(double value,
 
 } // namespace tsir::scalar
 
-#endif // TSIR_DIALECT_ATEN_SCALARSEMANTICS_H
+#endif // TSIR_RUNTIME_SCALARSEMANTICS_H

@@ -4,58 +4,63 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tsir/Dialect/Aten/ScalarSemantics.h"
-
-#include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringSwitch.h"
+#include "tsir-runtime/ScalarSemantics.h"
 
 #include <cmath>
 #include <limits>
+#include <utility>
 
 using namespace tsir::scalar;
 
 /// Whether `overload` is one of the scalar overloads of an operator.
-static bool isScalarOverload(llvm::StringRef overload) {
-  return llvm::is_contained(
-      {llvm::StringRef("int"), llvm::StringRef("float"),
-       llvm::StringRef("int_float"), llvm::StringRef("float_int"),
-       llvm::StringRef("bool"), llvm::StringRef("Scalar"),
-       llvm::StringRef("int_to_int"), llvm::StringRef("")},
-      overload);
+static bool isScalarOverload(std::string_view overload) {
+  for (std::string_view scalar : {"int", "float", "int_float", "float_int",
+                                  "bool", "Scalar", "int_to_int", ""})
+    if (overload == scalar)
+      return true;
+  return false;
 }
 
-std::optional<BinaryOp> tsir::scalar::binaryOpNamed(llvm::StringRef name) {
-  auto [base, overload] = name.split('.');
+/// `add.int` as {"add", "int"}; a name without a dot has the overload "".
+static std::pair<std::string_view, std::string_view>
+splitOverload(std::string_view name) {
+  size_t dot = name.find('.');
+  if (dot == std::string_view::npos)
+    return {name, ""};
+  return {name.substr(0, dot), name.substr(dot + 1)};
+}
+
+std::optional<BinaryOp> tsir::scalar::binaryOpNamed(std::string_view name) {
+  auto [base, overload] = splitOverload(name);
   if (!isScalarOverload(overload))
     return std::nullopt;
   if (base == "pow" && overload == "int_to_int")
     return BinaryOp::IntPow;
-  return llvm::StringSwitch<std::optional<BinaryOp>>(base)
-      .Case("add", BinaryOp::Add)
-      .Case("sub", BinaryOp::Sub)
-      .Case("mul", BinaryOp::Mul)
-      .Case("div", BinaryOp::Div)
-      .Case("floordiv", BinaryOp::FloorDiv)
-      .Case("remainder", BinaryOp::Remainder)
-      .Case("pow", BinaryOp::Pow)
-      .Case("__and__", BinaryOp::BitAnd)
-      .Case("__or__", BinaryOp::BitOr)
-      .Case("__xor__", BinaryOp::BitXor)
-      .Default(std::nullopt);
+  static constexpr std::pair<std::string_view, BinaryOp> kOperators[] = {
+      {"add", BinaryOp::Add},           {"sub", BinaryOp::Sub},
+      {"mul", BinaryOp::Mul},           {"div", BinaryOp::Div},
+      {"floordiv", BinaryOp::FloorDiv}, {"remainder", BinaryOp::Remainder},
+      {"pow", BinaryOp::Pow},           {"__and__", BinaryOp::BitAnd},
+      {"__or__", BinaryOp::BitOr},      {"__xor__", BinaryOp::BitXor},
+  };
+  for (auto [operatorName, op] : kOperators)
+    if (base == operatorName)
+      return op;
+  return std::nullopt;
 }
 
-std::optional<CompareOp> tsir::scalar::compareOpNamed(llvm::StringRef name) {
-  auto [base, overload] = name.split('.');
+std::optional<CompareOp> tsir::scalar::compareOpNamed(std::string_view name) {
+  auto [base, overload] = splitOverload(name);
   if (!isScalarOverload(overload))
     return std::nullopt;
-  return llvm::StringSwitch<std::optional<CompareOp>>(base)
-      .Case("eq", CompareOp::Eq)
-      .Case("ne", CompareOp::Ne)
-      .Case("lt", CompareOp::Lt)
-      .Case("le", CompareOp::Le)
-      .Case("gt", CompareOp::Gt)
-      .Case("ge", CompareOp::Ge)
-      .Default(std::nullopt);
+  static constexpr std::pair<std::string_view, CompareOp> kComparisons[] = {
+      {"eq", CompareOp::Eq}, {"ne", CompareOp::Ne}, {"lt", CompareOp::Lt},
+      {"le", CompareOp::Le}, {"gt", CompareOp::Gt}, {"ge", CompareOp::Ge},
+  };
+  for (auto [comparisonName, op] : kComparisons)
+    if (base == comparisonName)
+      return op;
+  return std::nullopt;
 }
 
 /// Sets `error` (when given) and says there is no result.
