@@ -67,14 +67,15 @@ int64_t apply(Bitwise op, int64_t a, int64_t b, int64_t width) {
 
 /// `op(a, b)` of tensors or numbers, broadcast, in the result dtype.
 Status bitwise(Stack &stack, Bitwise op, const char *name) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  TSIR_RT_ASSIGN_OR_RETURN(DType dtype, resultType(args[0], args[1], name));
+  TSIR_RT_ASSIGN_OR_RETURN(auto args, (popTypedArgs<Value, Value>(stack)));
+  const auto &[self, other] = args;
+  TSIR_RT_ASSIGN_OR_RETURN(DType dtype, resultType(self, other, name));
   bool shift = op == Bitwise::LeftShift || op == Bitwise::RightShift;
   if (isFloating(dtype) || (shift && dtype == DType::Bool))
     return Status::error(std::string(name) + " is not implemented for '" +
                          dtypeTorchName(dtype) + "'");
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor a, operandTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor b, operandTensor(args[1]));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor a, operandTensor(self));
+  TSIR_RT_ASSIGN_OR_RETURN(Tensor b, operandTensor(other));
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> sizes,
                            broadcastSizes(a.sizes(), b.sizes()));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor wideA, a.expand(sizes));

@@ -11,7 +11,6 @@
 
 #include "Builtins.h"
 #include "DataKernelSupport.h"
-#include "tsir-runtime/Stack.h"
 
 #include <algorithm>
 #include <cmath>
@@ -130,37 +129,35 @@ StatusOr<std::vector<int64_t>> repeatCounts(const Value &repeats, int64_t n) {
   return counts;
 }
 
-Status repeatInterleave(Stack &stack) {
-  if (stack.size() == 2) {
-    TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-    TSIR_RT_ASSIGN_OR_RETURN(Tensor repeats, requireTensor(args[0]));
-    TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> counts,
-                             repeatCounts(args[0], repeats.numel()));
-    std::vector<int64_t> out;
-    for (size_t i = 0; i < counts.size(); ++i)
-      out.insert(out.end(), counts[i], static_cast<int64_t>(i));
-    TSIR_RT_ASSIGN_OR_RETURN(
-        Tensor result, fromInt64s(out, {static_cast<int64_t>(out.size())},
-                                  repeats.dtype()));
-    push(stack, std::move(result));
-    return Status::ok();
-  }
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+/// repeat_interleave(repeats, *, output_size): each index repeated its
+/// count of times.
+StatusOr<Tensor> repeatIndices(Tensor repeats, const Value & /*outputSize*/) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> counts,
+                           repeatCounts(Value(repeats), repeats.numel()));
+  std::vector<int64_t> out;
+  for (size_t i = 0; i < counts.size(); ++i)
+    out.insert(out.end(), counts[i], static_cast<int64_t>(i));
+  return fromInt64s(out, {static_cast<int64_t>(out.size())}, repeats.dtype());
+}
+
+/// repeat_interleave(self, repeats, dim, *, output_size), with repeats an
+/// int or a tensor.
+StatusOr<Tensor> repeatInterleave(Tensor self, const Value &repeats,
+                                  std::optional<int64_t> dimArg,
+                                  const Value & /*outputSize*/) {
   int64_t dim = 0;
   Tensor input = self;
-  if (args[2].isNone()) {
+  if (!dimArg) {
     TSIR_RT_ASSIGN_OR_RETURN(input, self.reshape({self.numel()}));
   } else {
-    TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[2], "dim"));
-    TSIR_RT_ASSIGN_OR_RETURN(dim, wrapDim(dimArg, self.dim()));
+    TSIR_RT_ASSIGN_OR_RETURN(dim, wrapDim(*dimArg, self.dim()));
     if (self.dim() == 0) {
       TSIR_RT_ASSIGN_OR_RETURN(input, self.reshape({1}));
     }
   }
   DimSplit s = splitAt(input.sizes(), dim);
   TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> counts,
-                           repeatCounts(args[1], s.size));
+                           repeatCounts(repeats, s.size));
   std::vector<int64_t> source;
   for (int64_t i = 0; i < s.size; ++i)
     source.insert(source.end(), counts[i], i);
@@ -177,8 +174,7 @@ Status repeatInterleave(Stack &stack) {
                     static_cast<const char *>(src.data()) +
                         (o * s.size + source[k]) * row,
                     row);
-  push(stack, std::move(out));
-  return Status::ok();
+  return out;
 }
 
 std::mutex &rngMutex() {
@@ -246,54 +242,10 @@ StatusOr<Tensor> multinomial(Tensor self, int64_t numSamples, bool replacement,
   return result;
 }
 
-Status normal(Stack &stack) {
-  std::vector<int64_t> sizes;
-  DType dtype = DType::Float32;
-  std::vector<double> means, stds;
-  if (stack.size() >= 8) {
-    TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 8));
-    TSIR_RT_ASSIGN_OR_RETURN(double mean, scalarArg(args[0], "mean"));
-    TSIR_RT_ASSIGN_OR_RETURN(double std, scalarArg(args[1], "std"));
-    TSIR_RT_ASSIGN_OR_RETURN(sizes, sizeList(args[2]));
-    TSIR_RT_ASSIGN_OR_RETURN(dtype, optionalDType(args[4], DType::Float32));
-    TSIR_RT_ASSIGN_OR_RETURN(int64_t n, checkedNumel(sizes));
-    means.assign(n, mean);
-    stds.assign(n, std);
-  } else {
-    TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-    Tensor mean, std;
-    if (args[0].isTensor()) {
-      TSIR_RT_ASSIGN_OR_RETURN(mean, requireTensor(args[0]));
-    }
-    if (args[1].isTensor()) {
-      TSIR_RT_ASSIGN_OR_RETURN(std, requireTensor(args[1]));
-    }
-    if (!mean.defined() && !std.defined())
-      return Status::error("normal: expected a Tensor mean or std");
-    if (mean.defined() && std.defined()) {
-      TSIR_RT_ASSIGN_OR_RETURN(sizes,
-                               broadcastSizes(mean.sizes(), std.sizes()));
-      dtype = promoteTypes(mean.dtype(), std.dtype());
-      TSIR_RT_ASSIGN_OR_RETURN(Tensor m, mean.expand(sizes));
-      TSIR_RT_ASSIGN_OR_RETURN(Tensor s, std.expand(sizes));
-      means = toDoubles(m);
-      stds = toDoubles(s);
-    } else {
-      const Tensor &shaped = mean.defined() ? mean : std;
-      sizes = shaped.sizes();
-      dtype = shaped.dtype();
-      int64_t n = shaped.numel();
-      if (mean.defined()) {
-        means = toDoubles(mean);
-        TSIR_RT_ASSIGN_OR_RETURN(double s, scalarArg(args[1], "std"));
-        stds.assign(n, s);
-      } else {
-        stds = toDoubles(std);
-        TSIR_RT_ASSIGN_OR_RETURN(double m, scalarArg(args[0], "mean"));
-        means.assign(n, m);
-      }
-    }
-  }
+/// Samples of N(means[i], stds[i]) shaped `sizes`, in `dtype`.
+StatusOr<Tensor> sampleNormal(const std::vector<double> &means,
+                              const std::vector<double> &stds,
+                              const std::vector<int64_t> &sizes, DType dtype) {
   if (!isFloating(dtype))
     return Status::error(std::string("\"normal_kernel_cpu\" not implemented "
                                      "for '") +
@@ -309,9 +261,61 @@ Status normal(Stack &stack) {
     for (size_t i = 0; i < out.size(); ++i)
       out[i] = means[i] + stds[i] * unit(rng());
   }
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor result, fromDoubles(out, sizes, dtype));
-  push(stack, std::move(result));
-  return Status::ok();
+  return fromDoubles(out, sizes, dtype);
+}
+
+/// normal(mean, std, size, *, generator, dtype, layout, device,
+/// pin_memory): numbers for mean and std.
+StatusOr<Tensor> normalOfSize(double mean, double std, const Value &size,
+                              const Value & /*generator*/,
+                              std::optional<DType> dtype,
+                              const Value & /*layout*/,
+                              const Value & /*device*/,
+                              const Value & /*pinMemory*/) {
+  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> sizes, sizeList(size));
+  TSIR_RT_ASSIGN_OR_RETURN(int64_t n, checkedNumel(sizes));
+  return sampleNormal(std::vector<double>(n, mean), std::vector<double>(n, std),
+                      sizes, dtype.value_or(DType::Float32));
+}
+
+/// normal(mean, std, *, generator) with a tensor mean, std or both.
+StatusOr<Tensor> normalOfTensors(const Value &meanArg, const Value &stdArg,
+                                 const Value & /*generator*/) {
+  std::vector<int64_t> sizes;
+  DType dtype = DType::Float32;
+  std::vector<double> means, stds;
+  Tensor mean, std;
+  if (meanArg.isTensor()) {
+    TSIR_RT_ASSIGN_OR_RETURN(mean, requireTensor(meanArg));
+  }
+  if (stdArg.isTensor()) {
+    TSIR_RT_ASSIGN_OR_RETURN(std, requireTensor(stdArg));
+  }
+  if (!mean.defined() && !std.defined())
+    return Status::error("normal: expected a Tensor mean or std");
+  if (mean.defined() && std.defined()) {
+    TSIR_RT_ASSIGN_OR_RETURN(sizes, broadcastSizes(mean.sizes(), std.sizes()));
+    dtype = promoteTypes(mean.dtype(), std.dtype());
+    TSIR_RT_ASSIGN_OR_RETURN(Tensor m, mean.expand(sizes));
+    TSIR_RT_ASSIGN_OR_RETURN(Tensor s, std.expand(sizes));
+    means = toDoubles(m);
+    stds = toDoubles(s);
+  } else {
+    const Tensor &shaped = mean.defined() ? mean : std;
+    sizes = shaped.sizes();
+    dtype = shaped.dtype();
+    int64_t n = shaped.numel();
+    if (mean.defined()) {
+      means = toDoubles(mean);
+      TSIR_RT_ASSIGN_OR_RETURN(double s, scalarArg(stdArg, "std"));
+      stds.assign(n, s);
+    } else {
+      stds = toDoubles(std);
+      TSIR_RT_ASSIGN_OR_RETURN(double m, scalarArg(meanArg, "mean"));
+      means.assign(n, m);
+    }
+  }
+  return sampleNormal(means, stds, sizes, dtype);
 }
 
 } // namespace
@@ -327,11 +331,17 @@ void registerCombinatoricKernels(KernelRegistry &registry) {
            "aten::cartesian_prod(Tensor[] tensors) -> Tensor"},
           // Bare names: the kernels tell their overloads apart by argument
           // count and kind.
-          {"aten::repeat_interleave", repeatInterleave, ""},
+          {"aten::repeat_interleave",
+           byArgumentCount(3, bindKernel(repeatInterleave),
+                           bindKernel(repeatIndices)),
+           ""},
           {"aten::multinomial", bindKernel(multinomial),
            "aten::multinomial(Tensor self, int num_samples, bool "
            "replacement=False, *, Generator? generator=None) -> Tensor"},
-          {"aten::normal", normal, ""},
+          {"aten::normal",
+           byArgumentCount(8, bindKernel(normalOfSize),
+                           bindKernel(normalOfTensors)),
+           ""},
       });
 }
 

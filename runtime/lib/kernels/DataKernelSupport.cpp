@@ -115,12 +115,6 @@ DType promoteTypes(DType a, DType b) {
   return rank(a) >= rank(b) ? a : b;
 }
 
-Status pushAll(Stack &stack, std::vector<Value> results) {
-  for (Value &value : results)
-    stack.push_back(std::move(value));
-  return Status::ok();
-}
-
 void moveElement(const Tensor &dst, int64_t to, const Tensor &src,
                  int64_t from) {
   size_t size = dst.elementSize();

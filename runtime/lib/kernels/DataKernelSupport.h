@@ -53,9 +53,6 @@ DType promoteTypes(DType a, DType b);
 /// Is the value a floating-point NaN.
 inline bool isNan(double v) { return v != v; }
 
-/// Pushes the values of `results` in order and returns ok.
-Status pushAll(Stack &stack, std::vector<Value> results);
-
 } // namespace tsir::rt::data
 
 #endif // TSIR_RUNTIME_LIB_KERNELS_DATAKERNELSUPPORT_H

@@ -16,13 +16,12 @@ namespace tsir::rt {
 
 namespace {
 
-/// The dict and key arguments of a lookup.
-StatusOr<std::pair<Value, Value>> dictAndKey(Stack &stack, const char *op) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  if (!args[0].isDict())
+/// The dict argument of a lookup, checked.
+Status requireDict(const Value &dict, const char *op) {
+  if (!dict.isDict())
     return Status::error(std::string(op) + ": expected a Dict, got " +
-                         args[0].kindName());
-  return std::make_pair(std::move(args[0]), std::move(args[1]));
+                         dict.kindName());
+  return Status::ok();
 }
 
 Value::DictEntries::iterator find(Value::DictEntries &entries,
@@ -33,106 +32,91 @@ Value::DictEntries::iterator find(Value::DictEntries &entries,
   return entries.end();
 }
 
-Status getItem(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(auto dictKey, dictAndKey(stack, "__getitem__"));
-  Value::DictEntries &entries = dictKey.first.toDict();
-  auto it = find(entries, dictKey.second);
+StatusOr<Value> getItem(const Value &dict, const Value &key) {
+  TSIR_RT_RETURN_IF_ERROR(requireDict(dict, "__getitem__"));
+  Value::DictEntries &entries = dict.toDict();
+  auto it = find(entries, key);
   if (it == entries.end())
-    return Status::error("KeyError: " + dictKey.second.toString());
-  push(stack, it->second);
-  return Status::ok();
+    return Status::error("KeyError: " + key.toString());
+  return it->second;
 }
 
 /// get(key): the value, or None when the key is missing.
-Status getOrNone(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(auto dictKey, dictAndKey(stack, "get"));
-  Value::DictEntries &entries = dictKey.first.toDict();
-  auto it = find(entries, dictKey.second);
-  push(stack, it == entries.end() ? Value::none() : it->second);
-  return Status::ok();
+StatusOr<Value> getOrNone(const Value &dict, const Value &key) {
+  TSIR_RT_RETURN_IF_ERROR(requireDict(dict, "get"));
+  Value::DictEntries &entries = dict.toDict();
+  auto it = find(entries, key);
+  return it == entries.end() ? Value::none() : it->second;
 }
 
-Status contains(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(auto dictKey, dictAndKey(stack, "__contains__"));
-  Value::DictEntries &entries = dictKey.first.toDict();
-  push(stack, Value(find(entries, dictKey.second) != entries.end()));
-  return Status::ok();
+StatusOr<bool> contains(const Value &dict, const Value &key) {
+  TSIR_RT_RETURN_IF_ERROR(requireDict(dict, "__contains__"));
+  Value::DictEntries &entries = dict.toDict();
+  return find(entries, key) != entries.end();
 }
 
 /// _set_item(dict, key, value): replaces the value of an existing key in
 /// place (keeping its position) or appends the entry.
-Status setItem(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  if (!args[0].isDict())
-    return Status::error(std::string("_set_item: expected a Dict, got ") +
-                         args[0].kindName());
-  Value::DictEntries &entries = args[0].toDict();
-  auto it = find(entries, args[1]);
+StatusOr<NoResult> setItem(const Value &dict, Value key, Value value) {
+  TSIR_RT_RETURN_IF_ERROR(requireDict(dict, "_set_item"));
+  Value::DictEntries &entries = dict.toDict();
+  auto it = find(entries, key);
   if (it != entries.end())
-    it->second = std::move(args[2]);
+    it->second = std::move(value);
   else
-    entries.emplace_back(std::move(args[1]), std::move(args[2]));
-  return Status::ok();
+    entries.emplace_back(std::move(key), std::move(value));
+  return NoResult();
 }
 
 /// len, keys, values and items of a dict.
-template <int What> Status project(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 1));
-  if (!args[0].isDict())
+template <int What> StatusOr<Value> project(const Value &dict) {
+  if (!dict.isDict())
     return Status::error(std::string("expected a Dict, got ") +
-                         args[0].kindName());
-  Value::DictEntries &entries = args[0].toDict();
-  if (What == 0) {
-    push(stack, Value(static_cast<int64_t>(entries.size())));
-    return Status::ok();
-  }
+                         dict.kindName());
+  Value::DictEntries &entries = dict.toDict();
+  if (What == 0)
+    return Value(static_cast<int64_t>(entries.size()));
   std::vector<Value> elements;
   for (const auto &[key, value] : entries)
     elements.push_back(What == 1   ? key
                        : What == 2 ? value
                                    : Value::tuple({key, value}));
-  push(stack, Value::list(std::move(elements)));
-  return Status::ok();
+  return Value::list(std::move(elements));
 }
 
 /// d.update(other): each of other's entries replaces d's value of its key
 /// in place, or is appended.
-Status update(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  if (!args[0].isDict() || !args[1].isDict())
+StatusOr<NoResult> update(const Value &dict, const Value &other) {
+  if (!dict.isDict() || !other.isDict())
     return Status::error("update: expected two Dicts");
-  Value::DictEntries &entries = args[0].toDict();
-  for (const auto &[key, value] : args[1].toDict()) {
+  Value::DictEntries &entries = dict.toDict();
+  for (const auto &[key, value] : other.toDict()) {
     auto it = find(entries, key);
     if (it != entries.end())
       it->second = value;
     else
       entries.emplace_back(key, value);
   }
-  return Status::ok();
+  return NoResult();
 }
 
 /// dict(): an empty dict; dict(pairs): one from a list of (key, value)
 /// tuples, a repeated key taking the last value in its first place;
 /// dict(d): a shallow copy.
-Status makeDict(Stack &stack) {
+StatusOr<Value> emptyDict() { return Value::dict(); }
+
+StatusOr<Value> makeDict(const Value &from) {
   Value dict = Value::dict();
-  if (stack.empty()) {
-    push(stack, std::move(dict));
-    return Status::ok();
+  if (from.isDict()) {
+    dict.toDict() = from.toDict();
+    return dict;
   }
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 1));
-  if (args[0].isDict()) {
-    dict.toDict() = args[0].toDict();
-    push(stack, std::move(dict));
-    return Status::ok();
-  }
-  if (!args[0].isList())
+  if (!from.isList())
     return Status::error(std::string("dict: expected a list of pairs or a "
                                      "Dict, got ") +
-                         args[0].kindName());
+                         from.kindName());
   Value::DictEntries &entries = dict.toDict();
-  for (const Value &pair : args[0].toList()) {
+  for (const Value &pair : from.toList()) {
     if (!pair.isTuple() || pair.toTuple().size() != 2)
       return Status::error("dict: each element must be a (key, value) tuple");
     const Value &key = pair.toTuple()[0];
@@ -142,32 +126,32 @@ Status makeDict(Stack &stack) {
     else
       entries.emplace_back(key, pair.toTuple()[1]);
   }
-  push(stack, std::move(dict));
-  return Status::ok();
+  return dict;
 }
 
 } // namespace
 
 void registerDictKernels(KernelRegistry &registry) {
+  Kernel dict = byArgumentCount(1, bindKernel(makeDict), bindKernel(emptyDict));
   // One kernel per operation serves every key type's overload.
   for (const char *keyType : {"str", "int", "bool", "float", "Tensor"}) {
     std::string key = keyType;
     std::string dictKey = "Dict_" + key;
     registerKernelTable(
         registry,
-        {{("aten::__getitem__." + dictKey).c_str(), getItem, ""},
-         {("aten::_set_item." + key).c_str(), setItem, ""},
-         {("aten::__contains__." + key).c_str(), contains, ""},
-         {("aten::get." + key).c_str(), getOrNone, ""},
-         {("aten::len." + dictKey).c_str(), project<0>, ""},
-         {("aten::keys." + key).c_str(), project<1>, ""},
-         {("aten::values." + key).c_str(), project<2>, ""},
-         {("aten::items." + key).c_str(), project<3>, ""},
-         {("aten::update." + key).c_str(), update, ""},
-         {("aten::dict." + key).c_str(), makeDict, ""},
-         {("aten::dict.Dict_" + key).c_str(), makeDict, ""}});
+        {{("aten::__getitem__." + dictKey).c_str(), bindKernel(getItem), ""},
+         {("aten::_set_item." + key).c_str(), bindKernel(setItem), ""},
+         {("aten::__contains__." + key).c_str(), bindKernel(contains), ""},
+         {("aten::get." + key).c_str(), bindKernel(getOrNone), ""},
+         {("aten::len." + dictKey).c_str(), bindKernel(project<0>), ""},
+         {("aten::keys." + key).c_str(), bindKernel(project<1>), ""},
+         {("aten::values." + key).c_str(), bindKernel(project<2>), ""},
+         {("aten::items." + key).c_str(), bindKernel(project<3>), ""},
+         {("aten::update." + key).c_str(), bindKernel(update), ""},
+         {("aten::dict." + key).c_str(), dict, ""},
+         {("aten::dict.Dict_" + key).c_str(), dict, ""}});
   }
-  registerKernelTable(registry, {{"aten::dict", makeDict, ""}});
+  registerKernelTable(registry, {{"aten::dict", dict, ""}});
 }
 
 } // namespace tsir::rt

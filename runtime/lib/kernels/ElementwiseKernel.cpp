@@ -249,16 +249,17 @@ StatusOr<Tensor> mapBinary(const Value &a, const Value &b, DType resultDType,
 Kernel unaryFloatKernel(const char *op, double (*fn)(double),
                         float (*fn32)(float)) {
   return [op, fn, fn32](Stack &stack) -> Status {
-    TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 1));
-    if (!args[0].isTensor())
+    TSIR_RT_ASSIGN_OR_RETURN(auto args, popTypedArgs<Value>(stack));
+    const Value &self = std::get<0>(args);
+    if (!self.isTensor())
       return Status::error(std::string(op) + ": expected a Tensor, got " +
-                           args[0].kindName());
-    TSIR_RT_ASSIGN_OR_RETURN(DType dtype, resultType(args[0], op));
+                           self.kindName());
+    TSIR_RT_ASSIGN_OR_RETURN(DType dtype, resultType(self, op));
     std::function<float(float)> floatFn;
     if (fn32)
       floatFn = fn32;
     TSIR_RT_ASSIGN_OR_RETURN(
-        Tensor result, mapUnary(args[0], floatingResult(dtype), fn, op, floatFn));
+        Tensor result, mapUnary(self, floatingResult(dtype), fn, op, floatFn));
     push(stack, std::move(result));
     return Status::ok();
   };
@@ -267,18 +268,19 @@ Kernel unaryFloatKernel(const char *op, double (*fn)(double),
 Kernel binaryFloatKernel(const char *op, double (*fn)(double, double),
                          float (*fn32)(float, float)) {
   return [op, fn, fn32](Stack &stack) -> Status {
-    TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-    if (!args[0].isTensor() && !args[1].isTensor())
+    TSIR_RT_ASSIGN_OR_RETURN(auto args, (popTypedArgs<Value, Value>(stack)));
+    const auto &[self, other] = args;
+    if (!self.isTensor() && !other.isTensor())
       return Status::error(std::string(op) +
                            ": expected at least one Tensor operand, got " +
-                           args[0].kindName() + " and " + args[1].kindName());
-    TSIR_RT_ASSIGN_OR_RETURN(DType dtype, resultType(args[0], args[1], op));
+                           self.kindName() + " and " + other.kindName());
+    TSIR_RT_ASSIGN_OR_RETURN(DType dtype, resultType(self, other, op));
     std::function<float(float, float)> floatFn;
     if (fn32)
       floatFn = fn32;
-    TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
-                             mapBinary(args[0], args[1], floatingResult(dtype),
-                                       fn, op, floatFn));
+    TSIR_RT_ASSIGN_OR_RETURN(
+        Tensor result,
+        mapBinary(self, other, floatingResult(dtype), fn, op, floatFn));
     push(stack, std::move(result));
     return Status::ok();
   };

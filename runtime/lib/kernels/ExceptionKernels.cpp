@@ -7,14 +7,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "Builtins.h"
-#include "tsir-runtime/Stack.h"
+#include "KernelArguments.h"
 
 namespace tsir::rt {
 
 namespace {
-Status raiseException(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(Value cls, pop(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(std::string message, popString(stack));
+StatusOr<NoResult> raiseException(const std::string &message,
+                                  const Value &cls) {
   if (cls.isString())
     return Status::raised(cls.toStringRef() + ": " + message);
   if (!cls.isNone())
@@ -26,7 +25,7 @@ Status raiseException(Stack &stack) {
 
 void registerExceptionKernels(KernelRegistry &registry) {
   registry
-      .registerKernel("prim::RaiseException", raiseException,
+      .registerKernel("prim::RaiseException", bindKernel(raiseException),
                       "prim::RaiseException(str msg, str? cls=None) -> ()")
       .ignoreError();
 }

@@ -30,12 +30,9 @@ using namespace fourier;
 namespace {
 /// The scale `norm` gives a transform of `points` points: torch's
 /// norm_from_string, for a backward (irfft*) or a forward (hfft*) one.
-StatusOr<double> normalization(const Value &norm, bool forward,
-                               double points) {
-  std::string mode = "backward";
-  if (!norm.isNone()) {
-    TSIR_RT_ASSIGN_OR_RETURN(mode, stringArg(norm, "norm"));
-  }
+StatusOr<double> normalization(const std::optional<std::string> &norm,
+                               bool forward, double points) {
+  std::string mode = norm.value_or("backward");
   if (mode == "ortho")
     return 1.0 / std::sqrt(points);
   if (mode == "backward")
@@ -48,22 +45,21 @@ StatusOr<double> normalization(const Value &norm, bool forward,
 /// The three arities of the transforms, by the arguments they take.
 enum class Arity { One, Two, Any };
 
+/// The sizes `s` (or the length `n`) and the dims `dim` of a transform:
+/// an `int` reads as a list of one, so fft_irfft's `int? n` and `int dim`
+/// read as fft_irfftn's `int[1]? s` and `int[1]? dim` do.
+using Sizes = std::optional<std::vector<int64_t>>;
+
 /// The transformed dims and the signal's size along each (the last one's
 /// output length), from `n`/`s` and `dim` as torch canonicalizes them
 /// (canonicalize_fft_c2r_shape_and_dim_args).
-Status canonicalize(Arity arity, const Tensor &self, const Value &shapeArg,
-                    const Value &dimArg, std::vector<int64_t> &dims,
+Status canonicalize(Arity arity, const Tensor &self, const Sizes &given,
+                    const Sizes &dimArg, std::vector<int64_t> &dims,
                     std::vector<int64_t> &shape, const char *name) {
   int64_t rank = self.dim();
-  std::optional<std::vector<int64_t>> given;
-  if (!shapeArg.isNone()) {
-    TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> list,
-                             intList(shapeArg, "s"));
-    given = list;
-  }
   std::vector<int64_t> rawDims;
-  if (!dimArg.isNone()) {
-    TSIR_RT_ASSIGN_OR_RETURN(rawDims, intList(dimArg, "dim"));
+  if (dimArg) {
+    rawDims = *dimArg;
   } else if (given) {
     for (int64_t i = rank - static_cast<int64_t>(given->size()); i < rank; ++i)
       rawDims.push_back(i);
@@ -100,24 +96,16 @@ Status canonicalize(Arity arity, const Tensor &self, const Value &shapeArg,
   return Status::ok();
 }
 
+/// The transforms `(Tensor self, <n or s>, dim, str? norm)`, by arity and
+/// direction.
 Status toReal(Stack &stack, Arity arity, bool forward, const char *name) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
+  TSIR_RT_ASSIGN_OR_RETURN(
+      auto args,
+      (popTypedArgs<Tensor, Sizes, Sizes, std::optional<std::string>>(stack)));
+  const auto &[self, given, dimArg, norm] = args;
   std::vector<int64_t> dims, shape;
-  if (arity == Arity::One) {
-    // fft_irfft(self, int? n, int dim, str? norm): one dim.
-    Value dimList = args[2];
-    Value lengthList = Value();
-    if (!args[1].isNone()) {
-      TSIR_RT_ASSIGN_OR_RETURN(int64_t n, intArg(args[1], "n"));
-      lengthList = Value::list({Value(n)});
-    }
-    TSIR_RT_RETURN_IF_ERROR(
-        canonicalize(arity, self, lengthList, dimList, dims, shape, name));
-  } else {
-    TSIR_RT_RETURN_IF_ERROR(
-        canonicalize(arity, self, args[1], args[2], dims, shape, name));
-  }
+  TSIR_RT_RETURN_IF_ERROR(
+      canonicalize(arity, self, given, dimArg, dims, shape, name));
   Signal signal;
   signal.sizes = self.sizes();
   signal.re = toDoubles(self);
@@ -133,8 +121,7 @@ Status toReal(Stack &stack, Arity arity, bool forward, const char *name) {
   points *= static_cast<double>(length);
   std::vector<int64_t> sizes;
   std::vector<double> out = toRealSignal(signal, last, length, sizes);
-  TSIR_RT_ASSIGN_OR_RETURN(double scale,
-                           normalization(args[3], forward, points));
+  TSIR_RT_ASSIGN_OR_RETURN(double scale, normalization(norm, forward, points));
   for (double &value : out)
     value *= scale;
   // Integral inputs give torch's default float dtype.

@@ -11,7 +11,6 @@
 
 #include "Builtins.h"
 #include "DataKernelSupport.h"
-#include "tsir-runtime/Stack.h"
 
 #include <algorithm>
 #include <cmath>
@@ -179,13 +178,9 @@ StatusOr<Tensor> maskedScatter(Tensor self, Tensor mask, Tensor source) {
 
 /// max_unpool2d / max_unpool3d: scatters each plane's values to the flat
 /// positions in `indices` of a zeroed output plane of `outputSize`.
-Status maxUnpool(Stack &stack, int spatial) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
-                           popArgs(stack, spatial == 2 ? 3 : 5));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor indices, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<int64_t> outputSize,
-                           intList(args[2], "output_size"));
+StatusOr<Tensor> maxUnpool(int spatial, const Tensor &self,
+                           const Tensor &indices,
+                           const std::vector<int64_t> &outputSize) {
   std::string op = spatial == 2 ? "max_unpooling2d" : "max_unpooling3d";
   if (static_cast<int>(outputSize.size()) != spatial)
     return Status::error(
@@ -232,29 +227,41 @@ Status maxUnpool(Stack &stack, int spatial) {
       }
       moveElement(out, p * planeOut + at, src, p * planeIn + i);
     }
-  push(stack, std::move(out));
-  return Status::ok();
+  return out;
 }
 
-/// embedding_bag and _embedding_bag: (output, offset2bag, bag_size,
-/// max_indices) as torch's CPU kernel returns them.
-Status embeddingBag(Stack &stack, bool negativeIsNone) {
-  size_t n = stack.size() >= 9 ? 9 : 8;
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, n));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor weight, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor indices, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor offsets, optionalTensor(args[2], "offsets"));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t mode, intArg(args[4], "mode"));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor perSample,
-                           optionalTensor(args[6], "per_sample_weights"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool includeLast,
-                           boolArg(args[7], "include_last_offset"));
+StatusOr<Tensor> maxUnpool2d(Tensor self, Tensor indices,
+                             std::vector<int64_t> outputSize) {
+  return maxUnpool(2, self, indices, outputSize);
+}
+
+StatusOr<Tensor> maxUnpool3d(Tensor self, Tensor indices,
+                             std::vector<int64_t> outputSize,
+                             const std::vector<int64_t> & /*stride*/,
+                             const std::vector<int64_t> & /*padding*/) {
+  return maxUnpool(3, self, indices, outputSize);
+}
+
+/// (output, offset2bag, bag_size, max_indices).
+using Bags = std::tuple<Tensor, Tensor, Tensor, Tensor>;
+
+/// embedding_bag.padding_idx and _embedding_bag: the bags as torch's CPU
+/// kernel returns them. A negative padding_idx is none to _embedding_bag
+/// (`NegativeIsNone`) and counts from the end to embedding_bag.
+template <bool NegativeIsNone>
+StatusOr<Bags>
+embeddingBag(Tensor weight, Tensor indices, std::optional<Tensor> offsetsArg,
+             bool /*scaleGradByFreq*/, int64_t mode, bool /*sparse*/,
+             std::optional<Tensor> perSampleWeights, bool includeLast,
+             std::optional<int64_t> paddingIdxArg) {
+  Tensor offsets = offsetsArg.value_or(Tensor());
+  Tensor perSample = perSampleWeights.value_or(Tensor());
   int64_t paddingIdx = -1;
   bool hasPadding = false;
-  if (n == 9 && !args[8].isNone()) {
-    TSIR_RT_ASSIGN_OR_RETURN(paddingIdx, intArg(args[8], "padding_idx"));
+  if (paddingIdxArg) {
+    paddingIdx = *paddingIdxArg;
     // _embedding_bag spells "no padding" -1; embedding_bag wraps it.
-    hasPadding = paddingIdx >= 0 || !negativeIsNone;
+    hasPadding = paddingIdx >= 0 || !NegativeIsNone;
     if (paddingIdx < -weight.size(0) || paddingIdx >= weight.size(0))
       return Status::error("padding_idx must be within the number of "
                            "embeddings, -" +
@@ -352,19 +359,27 @@ Status embeddingBag(Stack &stack, bool negativeIsNone) {
       Tensor maxIndicesTensor,
       fromInt64s(maxIndices, mode == 2 ? std::vector<int64_t>{bags, width}
                                        : std::vector<int64_t>{bags}));
-  return pushAll(stack,
-                 {output, offset2bagTensor, bagSizeTensor, maxIndicesTensor});
+  return Bags(output, offset2bagTensor, bagSizeTensor, maxIndicesTensor);
+}
+
+/// embedding_bag without padding_idx.
+StatusOr<Bags> embeddingBagUnpadded(Tensor weight, Tensor indices,
+                                    std::optional<Tensor> offsets,
+                                    bool scaleGradByFreq, int64_t mode,
+                                    bool sparse,
+                                    std::optional<Tensor> perSampleWeights,
+                                    bool includeLast) {
+  return embeddingBag<false>(weight, indices, offsets, scaleGradByFreq, mode,
+                             sparse, perSampleWeights, includeLast,
+                             std::nullopt);
 }
 
 /// embedding_renorm_ (in place) and embedding_renorm: each distinct row
 /// of `self` named in `indices` whose norm_type-norm exceeds max_norm is
 /// scaled to max_norm / (norm + 1e-7), as torch's CPU kernel does.
-Status embeddingRenorm(Stack &stack, bool inPlace) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor indices, requireTensor(args[1]));
-  TSIR_RT_ASSIGN_OR_RETURN(double maxNorm, scalarArg(args[2], "max_norm"));
-  TSIR_RT_ASSIGN_OR_RETURN(double normType, scalarArg(args[3], "norm_type"));
+template <bool InPlace>
+StatusOr<Tensor> embeddingRenorm(Tensor self, Tensor indices, double maxNorm,
+                                 double normType) {
   if (self.dim() != 2)
     return Status::error("embedding_renorm_(): expected self to be a 2-D "
                          "tensor");
@@ -401,12 +416,11 @@ Status embeddingRenorm(Stack &stack, bool inPlace) {
   }
   TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
                            fromDoubles(w, self.sizes(), self.dtype()));
-  if (inPlace) {
+  if (InPlace) {
     TSIR_RT_RETURN_IF_ERROR(self.copyFrom(result));
     result = self;
   }
-  push(stack, std::move(result));
-  return Status::ok();
+  return result;
 }
 
 } // namespace
@@ -426,28 +440,27 @@ void registerGatherKernels(KernelRegistry &registry) {
           {"aten::masked_scatter", bindKernel(maskedScatter),
            "aten::masked_scatter(Tensor self, Tensor mask, Tensor source) -> "
            "Tensor"},
-          {"aten::max_unpool2d", [](Stack &s) { return maxUnpool(s, 2); },
+          {"aten::max_unpool2d", bindKernel(maxUnpool2d),
            "aten::max_unpool2d(Tensor self, Tensor indices, int[2] "
            "output_size) -> Tensor"},
-          {"aten::max_unpool3d", [](Stack &s) { return maxUnpool(s, 3); },
+          {"aten::max_unpool3d", bindKernel(maxUnpool3d),
            "aten::max_unpool3d(Tensor self, Tensor indices, int[3] "
            "output_size, int[3] stride, int[3] padding) -> Tensor"},
           // Bare name: reads both the 8-argument and the padding_idx overload.
           {"aten::embedding_bag",
-           [](Stack &s) { return embeddingBag(s, false); }, ""},
-          {"aten::_embedding_bag",
-           [](Stack &s) { return embeddingBag(s, true); },
+           byArgumentCount(9, bindKernel(embeddingBag<false>),
+                           bindKernel(embeddingBagUnpadded)),
+           ""},
+          {"aten::_embedding_bag", bindKernel(embeddingBag<true>),
            "aten::_embedding_bag(Tensor weight, Tensor indices, Tensor "
            "offsets, bool scale_grad_by_freq=False, int mode=0, bool "
            "sparse=False, Tensor? per_sample_weights=None, bool "
            "include_last_offset=False, int padding_idx=-1) -> (Tensor, Tensor, "
            "Tensor, Tensor)"},
-          {"aten::embedding_renorm_",
-           [](Stack &s) { return embeddingRenorm(s, true); },
+          {"aten::embedding_renorm_", bindKernel(embeddingRenorm<true>),
            "aten::embedding_renorm_(Tensor(a!) self, Tensor indices, float "
            "max_norm, float norm_type) -> Tensor(a!)"},
-          {"aten::embedding_renorm",
-           [](Stack &s) { return embeddingRenorm(s, false); },
+          {"aten::embedding_renorm", bindKernel(embeddingRenorm<false>),
            "aten::embedding_renorm(Tensor self, Tensor indices, float "
            "max_norm, float norm_type) -> Tensor"},
       });

@@ -12,7 +12,9 @@
 // The arguments are popped, checked and converted once, in one place; an
 // argument of the wrong kind is an error naming its position and the type
 // expected ("argument 2 (int): expected int, got str"), which the registry
-// prefixes with the kernel's name.
+// prefixes with the kernel's name. A bare name whose overloads differ in
+// their argument count binds one function per overload and picks by the
+// stack's depth (`byArgumentCount`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -182,6 +184,9 @@ StatusOr<std::tuple<Ts...>> popTypedArgs(Stack &stack) {
 // Results
 //===----------------------------------------------------------------------===//
 
+/// The result of a kernel whose schema returns nothing (`-> ()`).
+using NoResult = std::tuple<>;
+
 /// Pushes a kernel's result: one value, or each element of a tuple (a
 /// schema returning `(Tensor, Tensor)`).
 template <typename R> void pushResult(Stack &stack, R result) {
@@ -208,6 +213,15 @@ Kernel bindKernel(StatusOr<R> (*fn)(Params...)) {
     TSIR_RT_ASSIGN_OR_RETURN(R result, std::apply(fn, std::move(args)));
     pushResult(stack, std::move(result));
     return Status::ok();
+  };
+}
+
+/// For a bare name whose overloads differ in their argument count (the
+/// stack holds exactly the node's arguments): `atLeast` when the stack holds
+/// `count` or more, else `fewer`.
+inline Kernel byArgumentCount(size_t count, Kernel atLeast, Kernel fewer) {
+  return [=](Stack &stack) {
+    return stack.size() >= count ? atLeast(stack) : fewer(stack);
   };
 }
 

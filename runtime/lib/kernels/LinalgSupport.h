@@ -173,15 +173,6 @@ StatusOr<Tensor> firstResult(StatusOr<std::tuple<Tensor, Rest...>> results) {
   return std::get<0>(*std::move(results));
 }
 
-/// For a bare name whose overloads differ in their argument count (the
-/// stack holds exactly the node's arguments): `atLeast` when the stack holds
-/// `count` or more, else `fewer`.
-inline Kernel byArgumentCount(size_t count, Kernel atLeast, Kernel fewer) {
-  return [=](Stack &stack) {
-    return stack.size() >= count ? atLeast(stack) : fewer(stack);
-  };
-}
-
 /// Workspace size from a LAPACK query (lwork = -1).
 template <class T> int workSize(T query) {
   int n = static_cast<int>(query);

@@ -12,54 +12,46 @@
 
 #include "Builtins.h"
 #include "KernelSupport.h"
-#include "tsir-runtime/Stack.h"
 
 #include <algorithm>
 
 namespace tsir::rt {
 
 namespace {
-Status len(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(Value list, popList(stack));
-  push(stack, static_cast<int64_t>(list.toList().size()));
-  return Status::ok();
+/// A `t[]` argument: popList's error for any other kind of Value.
+Status requireList(const Value &value) {
+  if (value.isList())
+    return Status::ok();
+  return Status::error(std::string("expected an argument of type ") +
+                       Value::kindName(Value::Kind::List) + ", got " +
+                       value.kindName());
 }
 
-Status append(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(Value element, pop(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(Value list, popList(stack));
+StatusOr<int64_t> len(const Value &list) {
+  TSIR_RT_RETURN_IF_ERROR(requireList(list));
+  return static_cast<int64_t>(list.toList().size());
+}
+
+StatusOr<Value> append(const Value &list, Value element) {
+  TSIR_RT_RETURN_IF_ERROR(requireList(list));
   list.toList().push_back(std::move(element));
-  push(stack, std::move(list));
-  return Status::ok();
+  return list;
 }
 
-Status getItem(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t index, popInt(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(Value list, popList(stack));
+StatusOr<Value> getItem(const Value &list, int64_t index) {
+  TSIR_RT_RETURN_IF_ERROR(requireList(list));
   const std::vector<Value> &elements = list.toList();
   int64_t size = static_cast<int64_t>(elements.size());
   if (index < -size || index >= size)
     return Status::error("list index out of range (index " +
                          std::to_string(index) + ", length " +
                          std::to_string(size) + ")");
-  push(stack, elements[index < 0 ? index + size : index]);
-  return Status::ok();
+  return elements[index < 0 ? index + size : index];
 }
 Status indexError(const char *what, int64_t index, int64_t size) {
   return Status::error(std::string(what) + " index out of range (index " +
                        std::to_string(index) + ", length " +
                        std::to_string(size) + ")");
-}
-
-/// Pops an `int?`: nullopt for None.
-StatusOr<std::optional<int64_t>> popOptionalInt(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(Value value, pop(stack));
-  if (value.isNone())
-    return std::optional<int64_t>();
-  if (!value.isInt())
-    return Status::error(std::string("expected int or None, got ") +
-                         value.kindName());
-  return std::optional<int64_t>(value.toInt());
 }
 
 /// Python's slice normalization for a sequence of `size`: the indices
@@ -101,19 +93,17 @@ StatusOr<std::vector<int64_t>> sliceIndices(std::optional<int64_t> start,
   return indices;
 }
 
-Status extend(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(Value other, popList(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(Value self, popList(stack));
+StatusOr<NoResult> extend(const Value &self, const Value &other) {
+  TSIR_RT_RETURN_IF_ERROR(requireList(other));
+  TSIR_RT_RETURN_IF_ERROR(requireList(self));
   std::vector<Value> copy = other.toList(); // other may alias self
   auto &elements = self.toList();
   elements.insert(elements.end(), copy.begin(), copy.end());
-  return Status::ok();
+  return NoResult();
 }
 
-Status insert(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(Value element, pop(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t index, popInt(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(Value self, popList(stack));
+StatusOr<NoResult> insert(const Value &self, int64_t index, Value element) {
+  TSIR_RT_RETURN_IF_ERROR(requireList(self));
   auto &elements = self.toList();
   int64_t size = static_cast<int64_t>(elements.size());
   // Python clamps out-of-range insert positions.
@@ -121,12 +111,11 @@ Status insert(Stack &stack) {
     index = std::max<int64_t>(index + size, 0);
   index = std::min(index, size);
   elements.insert(elements.begin() + index, std::move(element));
-  return Status::ok();
+  return NoResult();
 }
 
-Status popKernel(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t index, popInt(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(Value self, popList(stack));
+StatusOr<Value> popKernel(const Value &self, int64_t index) {
+  TSIR_RT_RETURN_IF_ERROR(requireList(self));
   auto &elements = self.toList();
   int64_t size = static_cast<int64_t>(elements.size());
   if (size == 0)
@@ -137,51 +126,42 @@ Status popKernel(Stack &stack) {
     index += size;
   Value result = elements[index];
   elements.erase(elements.begin() + index);
-  push(stack, std::move(result));
-  return Status::ok();
+  return result;
 }
 
-Status setItem(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(Value element, pop(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t index, popInt(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(Value self, popList(stack));
+StatusOr<Value> setItem(const Value &self, int64_t index, Value element) {
+  TSIR_RT_RETURN_IF_ERROR(requireList(self));
   auto &elements = self.toList();
   int64_t size = static_cast<int64_t>(elements.size());
   if (index < -size || index >= size)
     return indexError("list", index, size);
   elements[index < 0 ? index + size : index] = std::move(element);
-  push(stack, std::move(self));
-  return Status::ok();
+  return self;
 }
 
-Status copyList(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(Value self, popList(stack));
-  push(stack, Value::list(self.toList()));
-  return Status::ok();
+StatusOr<Value> copyList(const Value &self) {
+  TSIR_RT_RETURN_IF_ERROR(requireList(self));
+  return Value::list(self.toList());
 }
 
-Status clear(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(Value self, popList(stack));
+StatusOr<NoResult> clear(const Value &self) {
+  TSIR_RT_RETURN_IF_ERROR(requireList(self));
   self.toList().clear();
-  return Status::ok();
+  return NoResult();
 }
 
-Status addLists(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(Value b, popList(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(Value a, popList(stack));
+StatusOr<Value> addLists(const Value &a, const Value &b) {
+  TSIR_RT_RETURN_IF_ERROR(requireList(b));
+  TSIR_RT_RETURN_IF_ERROR(requireList(a));
   std::vector<Value> elements = a.toList();
   const auto &tail = b.toList();
   elements.insert(elements.end(), tail.begin(), tail.end());
-  push(stack, Value::list(std::move(elements)));
-  return Status::ok();
+  return Value::list(std::move(elements));
 }
 
-Status sliceList(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t step, popInt(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(std::optional<int64_t> end, popOptionalInt(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(std::optional<int64_t> start,
-                           popOptionalInt(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(Value list, popList(stack));
+StatusOr<Value> sliceList(const Value &list, std::optional<int64_t> start,
+                          std::optional<int64_t> end, int64_t step) {
+  TSIR_RT_RETURN_IF_ERROR(requireList(list));
   const auto &elements = list.toList();
   TSIR_RT_ASSIGN_OR_RETURN(
       std::vector<int64_t> indices,
@@ -190,13 +170,11 @@ Status sliceList(Stack &stack) {
   result.reserve(indices.size());
   for (int64_t i : indices)
     result.push_back(elements[i]);
-  push(stack, Value::list(std::move(result)));
-  return Status::ok();
+  return Value::list(std::move(result));
 }
 
-Status mulList(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t n, popInt(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(Value list, popList(stack));
+StatusOr<Value> mulList(const Value &list, int64_t n) {
+  TSIR_RT_RETURN_IF_ERROR(requireList(list));
   const auto &elements = list.toList();
   std::vector<Value> result;
   if (n > 0) {
@@ -204,13 +182,11 @@ Status mulList(Stack &stack) {
     for (int64_t i = 0; i < n; ++i)
       result.insert(result.end(), elements.begin(), elements.end());
   }
-  push(stack, Value::list(std::move(result)));
-  return Status::ok();
+  return Value::list(std::move(result));
 }
 
-Status containsFloat(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(double item, popDouble(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(Value list, popList(stack));
+StatusOr<bool> containsFloat(const Value &list, double item) {
+  TSIR_RT_RETURN_IF_ERROR(requireList(list));
   bool found = false;
   for (const Value &element : list.toList()) {
     double d = element.isInt() ? static_cast<double>(element.toInt())
@@ -220,42 +196,37 @@ Status containsFloat(Stack &stack) {
       break;
     }
   }
-  push(stack, found);
-  return Status::ok();
+  return found;
 }
 
 // int_list has its own kernel: a bare `__contains__` name matches any
 // registered overload, and the float one would reject an int item.
-Status containsInt(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t item, popInt(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(Value list, popList(stack));
+StatusOr<bool> containsInt(const Value &list, int64_t item) {
+  TSIR_RT_RETURN_IF_ERROR(requireList(list));
   bool found = false;
   for (const Value &element : list.toList())
     if (element.isInt() && element.toInt() == item) {
       found = true;
       break;
     }
-  push(stack, found);
-  return Status::ok();
+  return found;
 }
 
 // sum() of an int or float list, and list.index() of an int.
-Status sumInt(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(Value list, popList(stack));
+StatusOr<int64_t> sumInt(const Value &list) {
+  TSIR_RT_RETURN_IF_ERROR(requireList(list));
   int64_t total = 0;
   for (const Value &element : list.toList())
     total += element.toInt();
-  push(stack, total);
-  return Status::ok();
+  return total;
 }
 
-Status sumFloat(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(Value list, popList(stack));
+StatusOr<double> sumFloat(const Value &list) {
+  TSIR_RT_RETURN_IF_ERROR(requireList(list));
   double total = 0;
   for (const Value &element : list.toList())
     total += element.isInt() ? double(element.toInt()) : element.toDouble();
-  push(stack, total);
-  return Status::ok();
+  return total;
 }
 
 /// TorchScript's `prim::min`/`prim::max` of two numbers: `a < b ? a : b`
@@ -272,16 +243,15 @@ template <bool IsMin> Value pick(const Value &a, const Value &b) {
   return Value((IsMin ? x < y : x > y) ? x : y);
 }
 
-template <bool IsMin> Status extremumOfTwo(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 2));
-  push(stack, pick<IsMin>(args[0], args[1]));
-  return Status::ok();
+template <bool IsMin>
+StatusOr<Value> extremumOfTwo(const Value &a, const Value &b) {
+  return pick<IsMin>(a, b);
 }
 
 /// `min(l)`/`max(l)` of an int, float or bool list: Python's, which
 /// raises on an empty list.
-template <bool IsMin> Status extremumOfList(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(Value list, popList(stack));
+template <bool IsMin> StatusOr<Value> extremumOfList(const Value &list) {
+  TSIR_RT_RETURN_IF_ERROR(requireList(list));
   const std::vector<Value> &elements = list.toList();
   if (elements.empty())
     return Status::error(std::string(IsMin ? "min" : "max") +
@@ -293,19 +263,15 @@ template <bool IsMin> Status extremumOfList(Stack &stack) {
                          : best.toBool() || element.toBool());
     else
       best = pick<IsMin>(best, element);
-  push(stack, best);
-  return Status::ok();
+  return best;
 }
 
-Status indexOfInt(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t item, popInt(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(Value list, popList(stack));
+StatusOr<int64_t> indexOfInt(const Value &list, int64_t item) {
+  TSIR_RT_RETURN_IF_ERROR(requireList(list));
   const std::vector<Value> &elements = list.toList();
   for (size_t i = 0; i < elements.size(); ++i)
-    if (elements[i].isInt() && elements[i].toInt() == item) {
-      push(stack, static_cast<int64_t>(i));
-      return Status::ok();
-    }
+    if (elements[i].isInt() && elements[i].toInt() == item)
+      return static_cast<int64_t>(i);
   return Status::error("ValueError: '" + std::to_string(item) +
                        "' is not in list");
 }
@@ -313,110 +279,115 @@ Status indexOfInt(Stack &stack) {
 // Strings are byte strings here; TorchScript's str indexing is by code
 // point, which agrees for ASCII.
 /// `device.type`: "cpu" or "cuda", without the index.
-Status deviceType(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(Value device, pop(stack));
+StatusOr<std::string> deviceType(const Value &device) {
   if (!device.isDevice())
     return Status::error(std::string("expected a Device, got ") +
                          device.kindName());
-  push(stack, std::string(device.toDevice().isCUDA() ? "cuda" : "cpu"));
-  return Status::ok();
+  return std::string(device.toDevice().isCUDA() ? "cuda" : "cpu");
 }
 
-Status lenStr(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::string s, popString(stack));
-  push(stack, static_cast<int64_t>(s.size()));
-  return Status::ok();
+StatusOr<int64_t> lenStr(const std::string &s) {
+  return static_cast<int64_t>(s.size());
 }
 
-Status getItemStr(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t index, popInt(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(std::string s, popString(stack));
+StatusOr<std::string> getItemStr(const std::string &s, int64_t index) {
   int64_t size = static_cast<int64_t>(s.size());
   if (index < -size || index >= size)
     return Status::error("string index out of range (index " +
                          std::to_string(index) + ", length " +
                          std::to_string(size) + ")");
-  push(stack, std::string(1, s[index < 0 ? index + size : index]));
-  return Status::ok();
+  return std::string(1, s[index < 0 ? index + size : index]);
 }
 
-Status str(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(Value value, pop(stack));
+StatusOr<std::string> str(const Value &value) {
   std::string out;
   printValue(out, value, /*quoteStrings=*/false, /*tensorData=*/true);
-  push(stack, std::move(out));
-  return Status::ok();
+  return out;
 }
 } // namespace
 
 void registerListKernels(KernelRegistry &registry) {
-  registry.registerKernel("aten::len.t", len, "aten::len.t(t[] a) -> int")
+  registry
+      .registerKernel("aten::len.t", bindKernel(len),
+                      "aten::len.t(t[] a) -> int")
       .ignoreError();
   registry
-      .registerKernel("aten::append.t", append,
+      .registerKernel("aten::append.t", bindKernel(append),
                       "aten::append.t(t[](a!) self, t(c -> *) el) -> t[](a!)")
       .ignoreError();
   registry
-      .registerKernel("aten::__getitem__.t", getItem,
+      .registerKernel("aten::__getitem__.t", bindKernel(getItem),
                       "aten::__getitem__.t(t[](a) list, int idx) -> t(*)")
       .ignoreError();
-  registerKernelTable(registry, {
-      {"aten::extend.t", extend,
-       "aten::extend.t(t[](a!) self, t[] other) -> ()"},
-      {"aten::insert.t", insert,
-       "aten::insert.t(t[](a!) self, int idx, t(b -> *) el) -> ()"},
-      {"aten::pop.t", popKernel,
-       "aten::pop.t(t[](a!) self, int idx=-1) -> t(*)"},
-      {"aten::_set_item.t", setItem,
-       "aten::_set_item.t(t[](a!) l, int idx, t(b -> *) el) -> t[](a!)"},
-      {"aten::list.t", copyList, "aten::list.t(t[] l) -> t[]"},
-      {"aten::copy.t", copyList, "aten::copy.t(t[](a) self) -> t[]"},
-      {"aten::clear.t", clear, "aten::clear.t(t[](a!) self) -> ()"},
-      {"aten::add.t", addLists, "aten::add.t(t[] a, t[] b) -> t[]"},
-      {"aten::slice.t", sliceList,
-       "aten::slice.t(t[] l, int? start=None, int? end=None, int step=1) -> "
-       "t[]"},
-      {"aten::mul.left_t", mulList, "aten::mul.left_t(t[] l, int n) -> t[]"},
-      {"aten::__contains__.int_list", containsInt,
-       "aten::__contains__.int_list(int[] l, int item) -> bool"},
-      {"aten::__contains__.float_list", containsFloat,
-       "aten::__contains__.float_list(float[] l, float item) -> bool"},
-      {"aten::sum.int", sumInt, "aten::sum.int(int[] self) -> int"},
-      {"aten::sum.float", sumFloat, "aten::sum.float(float[] self) -> float"},
-      {"prim::min.self_int", extremumOfList<true>,
-       "prim::min.self_int(int[] self) -> int"},
-      {"prim::max.self_int", extremumOfList<false>,
-       "prim::max.self_int(int[] self) -> int"},
-      {"prim::min.self_float", extremumOfList<true>,
-       "prim::min.self_float(float[] self) -> float"},
-      {"prim::max.self_float", extremumOfList<false>,
-       "prim::max.self_float(float[] self) -> float"},
-      {"prim::min.self_bool", extremumOfList<true>,
-       "prim::min.self_bool(bool[] self) -> bool"},
-      {"prim::max.self_bool", extremumOfList<false>,
-       "prim::max.self_bool(bool[] self) -> bool"},
-      {"prim::min.int", extremumOfTwo<true>, "prim::min.int(int a, int b) -> int"},
-      {"prim::max.int", extremumOfTwo<false>, "prim::max.int(int a, int b) -> int"},
-      {"prim::min.float", extremumOfTwo<true>,
-       "prim::min.float(float a, float b) -> float"},
-      {"prim::max.float", extremumOfTwo<false>,
-       "prim::max.float(float a, float b) -> float"},
-      {"prim::min.int_float", extremumOfTwo<true>,
-       "prim::min.int_float(int a, float b) -> float"},
-      {"prim::max.int_float", extremumOfTwo<false>,
-       "prim::max.int_float(int a, float b) -> float"},
-      {"prim::min.float_int", extremumOfTwo<true>,
-       "prim::min.float_int(float a, int b) -> float"},
-      {"prim::max.float_int", extremumOfTwo<false>,
-       "prim::max.float_int(float a, int b) -> float"},
-      {"aten::index.list_int", indexOfInt,
-       "aten::index.list_int(int[] self, int el) -> int"},
-      {"aten::len.str", lenStr, "aten::len.str(str s) -> int"},
-      {"prim::type", deviceType, "prim::type(Device self) -> str"},
-      {"aten::__getitem__.str", getItemStr,
-       "aten::__getitem__.str(str s, int index) -> str"},
-      {"aten::str", str, "aten::str(t elem) -> str"},
-  });
+  registerKernelTable(
+      registry,
+      {
+          {"aten::extend.t", bindKernel(extend),
+           "aten::extend.t(t[](a!) self, t[] other) -> ()"},
+          {"aten::insert.t", bindKernel(insert),
+           "aten::insert.t(t[](a!) self, int idx, t(b -> *) el) -> ()"},
+          {"aten::pop.t", bindKernel(popKernel),
+           "aten::pop.t(t[](a!) self, int idx=-1) -> t(*)"},
+          {"aten::_set_item.t", bindKernel(setItem),
+           "aten::_set_item.t(t[](a!) l, int idx, t(b -> *) el) -> t[](a!)"},
+          {"aten::list.t", bindKernel(copyList), "aten::list.t(t[] l) -> t[]"},
+          {"aten::copy.t", bindKernel(copyList),
+           "aten::copy.t(t[](a) self) -> t[]"},
+          {"aten::clear.t", bindKernel(clear),
+           "aten::clear.t(t[](a!) self) -> ()"},
+          {"aten::add.t", bindKernel(addLists),
+           "aten::add.t(t[] a, t[] b) -> t[]"},
+          {"aten::slice.t", bindKernel(sliceList),
+           "aten::slice.t(t[] l, int? start=None, int? end=None, int step=1) "
+           "-> "
+           "t[]"},
+          {"aten::mul.left_t", bindKernel(mulList),
+           "aten::mul.left_t(t[] l, int n) -> t[]"},
+          {"aten::__contains__.int_list", bindKernel(containsInt),
+           "aten::__contains__.int_list(int[] l, int item) -> bool"},
+          {"aten::__contains__.float_list", bindKernel(containsFloat),
+           "aten::__contains__.float_list(float[] l, float item) -> bool"},
+          {"aten::sum.int", bindKernel(sumInt),
+           "aten::sum.int(int[] self) -> int"},
+          {"aten::sum.float", bindKernel(sumFloat),
+           "aten::sum.float(float[] self) -> float"},
+          {"prim::min.self_int", bindKernel(extremumOfList<true>),
+           "prim::min.self_int(int[] self) -> int"},
+          {"prim::max.self_int", bindKernel(extremumOfList<false>),
+           "prim::max.self_int(int[] self) -> int"},
+          {"prim::min.self_float", bindKernel(extremumOfList<true>),
+           "prim::min.self_float(float[] self) -> float"},
+          {"prim::max.self_float", bindKernel(extremumOfList<false>),
+           "prim::max.self_float(float[] self) -> float"},
+          {"prim::min.self_bool", bindKernel(extremumOfList<true>),
+           "prim::min.self_bool(bool[] self) -> bool"},
+          {"prim::max.self_bool", bindKernel(extremumOfList<false>),
+           "prim::max.self_bool(bool[] self) -> bool"},
+          {"prim::min.int", bindKernel(extremumOfTwo<true>),
+           "prim::min.int(int a, int b) -> int"},
+          {"prim::max.int", bindKernel(extremumOfTwo<false>),
+           "prim::max.int(int a, int b) -> int"},
+          {"prim::min.float", bindKernel(extremumOfTwo<true>),
+           "prim::min.float(float a, float b) -> float"},
+          {"prim::max.float", bindKernel(extremumOfTwo<false>),
+           "prim::max.float(float a, float b) -> float"},
+          {"prim::min.int_float", bindKernel(extremumOfTwo<true>),
+           "prim::min.int_float(int a, float b) -> float"},
+          {"prim::max.int_float", bindKernel(extremumOfTwo<false>),
+           "prim::max.int_float(int a, float b) -> float"},
+          {"prim::min.float_int", bindKernel(extremumOfTwo<true>),
+           "prim::min.float_int(float a, int b) -> float"},
+          {"prim::max.float_int", bindKernel(extremumOfTwo<false>),
+           "prim::max.float_int(float a, int b) -> float"},
+          {"aten::index.list_int", bindKernel(indexOfInt),
+           "aten::index.list_int(int[] self, int el) -> int"},
+          {"aten::len.str", bindKernel(lenStr), "aten::len.str(str s) -> int"},
+          {"prim::type", bindKernel(deviceType),
+           "prim::type(Device self) -> str"},
+          {"aten::__getitem__.str", bindKernel(getItemStr),
+           "aten::__getitem__.str(str s, int index) -> str"},
+          {"aten::str", bindKernel(str), "aten::str(t elem) -> str"},
+      });
 }
 
 } // namespace tsir::rt

@@ -14,7 +14,6 @@
 
 #include "Builtins.h"
 #include "DataKernelSupport.h"
-#include "tsir-runtime/Stack.h"
 
 #include <algorithm>
 #include <cmath>
@@ -72,23 +71,13 @@ valuesIndices(const Tensor &self, int64_t dim, bool keepdim,
   return std::make_tuple(v, i);
 }
 
-/// valuesIndices, pushed.
-Status pushValuesIndices(Stack &stack, const Tensor &self, int64_t dim,
-                         bool keepdim, const std::vector<double> &values,
-                         const std::vector<int64_t> &indices) {
-  TSIR_RT_ASSIGN_OR_RETURN(auto result,
-                           valuesIndices(self, dim, keepdim, values, indices));
-  pushResult(stack, std::move(result));
-  return Status::ok();
-}
-
 Status emptyDimError(const char *op, int64_t dim) {
   return Status::error(std::string(op) + "(): Expected reduction dim " +
                        std::to_string(dim) + " to have non-zero size.");
 }
 
 /// median / nanmedian of the whole tensor (a 0-d result).
-Status medianAll(Stack &stack, const Tensor &self, bool ignoreNan) {
+template <bool IgnoreNan> StatusOr<Tensor> medianAll(Tensor self) {
   std::vector<double> values = toDoubles(self);
   double result = NAN;
   std::vector<double> kept;
@@ -99,26 +88,19 @@ Status medianAll(Stack &stack, const Tensor &self, bool ignoreNan) {
     else
       kept.push_back(v);
   }
-  if (!kept.empty() && (ignoreNan || !sawNan)) {
+  if (!kept.empty() && (IgnoreNan || !sawNan)) {
     auto nth = kept.begin() + (kept.size() - 1) / 2;
     std::nth_element(kept.begin(), nth, kept.end());
     result = *nth;
   }
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor out, fromDoubles({result}, {}, self.dtype()));
-  push(stack, std::move(out));
-  return Status::ok();
+  return fromDoubles({result}, {}, self.dtype());
 }
 
-Status median(Stack &stack, bool ignoreNan) {
-  const char *op = ignoreNan ? "nanmedian" : "median";
-  if (stack.size() == 1) {
-    TSIR_RT_ASSIGN_OR_RETURN(Tensor self, popTensor(stack));
-    return medianAll(stack, self, ignoreNan);
-  }
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args, popArgs(stack, 3));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t dimArg, intArg(args[1], "dim"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool keepdim, boolArg(args[2], "keepdim"));
+/// median / nanmedian along a dim: (values, indices).
+template <bool IgnoreNan>
+StatusOr<std::tuple<Tensor, Tensor>> medianDim(Tensor self, int64_t dimArg,
+                                               bool keepdim) {
+  const char *op = IgnoreNan ? "nanmedian" : "median";
   TSIR_RT_ASSIGN_OR_RETURN(int64_t dim, wrapDim(dimArg, self.dim()));
   Rows rows = rowsOf(self, dim);
   if (rows.split.size == 0 && self.numel() == 0 && self.dim() > 0)
@@ -135,7 +117,7 @@ Status median(Stack &stack, bool ignoreNan) {
         if (firstNan < 0)
           firstNan = k;
       }
-    if (!ignoreNan && firstNan >= 0) {
+    if (!IgnoreNan && firstNan >= 0) {
       values.push_back(row[firstNan]);
       indices.push_back(firstNan);
       continue;
@@ -148,7 +130,7 @@ Status median(Stack &stack, bool ignoreNan) {
     values.push_back(row[order[k]]);
     indices.push_back(order[k]);
   }
-  return pushValuesIndices(stack, self, dim, keepdim, values, indices);
+  return valuesIndices(self, dim, keepdim, values, indices);
 }
 
 StatusOr<std::tuple<Tensor, Tensor>> mode(Tensor self, int64_t dimArg,
@@ -467,8 +449,14 @@ void registerOrderStatisticKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
       {
-          {"aten::median", [](Stack &s) { return median(s, false); }, ""},
-          {"aten::nanmedian", [](Stack &s) { return median(s, true); }, ""},
+          {"aten::median",
+           byArgumentCount(2, bindKernel(medianDim<false>),
+                           bindKernel(medianAll<false>)),
+           ""},
+          {"aten::nanmedian",
+           byArgumentCount(2, bindKernel(medianDim<true>),
+                           bindKernel(medianAll<true>)),
+           ""},
           {"aten::mode", bindKernel(mode),
            "aten::mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor "
            "values, Tensor indices)"},

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Builtins.h"
+#include "KernelArguments.h"
 #include "tsir-runtime/Stack.h"
 
 #include <cstdio>
@@ -69,13 +70,11 @@ Status formatKernel(Stack &stack) {
   return Status::ok();
 }
 
-Status warnKernel(Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t stackLevel, popInt(stack));
+StatusOr<NoResult> warnKernel(const std::string &message, int64_t stackLevel) {
   (void)stackLevel; // Python's frame to blame; there are no frames here.
-  TSIR_RT_ASSIGN_OR_RETURN(std::string message, popString(stack));
   std::string line = "Warning: " + message + "\n";
   std::fwrite(line.data(), 1, line.size(), stderr);
-  return Status::ok();
+  return NoResult();
 }
 } // namespace
 
@@ -87,7 +86,7 @@ void registerPrintKernels(KernelRegistry &registry) {
                       "aten::format(str self, ...) -> str")
       .ignoreError();
   registry
-      .registerKernel("aten::warn", warnKernel,
+      .registerKernel("aten::warn", bindKernel(warnKernel),
                       "aten::warn(str message, int stacklevel=2) -> ()")
       .ignoreError();
 }

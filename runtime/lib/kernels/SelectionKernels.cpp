@@ -12,7 +12,6 @@
 
 #include "Builtins.h"
 #include "DataKernelSupport.h"
-#include "tsir-runtime/Stack.h"
 
 #include <algorithm>
 #include <cmath>
@@ -484,9 +483,10 @@ StatusOr<Tensor> histc(Tensor self, int64_t bins, double min, double max) {
 }
 
 template <class T>
-Status histogramTyped(Stack &stack, const Tensor &self, const Tensor &binsTensor,
-                      int64_t binCount, const std::vector<double> &range,
-                      const Tensor &weight, bool density) {
+StatusOr<std::tuple<Tensor, Tensor>>
+histogramTyped(const Tensor &self, const Tensor &binsTensor, int64_t binCount,
+               const std::vector<double> &range, const Tensor &weight,
+               bool density) {
   std::vector<T> x = valuesAs<T>(self);
   std::vector<T> w;
   if (weight.defined()) {
@@ -540,45 +540,49 @@ Status histogramTyped(Stack &stack, const Tensor &self, const Tensor &binsTensor
                            tensorOf(hist, {bins}, self.dtype()));
   TSIR_RT_ASSIGN_OR_RETURN(Tensor edgeTensor,
                            tensorOf(edges, {bins + 1}, self.dtype()));
-  return pushAll(stack, {histTensor, edgeTensor});
+  return std::make_tuple(histTensor, edgeTensor);
 }
 
-Status histogram(Stack &stack) {
-  bool binCt = stack.size() == 5;
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
-                           popArgs(stack, binCt ? 5 : 4));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor self, requireTensor(args[0]));
-  Tensor bins;
-  int64_t binCount = 0;
-  std::vector<double> range;
-  if (binCt) {
-    TSIR_RT_ASSIGN_OR_RETURN(binCount, intArg(args[1], "bins"));
-    if (binCount <= 0)
-      return Status::error("torch.histogram(): bins must be > 0, but got " +
-                           std::to_string(binCount) + " for dimension 0");
-    if (!args[2].isNone()) {
-      if (!args[2].isList() || args[2].toList().size() != 2)
-        return Status::error("torch.histogram(): range should have 2 "
-                             "elements");
-      for (const Value &v : args[2].toList()) {
-        TSIR_RT_ASSIGN_OR_RETURN(double d, scalarArg(v, "range"));
-        range.push_back(d);
-      }
-    }
-  } else {
-    TSIR_RT_ASSIGN_OR_RETURN(bins, requireTensor(args[1]));
-  }
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor weight,
-                           optionalTensor(args[binCt ? 3 : 2], "weight"));
-  TSIR_RT_ASSIGN_OR_RETURN(bool density, boolArg(args[binCt ? 4 : 3], "density"));
+/// histogram by edges (`bins`) or by a count of equal bins in `range`:
+/// (hist, bin_edges).
+StatusOr<std::tuple<Tensor, Tensor>>
+histogramOf(const Tensor &self, const Tensor &bins, int64_t binCount,
+            const std::vector<double> &range,
+            const std::optional<Tensor> &weight, bool density) {
   if (!isFloating(self.dtype()))
     return Status::error(std::string("\"histogramdd\" not implemented for '") +
                          dtypeTorchName(self.dtype()) + "'");
+  Tensor weights = weight.value_or(Tensor());
   if (self.dtype() == DType::Float32)
-    return histogramTyped<float>(stack, self, bins, binCount, range, weight,
-                                 density);
-  return histogramTyped<double>(stack, self, bins, binCount, range, weight,
-                                density);
+    return histogramTyped<float>(self, bins, binCount, range, weights, density);
+  return histogramTyped<double>(self, bins, binCount, range, weights, density);
+}
+
+/// histogram.bins_tensor(self, bins, *, weight, density).
+StatusOr<std::tuple<Tensor, Tensor>>
+histogramByEdges(Tensor self, Tensor bins, std::optional<Tensor> weight,
+                 bool density) {
+  return histogramOf(self, bins, 0, {}, weight, density);
+}
+
+/// histogram.bin_ct(self, bins, *, range, weight, density).
+StatusOr<std::tuple<Tensor, Tensor>>
+histogramByCount(Tensor self, int64_t binCount, const Value &rangeArg,
+                 std::optional<Tensor> weight, bool density) {
+  if (binCount <= 0)
+    return Status::error("torch.histogram(): bins must be > 0, but got " +
+                         std::to_string(binCount) + " for dimension 0");
+  std::vector<double> range;
+  if (!rangeArg.isNone()) {
+    if (!rangeArg.isList() || rangeArg.toList().size() != 2)
+      return Status::error("torch.histogram(): range should have 2 "
+                           "elements");
+    for (const Value &v : rangeArg.toList()) {
+      TSIR_RT_ASSIGN_OR_RETURN(double d, scalarArg(v, "range"));
+      range.push_back(d);
+    }
+  }
+  return histogramOf(self, Tensor(), binCount, range, weight, density);
 }
 
 /// torch.histogramdd: `self` holds points of D coordinates in its last
@@ -878,7 +882,10 @@ void registerSelectionKernels(KernelRegistry &registry) {
           {"aten::histc", bindKernel(histc),
            "aten::histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) "
            "-> Tensor"},
-          {"aten::histogram", histogram, ""},
+          {"aten::histogram",
+           byArgumentCount(5, bindKernel(histogramByCount),
+                           bindKernel(histogramByEdges)),
+           ""},
           {"aten::histogramdd", bindKernel(histogramdd), ""},
           {"aten::isin", bindKernel(isin), ""},
           {"aten::count_nonzero", bindKernel(countNonzero), ""},

@@ -12,7 +12,6 @@
 #include "DataKernelSupport.h"
 #include "KernelSupport.h"
 #include "SpecialFunctions.h"
-#include "tsir-runtime/Stack.h"
 
 #include <cmath>
 
@@ -50,32 +49,12 @@ double pointOf(Window window, int64_t i, int64_t n, double alpha,
   return 0;
 }
 
-/// A window op with `params` arguments after window_length (periodic, then
-/// hamming's alpha and beta or kaiser's beta), then dtype, layout, device
-/// and pin_memory.
-Status windowOf(Stack &stack, Window window, size_t params) {
-  TSIR_RT_ASSIGN_OR_RETURN(std::vector<Value> args,
-                           popArgs(stack, 1 + params + 4));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t length, intArg(args[0], "window_length"));
-  bool periodic = true;
-  if (params >= 1) {
-    TSIR_RT_ASSIGN_OR_RETURN(periodic, boolArg(args[1], "periodic"));
-  }
-  double alpha = window == Window::Hann ? 0.5 : 0.54;
-  double beta = window == Window::Hann ? 0.5 : 0.46;
-  if (window == Window::Kaiser) {
-    beta = 12.0;
-    if (params >= 2) {
-      TSIR_RT_ASSIGN_OR_RETURN(beta, scalarArg(args[2], "beta"));
-    }
-  } else if (params >= 2) {
-    TSIR_RT_ASSIGN_OR_RETURN(alpha, scalarArg(args[2], "alpha"));
-    if (params >= 3) {
-      TSIR_RT_ASSIGN_OR_RETURN(beta, scalarArg(args[3], "beta"));
-    }
-  }
-  TSIR_RT_ASSIGN_OR_RETURN(DType dtype,
-                           optionalDType(args[1 + params], DType::Float32));
+/// A window of `length` points, periodic or symmetric: hann's and
+/// hamming's `alpha - beta * cos(...)`, kaiser's `beta`.
+StatusOr<Tensor> windowOf(Window window, int64_t length, bool periodic,
+                          double alpha, double beta,
+                          std::optional<DType> dtypeArg) {
+  DType dtype = dtypeArg.value_or(DType::Float32);
   if (!isFloating(dtype))
     return Status::error("window functions expect a floating point dtype, "
                          "got " + std::string(dtypeTorchName(dtype)));
@@ -88,10 +67,53 @@ Status windowOf(Stack &stack, Window window, size_t params) {
     for (int64_t i = 0; i < length; ++i)
       points[i] = pointOf(window, i, symmetric, alpha, beta);
   }
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor result,
-                           fromDoubles(points, {length}, dtype));
-  push(stack, std::move(result));
-  return Status::ok();
+  return fromDoubles(points, {length}, dtype);
+}
+
+/// hann's and hamming's alpha and beta by default (kaiser's beta is 12).
+double defaultAlpha(Window window) {
+  return window == Window::Hann ? 0.5 : 0.54;
+}
+double defaultBeta(Window window) {
+  return window == Window::Kaiser ? 12.0 : window == Window::Hann ? 0.5 : 0.46;
+}
+
+// The overloads, by their arguments after window_length; each ends with
+// dtype, layout, device and pin_memory.
+template <Window W>
+StatusOr<Tensor> window(int64_t length, std::optional<DType> dtype,
+                        const Value & /*layout*/, const Value & /*device*/,
+                        const Value & /*pinMemory*/) {
+  return windowOf(W, length, true, defaultAlpha(W), defaultBeta(W), dtype);
+}
+template <Window W>
+StatusOr<Tensor>
+periodicWindow(int64_t length, bool periodic, std::optional<DType> dtype,
+               const Value & /*layout*/, const Value & /*device*/,
+               const Value & /*pinMemory*/) {
+  return windowOf(W, length, periodic, defaultAlpha(W), defaultBeta(W), dtype);
+}
+StatusOr<Tensor> hammingAlpha(int64_t length, bool periodic, double alpha,
+                              std::optional<DType> dtype,
+                              const Value & /*layout*/,
+                              const Value & /*device*/,
+                              const Value & /*pinMemory*/) {
+  return windowOf(Window::Hamming, length, periodic, alpha,
+                  defaultBeta(Window::Hamming), dtype);
+}
+StatusOr<Tensor> hammingAlphaBeta(int64_t length, bool periodic, double alpha,
+                                  double beta, std::optional<DType> dtype,
+                                  const Value & /*layout*/,
+                                  const Value & /*device*/,
+                                  const Value & /*pinMemory*/) {
+  return windowOf(Window::Hamming, length, periodic, alpha, beta, dtype);
+}
+StatusOr<Tensor> kaiserBeta(int64_t length, bool periodic, double beta,
+                            std::optional<DType> dtype,
+                            const Value & /*layout*/, const Value & /*device*/,
+                            const Value & /*pinMemory*/) {
+  return windowOf(Window::Kaiser, length, periodic,
+                  defaultAlpha(Window::Kaiser), beta, dtype);
 }
 
 } // namespace
@@ -101,31 +123,40 @@ Status windowOf(Stack &stack, Window window, size_t params) {
   "*, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "      \
   "bool? pin_memory=None) -> Tensor"
 
-/// One row of the table: the overload, its kernel, and its schema from its
-/// arguments after window_length.
-#define TSIR_WINDOW(NAME, KIND, PARAMS, ARGUMENTS)                             \
-  {"aten::" NAME, [](Stack &s) { return windowOf(s, Window::KIND, PARAMS); }, \
-   "aten::" NAME "(int window_length, " ARGUMENTS TSIR_WINDOW_KEYWORDS}
+/// One row of the table: the overload, its function, and its schema from
+/// its arguments after window_length.
+#define TSIR_WINDOW(NAME, FN, ARGUMENTS)                                       \
+  {                                                                            \
+    "aten::" NAME, bindKernel(FN),                                             \
+        "aten::" NAME "(int window_length, " ARGUMENTS TSIR_WINDOW_KEYWORDS    \
+  }
 
 void registerWindowKernels(KernelRegistry &registry) {
-  registerKernelTable(registry, {
-      TSIR_WINDOW("hann_window", Hann, 0, ""),
-      TSIR_WINDOW("hann_window.periodic", Hann, 1, "bool periodic, "),
-      TSIR_WINDOW("hamming_window", Hamming, 0, ""),
-      TSIR_WINDOW("hamming_window.periodic", Hamming, 1, "bool periodic, "),
-      TSIR_WINDOW("hamming_window.periodic_alpha", Hamming, 2,
-                  "bool periodic, float alpha, "),
-      TSIR_WINDOW("hamming_window.periodic_alpha_beta", Hamming, 3,
-                  "bool periodic, float alpha, float beta, "),
-      TSIR_WINDOW("blackman_window", Blackman, 0, ""),
-      TSIR_WINDOW("blackman_window.periodic", Blackman, 1, "bool periodic, "),
-      TSIR_WINDOW("bartlett_window", Bartlett, 0, ""),
-      TSIR_WINDOW("bartlett_window.periodic", Bartlett, 1, "bool periodic, "),
-      TSIR_WINDOW("kaiser_window", Kaiser, 0, ""),
-      TSIR_WINDOW("kaiser_window.periodic", Kaiser, 1, "bool periodic, "),
-      TSIR_WINDOW("kaiser_window.beta", Kaiser, 2,
-                  "bool periodic, float beta, "),
-  });
+  registerKernelTable(
+      registry,
+      {
+          TSIR_WINDOW("hann_window", window<Window::Hann>, ""),
+          TSIR_WINDOW("hann_window.periodic", periodicWindow<Window::Hann>,
+                      "bool periodic, "),
+          TSIR_WINDOW("hamming_window", window<Window::Hamming>, ""),
+          TSIR_WINDOW("hamming_window.periodic",
+                      periodicWindow<Window::Hamming>, "bool periodic, "),
+          TSIR_WINDOW("hamming_window.periodic_alpha", hammingAlpha,
+                      "bool periodic, float alpha, "),
+          TSIR_WINDOW("hamming_window.periodic_alpha_beta", hammingAlphaBeta,
+                      "bool periodic, float alpha, float beta, "),
+          TSIR_WINDOW("blackman_window", window<Window::Blackman>, ""),
+          TSIR_WINDOW("blackman_window.periodic",
+                      periodicWindow<Window::Blackman>, "bool periodic, "),
+          TSIR_WINDOW("bartlett_window", window<Window::Bartlett>, ""),
+          TSIR_WINDOW("bartlett_window.periodic",
+                      periodicWindow<Window::Bartlett>, "bool periodic, "),
+          TSIR_WINDOW("kaiser_window", window<Window::Kaiser>, ""),
+          TSIR_WINDOW("kaiser_window.periodic", periodicWindow<Window::Kaiser>,
+                      "bool periodic, "),
+          TSIR_WINDOW("kaiser_window.beta", kaiserBeta,
+                      "bool periodic, float beta, "),
+      });
 }
 
 #undef TSIR_WINDOW
