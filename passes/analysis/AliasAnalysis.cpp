@@ -226,7 +226,7 @@ static const void *key(Value value) { return value.getAsOpaquePointer(); }
 
 /// TorchScript's resizesInput: ops that may change the sizes of a tensor
 /// they write. (TorchScript also lists copy_, which never resizes.)
-bool tsir::resizesInput(Operation *op) {
+bool resizesInput(Operation *op) {
   static const llvm::StringSet<> resizing = {
       "resize_", "resize_as_", "set_",      "unsqueeze_", "squeeze_",
       "t_",      "transpose_", "swapaxes_", "swapdims_",  "as_strided_"};
