@@ -8,8 +8,8 @@
 // backward function, and the gradients reaching a value from its several
 // uses are added up.
 //
-// Ops with a decomposition (training-mode batch_norm and dropout) are
-// replaced by it first, and its branches on constant flags folded.
+// Ops with a decomposition (dropout's training mode, group_norm, conv1d)
+// are replaced by it first, and its branches on constant flags folded.
 //
 // The backward is built directly as its own function. A forward value a
 // formula reads is captured: it becomes a backward argument and a forward
@@ -1172,8 +1172,8 @@ LogicalResult Differentiator::run(ArrayRef<std::string> names) {
   return success();
 }
 
-/// Puts each op's decomposition in its place: derivatives.txt's (the
-/// training modes of batch_norm and group_norm, conv1d as conv2d), then
+/// Puts each op's decomposition in its place: derivatives.txt's (group_norm,
+/// instance_norm, conv1d as conv2d, ...), then
 /// decompositions.txt's (dropout, and every op defined there, which so
 /// needs no formula of its own), round after round while a decomposition
 /// leaves ops that decompose; returns whether there was any.
