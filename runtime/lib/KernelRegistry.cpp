@@ -148,17 +148,21 @@ StatusOr<std::vector<Value>> callKernel(std::string_view name,
   return stack;
 }
 
-RegisterKernels &RegisterKernels::op(const std::string &schemaOrName,
-                                     Kernel kernel) {
+Status KernelRegistry::registerOperator(const std::string &schemaOrName,
+                                        Kernel kernel) {
   size_t paren = schemaOrName.find('(');
   std::string name(trim(std::string_view(schemaOrName).substr(0, paren)));
   std::string schema = paren == std::string::npos ? "" : schemaOrName;
+  return registerKernel(std::move(name), std::move(kernel), std::move(schema));
+}
+
+RegisterKernels &RegisterKernels::op(const std::string &schemaOrName,
+                                     Kernel kernel) {
   // During loadOperatorLibrary the kernels go to the registry it loads
   // into; otherwise to the global one.
   detail::LibraryLoad *load = detail::currentLibraryLoad();
   KernelRegistry &registry = load ? *load->registry : KernelRegistry::global();
-  Status status =
-      registry.registerKernel(name, std::move(kernel), std::move(schema));
+  Status status = registry.registerOperator(schemaOrName, std::move(kernel));
   if (!status.isOk()) {
     // A load in progress reports the error from loadOperatorLibrary.
     if (!load)

@@ -57,6 +57,10 @@ public:
   /// duplicate name.
   Status registerKernel(std::string qualifiedName, Kernel kernel,
                         std::string schema = "");
+  /// Registers `kernel` under the name `schemaOrName` declares: a schema
+  /// ("my_ns::magic(Tensor x) -> Tensor", the name read from it) or a bare
+  /// name (a kernel that tells its overloads apart by the arguments).
+  Status registerOperator(const std::string &schemaOrName, Kernel kernel);
 
   /// The kernel named `name`, or nullptr. The pointer stays valid for the
   /// registry's lifetime.

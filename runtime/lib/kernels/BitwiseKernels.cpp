@@ -96,9 +96,10 @@ Status bitwise(Stack &stack, Bitwise op, const char *name) {
 
 /// One row of the table: an overload and the operation it computes.
 #define TSIR_BITWISE(NAME, OP, SCHEMA)                                         \
-  {"aten::" NAME,                                                              \
-   [](Stack &s) { return bitwise(s, Bitwise::OP, "aten::" NAME); },           \
-   "aten::" NAME SCHEMA}
+  {                                                                            \
+    "aten::" NAME SCHEMA,                                                      \
+        [](Stack &s) { return bitwise(s, Bitwise::OP, "aten::" NAME); }        \
+  }
 
 void registerBitwiseKernels(KernelRegistry &registry) {
   registerKernelTable(registry, {

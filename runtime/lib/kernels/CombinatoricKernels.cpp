@@ -324,24 +324,21 @@ void registerCombinatoricKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
       {
-          {"aten::combinations", bindKernel(combinations),
-           "aten::combinations(Tensor self, int r=2, bool "
-           "with_replacement=False) -> Tensor"},
-          {"aten::cartesian_prod", bindKernel(cartesianProd),
-           "aten::cartesian_prod(Tensor[] tensors) -> Tensor"},
+          {"aten::combinations(Tensor self, int r=2, bool "
+           "with_replacement=False) -> Tensor",
+           bindKernel(combinations)},
+          {"aten::cartesian_prod(Tensor[] tensors) -> Tensor",
+           bindKernel(cartesianProd)},
           // Bare names: the kernels tell their overloads apart by argument
           // count and kind.
           {"aten::repeat_interleave",
            byArgumentCount(3, bindKernel(repeatInterleave),
-                           bindKernel(repeatIndices)),
-           ""},
-          {"aten::multinomial", bindKernel(multinomial),
-           "aten::multinomial(Tensor self, int num_samples, bool "
-           "replacement=False, *, Generator? generator=None) -> Tensor"},
-          {"aten::normal",
-           byArgumentCount(8, bindKernel(normalOfSize),
-                           bindKernel(normalOfTensors)),
-           ""},
+                           bindKernel(repeatIndices))},
+          {"aten::multinomial(Tensor self, int num_samples, bool "
+           "replacement=False, *, Generator? generator=None) -> Tensor",
+           bindKernel(multinomial)},
+          {"aten::normal", byArgumentCount(8, bindKernel(normalOfSize),
+                                           bindKernel(normalOfTensors))},
       });
 }
 

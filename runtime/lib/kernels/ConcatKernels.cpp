@@ -105,12 +105,12 @@ StatusOr<Tensor> stack(Value tensors, int64_t dim) {
 
 void registerConcatKernels(KernelRegistry &registry) {
   registerKernelTable(
-      registry, {
-                    {"aten::cat", bindKernel(cat),
-                     "aten::cat(Tensor[] tensors, int dim=0) -> Tensor"},
-                    {"aten::stack", bindKernel(stack),
-                     "aten::stack(Tensor[] tensors, int dim=0) -> Tensor"},
-                });
+      registry,
+      {
+          {"aten::cat(Tensor[] tensors, int dim=0) -> Tensor", bindKernel(cat)},
+          {"aten::stack(Tensor[] tensors, int dim=0) -> Tensor",
+           bindKernel(stack)},
+      });
 }
 
 } // namespace tsir::rt

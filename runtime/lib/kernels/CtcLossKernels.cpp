@@ -182,14 +182,14 @@ void registerCtcLossKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
       {
-          {"aten::ctc_loss.IntList", bindKernel(ctcLoss),
-           "aten::ctc_loss.IntList(Tensor log_probs, Tensor targets, int[] "
+          {"aten::ctc_loss.IntList(Tensor log_probs, Tensor targets, int[] "
            "input_lengths, int[] target_lengths, int blank=0, int reduction=1, "
-           "bool zero_infinity=False) -> Tensor"},
-          {"aten::ctc_loss.Tensor", bindKernel(ctcLoss),
-           "aten::ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor "
+           "bool zero_infinity=False) -> Tensor",
+           bindKernel(ctcLoss)},
+          {"aten::ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor "
            "input_lengths, Tensor target_lengths, int blank=0, int "
-           "reduction=1, bool zero_infinity=False) -> Tensor"},
+           "reduction=1, bool zero_infinity=False) -> Tensor",
+           bindKernel(ctcLoss)},
       });
 }
 

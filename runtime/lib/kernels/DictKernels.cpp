@@ -139,19 +139,21 @@ void registerDictKernels(KernelRegistry &registry) {
     std::string dictKey = "Dict_" + key;
     registerKernelTable(
         registry,
-        {{("aten::__getitem__." + dictKey).c_str(), bindKernel(getItem), ""},
-         {("aten::_set_item." + key).c_str(), bindKernel(setItem), ""},
-         {("aten::__contains__." + key).c_str(), bindKernel(contains), ""},
-         {("aten::get." + key).c_str(), bindKernel(getOrNone), ""},
-         {("aten::len." + dictKey).c_str(), bindKernel(project<0>), ""},
-         {("aten::keys." + key).c_str(), bindKernel(project<1>), ""},
-         {("aten::values." + key).c_str(), bindKernel(project<2>), ""},
-         {("aten::items." + key).c_str(), bindKernel(project<3>), ""},
-         {("aten::update." + key).c_str(), bindKernel(update), ""},
-         {("aten::dict." + key).c_str(), dict, ""},
-         {("aten::dict.Dict_" + key).c_str(), dict, ""}});
+        {{("aten::__getitem__." + dictKey).c_str(), bindKernel(getItem)},
+         {("aten::_set_item." + key).c_str(), bindKernel(setItem)},
+         {("aten::__contains__." + key).c_str(), bindKernel(contains)},
+         {("aten::get." + key).c_str(), bindKernel(getOrNone)},
+         {("aten::len." + dictKey).c_str(), bindKernel(project<0>)},
+         {("aten::keys." + key).c_str(), bindKernel(project<1>)},
+         {("aten::values." + key).c_str(), bindKernel(project<2>)},
+         {("aten::items." + key).c_str(), bindKernel(project<3>)},
+         {("aten::update." + key).c_str(), bindKernel(update)},
+         {("aten::dict." + key).c_str(), dict},
+         {("aten::dict.Dict_" + key).c_str(), dict}});
   }
-  registerKernelTable(registry, {{"aten::dict", dict, ""}});
+  registerKernelTable(registry, {
+                                    {"aten::dict", dict},
+                                });
 }
 
 } // namespace tsir::rt

@@ -246,41 +246,42 @@ StatusOr<Tensor> mapBinary(const Value &a, const Value &b, DType resultDType,
   return out.to(resultDType);
 }
 
-Kernel unaryFloatKernel(const char *op, double (*fn)(double),
+Kernel unaryFloatKernel(std::string op, double (*fn)(double),
                         float (*fn32)(float)) {
-  return [op, fn, fn32](Stack &stack) -> Status {
+  return [op = std::move(op), fn, fn32](Stack &stack) -> Status {
     TSIR_RT_ASSIGN_OR_RETURN(auto args, popTypedArgs<Value>(stack));
     const Value &self = std::get<0>(args);
     if (!self.isTensor())
       return Status::error(std::string(op) + ": expected a Tensor, got " +
                            self.kindName());
-    TSIR_RT_ASSIGN_OR_RETURN(DType dtype, resultType(self, op));
+    TSIR_RT_ASSIGN_OR_RETURN(DType dtype, resultType(self, op.c_str()));
     std::function<float(float)> floatFn;
     if (fn32)
       floatFn = fn32;
     TSIR_RT_ASSIGN_OR_RETURN(
-        Tensor result, mapUnary(self, floatingResult(dtype), fn, op, floatFn));
+        Tensor result,
+        mapUnary(self, floatingResult(dtype), fn, op.c_str(), floatFn));
     push(stack, std::move(result));
     return Status::ok();
   };
 }
 
-Kernel binaryFloatKernel(const char *op, double (*fn)(double, double),
+Kernel binaryFloatKernel(std::string op, double (*fn)(double, double),
                          float (*fn32)(float, float)) {
-  return [op, fn, fn32](Stack &stack) -> Status {
+  return [op = std::move(op), fn, fn32](Stack &stack) -> Status {
     TSIR_RT_ASSIGN_OR_RETURN(auto args, (popTypedArgs<Value, Value>(stack)));
     const auto &[self, other] = args;
     if (!self.isTensor() && !other.isTensor())
       return Status::error(std::string(op) +
                            ": expected at least one Tensor operand, got " +
                            self.kindName() + " and " + other.kindName());
-    TSIR_RT_ASSIGN_OR_RETURN(DType dtype, resultType(self, other, op));
+    TSIR_RT_ASSIGN_OR_RETURN(DType dtype, resultType(self, other, op.c_str()));
     std::function<float(float, float)> floatFn;
     if (fn32)
       floatFn = fn32;
     TSIR_RT_ASSIGN_OR_RETURN(
         Tensor result,
-        mapBinary(self, other, floatingResult(dtype), fn, op, floatFn));
+        mapBinary(self, other, floatingResult(dtype), fn, op.c_str(), floatFn));
     push(stack, std::move(result));
     return Status::ok();
   };

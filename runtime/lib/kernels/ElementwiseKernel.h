@@ -60,9 +60,9 @@ mapBinary(const Value &a, const Value &b, DType resultDType, const BinaryFn &fn,
 /// Tensor` (either a tensor or a Scalar) that compute on reals: the
 /// result is floating (integral inputs give Float32). `fn32`, when given,
 /// computes Float32 results in float.
-Kernel unaryFloatKernel(const char *op, double (*fn)(double),
+Kernel unaryFloatKernel(std::string op, double (*fn)(double),
                         float (*fn32)(float) = nullptr);
-Kernel binaryFloatKernel(const char *op, double (*fn)(double, double),
+Kernel binaryFloatKernel(std::string op, double (*fn)(double, double),
                          float (*fn32)(float, float) = nullptr);
 
 } // namespace tsir::rt

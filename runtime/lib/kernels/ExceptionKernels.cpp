@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Builtins.h"
-#include "KernelArguments.h"
+#include "KernelSupport.h"
 
 namespace tsir::rt {
 
@@ -24,10 +24,9 @@ StatusOr<NoResult> raiseException(const std::string &message,
 } // namespace
 
 void registerExceptionKernels(KernelRegistry &registry) {
-  registry
-      .registerKernel("prim::RaiseException", bindKernel(raiseException),
-                      "prim::RaiseException(str msg, str? cls=None) -> ()")
-      .ignoreError();
+  registerKernelTable(registry,
+                      {{"prim::RaiseException(str msg, str? cls=None) -> ()",
+                        bindKernel(raiseException)}});
 }
 
 } // namespace tsir::rt

@@ -249,28 +249,27 @@ void registerFiniteDifferenceKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
       {
-          {"aten::gradient.scalarint", bindKernel(gradientScalarInt),
-           "aten::gradient.scalarint(Tensor self, *, Scalar? spacing=None, "
-           "int? dim=None, int edge_order=1) -> Tensor[]"},
-          {"aten::gradient.scalararray", bindKernel(gradientScalarArray),
-           "aten::gradient.scalararray(Tensor self, *, Scalar spacing, int[] "
-           "dim, int edge_order=1) -> Tensor[]"},
-          {"aten::gradient.array", bindKernel(gradientArray),
-           "aten::gradient.array(Tensor self, *, int[] dim, int edge_order=1) "
-           "-> Tensor[]"},
-          {"aten::gradient.scalarrayint", bindKernel(gradientScalarArrayInt),
-           "aten::gradient.scalarrayint(Tensor self, *, Scalar[] spacing, int? "
-           "dim=None, int edge_order=1) -> Tensor[]"},
-          {"aten::gradient.scalarrayarray",
-           bindKernel(gradientScalarArrayArray),
-           "aten::gradient.scalarrayarray(Tensor self, *, Scalar[] spacing, "
-           "int[] dim, int edge_order=1) -> Tensor[]"},
-          {"aten::gradient.tensorarrayint", bindKernel(gradientTensorArrayInt),
-           "aten::gradient.tensorarrayint(Tensor self, *, Tensor[] spacing, "
-           "int? dim=None, int edge_order=1) -> Tensor[]"},
-          {"aten::gradient.tensorarray", bindKernel(gradientTensorArray),
-           "aten::gradient.tensorarray(Tensor self, *, Tensor[] spacing, int[] "
-           "dim, int edge_order=1) -> Tensor[]"},
+          {"aten::gradient.scalarint(Tensor self, *, Scalar? spacing=None, "
+           "int? dim=None, int edge_order=1) -> Tensor[]",
+           bindKernel(gradientScalarInt)},
+          {"aten::gradient.scalararray(Tensor self, *, Scalar spacing, int[] "
+           "dim, int edge_order=1) -> Tensor[]",
+           bindKernel(gradientScalarArray)},
+          {"aten::gradient.array(Tensor self, *, int[] dim, int edge_order=1) "
+           "-> Tensor[]",
+           bindKernel(gradientArray)},
+          {"aten::gradient.scalarrayint(Tensor self, *, Scalar[] spacing, int? "
+           "dim=None, int edge_order=1) -> Tensor[]",
+           bindKernel(gradientScalarArrayInt)},
+          {"aten::gradient.scalarrayarray(Tensor self, *, Scalar[] spacing, "
+           "int[] dim, int edge_order=1) -> Tensor[]",
+           bindKernel(gradientScalarArrayArray)},
+          {"aten::gradient.tensorarrayint(Tensor self, *, Tensor[] spacing, "
+           "int? dim=None, int edge_order=1) -> Tensor[]",
+           bindKernel(gradientTensorArrayInt)},
+          {"aten::gradient.tensorarray(Tensor self, *, Tensor[] spacing, int[] "
+           "dim, int edge_order=1) -> Tensor[]",
+           bindKernel(gradientTensorArray)},
       });
 }
 

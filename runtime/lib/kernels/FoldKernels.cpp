@@ -113,9 +113,11 @@ StatusOr<Tensor> col2im(Tensor self, std::vector<int64_t> outputSize,
 void registerFoldKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
-      {{"aten::col2im", bindKernel(col2im),
-        "aten::col2im(Tensor self, int[2] output_size, int[2] kernel_size, "
-        "int[2] dilation, int[2] padding, int[2] stride) -> Tensor"}});
+      {
+          {"aten::col2im(Tensor self, int[2] output_size, int[2] kernel_size, "
+           "int[2] dilation, int[2] padding, int[2] stride) -> Tensor",
+           bindKernel(col2im)},
+      });
 }
 
 } // namespace tsir::rt

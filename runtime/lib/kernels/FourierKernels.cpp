@@ -135,32 +135,28 @@ Status toReal(Stack &stack, Arity arity, bool forward, const char *name) {
 } // namespace
 
 void registerFourierKernels(KernelRegistry &registry) {
-  registerKernelTable(registry, {
-      {"aten::fft_irfft",
-       [](Stack &s) { return toReal(s, Arity::One, false, "fft_irfft"); },
-       "aten::fft_irfft(Tensor self, int? n=None, int dim=-1, str? "
-       "norm=None) -> Tensor"},
-      {"aten::fft_irfft2",
-       [](Stack &s) { return toReal(s, Arity::Two, false, "fft_irfft2"); },
-       "aten::fft_irfft2(Tensor self, int[1]? s=None, int[1] dim=[-2, -1], "
-       "str? norm=None) -> Tensor"},
-      {"aten::fft_irfftn",
-       [](Stack &s) { return toReal(s, Arity::Any, false, "fft_irfftn"); },
-       "aten::fft_irfftn(Tensor self, int[1]? s=None, int[1]? dim=None, "
-       "str? norm=None) -> Tensor"},
-      {"aten::fft_hfft",
-       [](Stack &s) { return toReal(s, Arity::One, true, "fft_hfft"); },
-       "aten::fft_hfft(Tensor self, int? n=None, int dim=-1, str? "
-       "norm=None) -> Tensor"},
-      {"aten::fft_hfft2",
-       [](Stack &s) { return toReal(s, Arity::Two, true, "fft_hfft2"); },
-       "aten::fft_hfft2(Tensor self, int[1]? s=None, int[1] dim=[-2, -1], "
-       "str? norm=None) -> Tensor"},
-      {"aten::fft_hfftn",
-       [](Stack &s) { return toReal(s, Arity::Any, true, "fft_hfftn"); },
-       "aten::fft_hfftn(Tensor self, int[1]? s=None, int[1]? dim=None, "
-       "str? norm=None) -> Tensor"},
-  });
+  registerKernelTable(
+      registry,
+      {
+          {"aten::fft_irfft(Tensor self, int? n=None, int dim=-1, str? "
+           "norm=None) -> Tensor",
+           [](Stack &s) { return toReal(s, Arity::One, false, "fft_irfft"); }},
+          {"aten::fft_irfft2(Tensor self, int[1]? s=None, int[1] dim=[-2, -1], "
+           "str? norm=None) -> Tensor",
+           [](Stack &s) { return toReal(s, Arity::Two, false, "fft_irfft2"); }},
+          {"aten::fft_irfftn(Tensor self, int[1]? s=None, int[1]? dim=None, "
+           "str? norm=None) -> Tensor",
+           [](Stack &s) { return toReal(s, Arity::Any, false, "fft_irfftn"); }},
+          {"aten::fft_hfft(Tensor self, int? n=None, int dim=-1, str? "
+           "norm=None) -> Tensor",
+           [](Stack &s) { return toReal(s, Arity::One, true, "fft_hfft"); }},
+          {"aten::fft_hfft2(Tensor self, int[1]? s=None, int[1] dim=[-2, -1], "
+           "str? norm=None) -> Tensor",
+           [](Stack &s) { return toReal(s, Arity::Two, true, "fft_hfft2"); }},
+          {"aten::fft_hfftn(Tensor self, int[1]? s=None, int[1]? dim=None, "
+           "str? norm=None) -> Tensor",
+           [](Stack &s) { return toReal(s, Arity::Any, true, "fft_hfftn"); }},
+      });
 }
 
 } // namespace tsir::rt

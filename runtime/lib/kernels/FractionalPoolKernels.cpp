@@ -184,12 +184,12 @@ void registerFractionalPoolKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
       {
-          {"aten::fractional_max_pool2d", bindKernel(fractionalMaxPool2d),
-           "aten::fractional_max_pool2d(Tensor self, int[2] kernel_size, "
-           "int[2] output_size, Tensor random_samples) -> (Tensor, Tensor)"},
-          {"aten::fractional_max_pool3d", bindKernel(fractionalMaxPool3d),
-           "aten::fractional_max_pool3d(Tensor self, int[3] kernel_size, "
-           "int[3] output_size, Tensor random_samples) -> (Tensor, Tensor)"},
+          {"aten::fractional_max_pool2d(Tensor self, int[2] kernel_size, "
+           "int[2] output_size, Tensor random_samples) -> (Tensor, Tensor)",
+           bindKernel(fractionalMaxPool2d)},
+          {"aten::fractional_max_pool3d(Tensor self, int[3] kernel_size, "
+           "int[3] output_size, Tensor random_samples) -> (Tensor, Tensor)",
+           bindKernel(fractionalMaxPool3d)},
       });
 }
 

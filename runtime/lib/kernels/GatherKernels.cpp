@@ -429,40 +429,38 @@ void registerGatherKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
       {
-          {"aten::take", bindKernel(take),
-           "aten::take(Tensor self, Tensor index) -> Tensor"},
-          {"aten::put", bindKernel(put),
-           "aten::put(Tensor self, Tensor index, Tensor source, bool "
-           "accumulate=False) -> Tensor"},
-          {"aten::take_along_dim", bindKernel(takeAlongDim),
-           "aten::take_along_dim(Tensor self, Tensor indices, int? dim=None) "
-           "-> Tensor"},
-          {"aten::masked_scatter", bindKernel(maskedScatter),
-           "aten::masked_scatter(Tensor self, Tensor mask, Tensor source) -> "
-           "Tensor"},
-          {"aten::max_unpool2d", bindKernel(maxUnpool2d),
-           "aten::max_unpool2d(Tensor self, Tensor indices, int[2] "
-           "output_size) -> Tensor"},
-          {"aten::max_unpool3d", bindKernel(maxUnpool3d),
-           "aten::max_unpool3d(Tensor self, Tensor indices, int[3] "
-           "output_size, int[3] stride, int[3] padding) -> Tensor"},
+          {"aten::take(Tensor self, Tensor index) -> Tensor", bindKernel(take)},
+          {"aten::put(Tensor self, Tensor index, Tensor source, bool "
+           "accumulate=False) -> Tensor",
+           bindKernel(put)},
+          {"aten::take_along_dim(Tensor self, Tensor indices, int? dim=None) "
+           "-> Tensor",
+           bindKernel(takeAlongDim)},
+          {"aten::masked_scatter(Tensor self, Tensor mask, Tensor source) -> "
+           "Tensor",
+           bindKernel(maskedScatter)},
+          {"aten::max_unpool2d(Tensor self, Tensor indices, int[2] "
+           "output_size) -> Tensor",
+           bindKernel(maxUnpool2d)},
+          {"aten::max_unpool3d(Tensor self, Tensor indices, int[3] "
+           "output_size, int[3] stride, int[3] padding) -> Tensor",
+           bindKernel(maxUnpool3d)},
           // Bare name: reads both the 8-argument and the padding_idx overload.
           {"aten::embedding_bag",
            byArgumentCount(9, bindKernel(embeddingBag<false>),
-                           bindKernel(embeddingBagUnpadded)),
-           ""},
-          {"aten::_embedding_bag", bindKernel(embeddingBag<true>),
-           "aten::_embedding_bag(Tensor weight, Tensor indices, Tensor "
+                           bindKernel(embeddingBagUnpadded))},
+          {"aten::_embedding_bag(Tensor weight, Tensor indices, Tensor "
            "offsets, bool scale_grad_by_freq=False, int mode=0, bool "
            "sparse=False, Tensor? per_sample_weights=None, bool "
            "include_last_offset=False, int padding_idx=-1) -> (Tensor, Tensor, "
-           "Tensor, Tensor)"},
-          {"aten::embedding_renorm_", bindKernel(embeddingRenorm<true>),
-           "aten::embedding_renorm_(Tensor(a!) self, Tensor indices, float "
-           "max_norm, float norm_type) -> Tensor(a!)"},
-          {"aten::embedding_renorm", bindKernel(embeddingRenorm<false>),
-           "aten::embedding_renorm(Tensor self, Tensor indices, float "
-           "max_norm, float norm_type) -> Tensor"},
+           "Tensor, Tensor)",
+           bindKernel(embeddingBag<true>)},
+          {"aten::embedding_renorm_(Tensor(a!) self, Tensor indices, float "
+           "max_norm, float norm_type) -> Tensor(a!)",
+           bindKernel(embeddingRenorm<true>)},
+          {"aten::embedding_renorm(Tensor self, Tensor indices, float "
+           "max_norm, float norm_type) -> Tensor",
+           bindKernel(embeddingRenorm<false>)},
       });
 }
 

@@ -248,15 +248,14 @@ StatusOr<Tensor> gridSampler3d(Tensor input, Tensor grid,
 void registerGridSampleKernels(KernelRegistry &registry) {
   registerKernelTable(registry,
                       {
-                          {"aten::_grid_sampler_2d_cpu_fallback",
-                           bindKernel(gridSampler2dCpuFallback),
-                           "aten::_grid_sampler_2d_cpu_fallback(Tensor input, "
+                          {"aten::_grid_sampler_2d_cpu_fallback(Tensor input, "
                            "Tensor grid, int interpolation_mode, int "
-                           "padding_mode, bool align_corners) -> Tensor"},
-                          {"aten::grid_sampler_3d", bindKernel(gridSampler3d),
-                           "aten::grid_sampler_3d(Tensor input, Tensor grid, "
+                           "padding_mode, bool align_corners) -> Tensor",
+                           bindKernel(gridSampler2dCpuFallback)},
+                          {"aten::grid_sampler_3d(Tensor input, Tensor grid, "
                            "int interpolation_mode, int padding_mode, bool "
-                           "align_corners) -> Tensor"},
+                           "align_corners) -> Tensor",
+                           bindKernel(gridSampler3d)},
                       });
 }
 

@@ -13,8 +13,7 @@ namespace tsir::rt {
 void registerKernelTable(KernelRegistry &registry,
                          std::initializer_list<KernelEntry> entries) {
   for (const KernelEntry &entry : entries)
-    registry.registerKernel(entry.name, entry.kernel, entry.schema)
-        .ignoreError();
+    registry.registerOperator(entry.schemaOrName, entry.kernel).ignoreError();
 }
 
 StatusOr<std::vector<int64_t>> sizeList(const Value &value) {

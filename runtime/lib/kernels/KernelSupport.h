@@ -20,13 +20,13 @@
 
 namespace tsir::rt {
 
-/// One row of a kernel file's registration table.
+/// One row of a kernel file's registration table: the operator's schema
+/// (its name is read from it) and its kernel, as RegisterKernels::op takes
+/// them. A bare name stands for a kernel that tells its overloads apart by
+/// the arguments.
 struct KernelEntry {
-  const char *name;
+  const char *schemaOrName;
   Kernel kernel;
-  /// The schema, or "" for a bare name whose kernel tells its overloads
-  /// apart by the arguments.
-  const char *schema;
 };
 
 /// Registers every entry of a family's table. A name already registered

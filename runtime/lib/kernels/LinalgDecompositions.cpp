@@ -900,83 +900,80 @@ void registerLinalgDecompositionKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
       {
-          {"aten::linalg_qr", bindKernel(linalgQr),
-           "aten::linalg_qr(Tensor A, str mode=\"reduced\") -> (Tensor Q, "
-           "Tensor R)"},
-          {"aten::qr", bindKernel(legacyQr),
-           "aten::qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)"},
-          {"aten::geqrf", bindKernel(geqrf),
-           "aten::geqrf(Tensor self) -> (Tensor a, Tensor tau)"},
-          {"aten::ormqr", bindKernel(ormqr),
-           "aten::ormqr(Tensor self, Tensor input2, Tensor input3, bool "
-           "left=True, bool transpose=False) -> Tensor"},
-          {"aten::linalg_householder_product", bindKernel(householderProduct),
-           "aten::linalg_householder_product(Tensor input, Tensor tau) -> "
-           "Tensor"},
-          {"aten::orgqr", bindKernel(householderProduct),
-           "aten::orgqr(Tensor self, Tensor input2) -> Tensor"},
-          {"aten::linalg_svd", bindKernel(linalgSvd),
-           "aten::linalg_svd(Tensor A, bool full_matrices=True, *, str? "
-           "driver=None) -> (Tensor U, Tensor S, Tensor Vh)"},
-          {"aten::svd", bindKernel(legacySvd),
-           "aten::svd(Tensor self, bool some=True, bool compute_uv=True) -> "
-           "(Tensor U, Tensor S, Tensor V)"},
-          {"aten::linalg_svdvals", bindKernel(svdvals),
-           "aten::linalg_svdvals(Tensor A, *, str? driver=None) -> Tensor"},
-          {"aten::linalg_eigh", bindKernel(linalgEigh),
-           "aten::linalg_eigh(Tensor self, str UPLO=\"L\") -> (Tensor "
-           "eigenvalues, Tensor eigenvectors)"},
-          {"aten::linalg_eigvalsh", bindKernel(linalgEigvalsh),
-           "aten::linalg_eigvalsh(Tensor self, str UPLO=\"L\") -> Tensor"},
-          {"aten::symeig", bindKernel(symeig),
-           "aten::symeig(Tensor self, bool eigenvectors=False, bool "
-           "upper=True) -> (Tensor eigenvalues, Tensor eigenvectors)"},
-          {"aten::linalg_lstsq", bindKernel(lstsq),
-           "aten::linalg_lstsq(Tensor self, Tensor b, float? rcond=None, *, "
+          {"aten::linalg_qr(Tensor A, str mode=\"reduced\") -> (Tensor Q, "
+           "Tensor R)",
+           bindKernel(linalgQr)},
+          {"aten::qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)",
+           bindKernel(legacyQr)},
+          {"aten::geqrf(Tensor self) -> (Tensor a, Tensor tau)",
+           bindKernel(geqrf)},
+          {"aten::ormqr(Tensor self, Tensor input2, Tensor input3, bool "
+           "left=True, bool transpose=False) -> Tensor",
+           bindKernel(ormqr)},
+          {"aten::linalg_householder_product(Tensor input, Tensor tau) -> "
+           "Tensor",
+           bindKernel(householderProduct)},
+          {"aten::orgqr(Tensor self, Tensor input2) -> Tensor",
+           bindKernel(householderProduct)},
+          {"aten::linalg_svd(Tensor A, bool full_matrices=True, *, str? "
+           "driver=None) -> (Tensor U, Tensor S, Tensor Vh)",
+           bindKernel(linalgSvd)},
+          {"aten::svd(Tensor self, bool some=True, bool compute_uv=True) -> "
+           "(Tensor U, Tensor S, Tensor V)",
+           bindKernel(legacySvd)},
+          {"aten::linalg_svdvals(Tensor A, *, str? driver=None) -> Tensor",
+           bindKernel(svdvals)},
+          {"aten::linalg_eigh(Tensor self, str UPLO=\"L\") -> (Tensor "
+           "eigenvalues, Tensor eigenvectors)",
+           bindKernel(linalgEigh)},
+          {"aten::linalg_eigvalsh(Tensor self, str UPLO=\"L\") -> Tensor",
+           bindKernel(linalgEigvalsh)},
+          {"aten::symeig(Tensor self, bool eigenvectors=False, bool "
+           "upper=True) -> (Tensor eigenvalues, Tensor eigenvectors)",
+           bindKernel(symeig)},
+          {"aten::linalg_lstsq(Tensor self, Tensor b, float? rcond=None, *, "
            "str? driver=None) -> (Tensor solution, Tensor residuals, Tensor "
-           "rank, Tensor singular_values)"},
+           "rank, Tensor singular_values)",
+           bindKernel(lstsq)},
           // Bare names: graph nodes whose overload was left open; the argument
           // count picks it.
-          {"aten::linalg_pinv",
-           byArgumentCount(4, bindKernel(pinvAtolRtol), bindKernel(pinvRcond)),
-           "aten::linalg_pinv(Tensor self, float rcond, bool hermitian=False) "
-           "-> Tensor"},
-          {"aten::linalg_pinv.rcond_tensor", bindKernel(pinvRcond),
-           "aten::linalg_pinv.rcond_tensor(Tensor self, Tensor rcond, bool "
-           "hermitian=False) -> Tensor"},
-          {"aten::linalg_pinv.atol_rtol_float", bindKernel(pinvAtolRtol),
-           "aten::linalg_pinv.atol_rtol_float(Tensor self, *, float? "
-           "atol=None, float? rtol=None, bool hermitian=False) -> Tensor"},
-          {"aten::linalg_pinv.atol_rtol_tensor", bindKernel(pinvAtolRtol),
-           "aten::linalg_pinv.atol_rtol_tensor(Tensor self, *, Tensor? "
-           "atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor"},
-          {"aten::pinverse", bindKernel(pinverse),
-           "aten::pinverse(Tensor self, float rcond=1.0000000000000001e-15) -> "
-           "Tensor"},
-          {"aten::linalg_matrix_rank",
-           byArgumentCount(4, bindKernel(rankAtolRtol), bindKernel(rankTol)),
-           "aten::linalg_matrix_rank(Tensor self, float tol, bool "
-           "hermitian=False) -> Tensor"},
-          {"aten::linalg_matrix_rank.tol_tensor", bindKernel(rankTol),
-           "aten::linalg_matrix_rank.tol_tensor(Tensor input, Tensor tol, bool "
-           "hermitian=False) -> Tensor"},
-          {"aten::linalg_matrix_rank.atol_rtol_float", bindKernel(rankAtolRtol),
-           "aten::linalg_matrix_rank.atol_rtol_float(Tensor self, *, float? "
-           "atol=None, float? rtol=None, bool hermitian=False) -> Tensor"},
-          {"aten::linalg_matrix_rank.atol_rtol_tensor",
-           bindKernel(rankAtolRtol),
-           "aten::linalg_matrix_rank.atol_rtol_tensor(Tensor input, *, Tensor? "
-           "atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor"},
-          {"aten::linalg_ldl_factor", bindKernel(linalgLdlFactor),
-           "aten::linalg_ldl_factor(Tensor self, *, bool hermitian=False) -> "
-           "(Tensor LD, Tensor pivots)"},
-          {"aten::linalg_ldl_factor_ex", bindKernel(linalgLdlFactorEx),
-           "aten::linalg_ldl_factor_ex(Tensor self, *, bool hermitian=False, "
+          {"aten::linalg_pinv(Tensor self, float rcond, bool hermitian=False) "
+           "-> Tensor",
+           byArgumentCount(4, bindKernel(pinvAtolRtol), bindKernel(pinvRcond))},
+          {"aten::linalg_pinv.rcond_tensor(Tensor self, Tensor rcond, bool "
+           "hermitian=False) -> Tensor",
+           bindKernel(pinvRcond)},
+          {"aten::linalg_pinv.atol_rtol_float(Tensor self, *, float? "
+           "atol=None, float? rtol=None, bool hermitian=False) -> Tensor",
+           bindKernel(pinvAtolRtol)},
+          {"aten::linalg_pinv.atol_rtol_tensor(Tensor self, *, Tensor? "
+           "atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor",
+           bindKernel(pinvAtolRtol)},
+          {"aten::pinverse(Tensor self, float rcond=1.0000000000000001e-15) -> "
+           "Tensor",
+           bindKernel(pinverse)},
+          {"aten::linalg_matrix_rank(Tensor self, float tol, bool "
+           "hermitian=False) -> Tensor",
+           byArgumentCount(4, bindKernel(rankAtolRtol), bindKernel(rankTol))},
+          {"aten::linalg_matrix_rank.tol_tensor(Tensor input, Tensor tol, bool "
+           "hermitian=False) -> Tensor",
+           bindKernel(rankTol)},
+          {"aten::linalg_matrix_rank.atol_rtol_float(Tensor self, *, float? "
+           "atol=None, float? rtol=None, bool hermitian=False) -> Tensor",
+           bindKernel(rankAtolRtol)},
+          {"aten::linalg_matrix_rank.atol_rtol_tensor(Tensor input, *, Tensor? "
+           "atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor",
+           bindKernel(rankAtolRtol)},
+          {"aten::linalg_ldl_factor(Tensor self, *, bool hermitian=False) -> "
+           "(Tensor LD, Tensor pivots)",
+           bindKernel(linalgLdlFactor)},
+          {"aten::linalg_ldl_factor_ex(Tensor self, *, bool hermitian=False, "
            "bool check_errors=False) -> (Tensor LD, Tensor pivots, Tensor "
-           "info)"},
-          {"aten::linalg_ldl_solve", bindKernel(ldlSolve),
-           "aten::linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, bool "
-           "hermitian=False) -> Tensor"},
+           "info)",
+           bindKernel(linalgLdlFactorEx)},
+          {"aten::linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, bool "
+           "hermitian=False) -> Tensor",
+           bindKernel(ldlSolve)},
       });
 }
 

@@ -839,69 +839,65 @@ void registerLinalgKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
       {
-          {"aten::linalg_det", bindKernel(det),
-           "aten::linalg_det(Tensor A) -> Tensor"},
-          {"aten::det", bindKernel(det), "aten::det(Tensor self) -> Tensor"},
-          {"aten::linalg_slogdet", bindKernel(slogdet),
-           "aten::linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)"},
-          {"aten::slogdet", bindKernel(slogdet),
-           "aten::slogdet(Tensor self) -> (Tensor sign, Tensor logabsdet)"},
-          {"aten::logdet", bindKernel(logdet),
-           "aten::logdet(Tensor self) -> Tensor"},
-          {"aten::linalg_inv", bindKernel(linalgInv),
-           "aten::linalg_inv(Tensor A) -> Tensor"},
-          {"aten::inverse", bindKernel(linalgInv),
-           "aten::inverse(Tensor self) -> Tensor"},
-          {"aten::linalg_inv_ex", bindKernel(linalgInvEx),
-           "aten::linalg_inv_ex(Tensor A, *, bool check_errors=False) -> "
-           "(Tensor inverse, Tensor info)"},
-          {"aten::linalg_solve", bindKernel(linalgSolve),
-           "aten::linalg_solve(Tensor A, Tensor B, *, bool left=True) -> "
-           "Tensor"},
-          {"aten::linalg_solve_ex", bindKernel(linalgSolveEx),
-           "aten::linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool "
-           "check_errors=False) -> (Tensor result, Tensor info)"},
-          {"aten::linalg_lu_factor", bindKernel(linalgLuFactor),
-           "aten::linalg_lu_factor(Tensor A, *, bool pivot=True) -> (Tensor "
-           "LU, Tensor pivots)"},
-          {"aten::linalg_lu_factor_ex", bindKernel(linalgLuFactorEx),
-           "aten::linalg_lu_factor_ex(Tensor A, *, bool pivot=True, bool "
-           "check_errors=False) -> (Tensor LU, Tensor pivots, Tensor info)"},
-          {"aten::_lu_with_info", bindKernel(luWithInfo),
-           "aten::_lu_with_info(Tensor self, bool pivot=True, bool "
-           "check_errors=True) -> (Tensor LU, Tensor pivots, Tensor info)"},
-          {"aten::linalg_lu", bindKernel(linalgLu),
-           "aten::linalg_lu(Tensor A, *, bool pivot=True) -> (Tensor P, Tensor "
-           "L, Tensor U)"},
-          {"aten::lu_unpack", bindKernel(luUnpack),
-           "aten::lu_unpack(Tensor LU_data, Tensor LU_pivots, bool "
+          {"aten::linalg_det(Tensor A) -> Tensor", bindKernel(det)},
+          {"aten::det(Tensor self) -> Tensor", bindKernel(det)},
+          {"aten::linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)",
+           bindKernel(slogdet)},
+          {"aten::slogdet(Tensor self) -> (Tensor sign, Tensor logabsdet)",
+           bindKernel(slogdet)},
+          {"aten::logdet(Tensor self) -> Tensor", bindKernel(logdet)},
+          {"aten::linalg_inv(Tensor A) -> Tensor", bindKernel(linalgInv)},
+          {"aten::inverse(Tensor self) -> Tensor", bindKernel(linalgInv)},
+          {"aten::linalg_inv_ex(Tensor A, *, bool check_errors=False) -> "
+           "(Tensor inverse, Tensor info)",
+           bindKernel(linalgInvEx)},
+          {"aten::linalg_solve(Tensor A, Tensor B, *, bool left=True) -> "
+           "Tensor",
+           bindKernel(linalgSolve)},
+          {"aten::linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool "
+           "check_errors=False) -> (Tensor result, Tensor info)",
+           bindKernel(linalgSolveEx)},
+          {"aten::linalg_lu_factor(Tensor A, *, bool pivot=True) -> (Tensor "
+           "LU, Tensor pivots)",
+           bindKernel(linalgLuFactor)},
+          {"aten::linalg_lu_factor_ex(Tensor A, *, bool pivot=True, bool "
+           "check_errors=False) -> (Tensor LU, Tensor pivots, Tensor info)",
+           bindKernel(linalgLuFactorEx)},
+          {"aten::_lu_with_info(Tensor self, bool pivot=True, bool "
+           "check_errors=True) -> (Tensor LU, Tensor pivots, Tensor info)",
+           bindKernel(luWithInfo)},
+          {"aten::linalg_lu(Tensor A, *, bool pivot=True) -> (Tensor P, Tensor "
+           "L, Tensor U)",
+           bindKernel(linalgLu)},
+          {"aten::lu_unpack(Tensor LU_data, Tensor LU_pivots, bool "
            "unpack_data=True, bool unpack_pivots=True) -> (Tensor P, Tensor L, "
-           "Tensor U)"},
-          {"aten::linalg_lu_solve", bindKernel(linalgLuSolve),
-           "aten::linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool "
-           "left=True, bool adjoint=False) -> Tensor"},
-          {"aten::lu_solve", bindKernel(luSolveLegacy),
-           "aten::lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> "
-           "Tensor"},
-          {"aten::triangular_solve", bindKernel(triangularSolve),
-           "aten::triangular_solve(Tensor self, Tensor A, bool upper=True, "
+           "Tensor U)",
+           bindKernel(luUnpack)},
+          {"aten::linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool "
+           "left=True, bool adjoint=False) -> Tensor",
+           bindKernel(linalgLuSolve)},
+          {"aten::lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> "
+           "Tensor",
+           bindKernel(luSolveLegacy)},
+          {"aten::triangular_solve(Tensor self, Tensor A, bool upper=True, "
            "bool transpose=False, bool unitriangular=False) -> (Tensor "
-           "solution, Tensor cloned_coefficient)"},
-          {"aten::linalg_solve_triangular", bindKernel(solveTriangular),
-           "aten::linalg_solve_triangular(Tensor self, Tensor B, *, bool "
-           "upper, bool left=True, bool unitriangular=False) -> Tensor"},
-          {"aten::linalg_cholesky", bindKernel(linalgCholesky),
-           "aten::linalg_cholesky(Tensor self, *, bool upper=False) -> Tensor"},
-          {"aten::cholesky", bindKernel(linalgCholesky),
-           "aten::cholesky(Tensor self, bool upper=False) -> Tensor"},
-          {"aten::linalg_cholesky_ex", bindKernel(linalgCholeskyEx),
-           "aten::linalg_cholesky_ex(Tensor self, *, bool upper=False, bool "
-           "check_errors=False) -> (Tensor L, Tensor info)"},
-          {"aten::cholesky_solve", bindKernel(choleskySolve),
-           "aten::cholesky_solve(Tensor self, Tensor input2, bool upper=False) "
-           "-> Tensor"},
-          {"aten::cholesky_inverse", bindKernel(choleskyInverse),
-           "aten::cholesky_inverse(Tensor self, bool upper=False) -> Tensor"},
+           "solution, Tensor cloned_coefficient)",
+           bindKernel(triangularSolve)},
+          {"aten::linalg_solve_triangular(Tensor self, Tensor B, *, bool "
+           "upper, bool left=True, bool unitriangular=False) -> Tensor",
+           bindKernel(solveTriangular)},
+          {"aten::linalg_cholesky(Tensor self, *, bool upper=False) -> Tensor",
+           bindKernel(linalgCholesky)},
+          {"aten::cholesky(Tensor self, bool upper=False) -> Tensor",
+           bindKernel(linalgCholesky)},
+          {"aten::linalg_cholesky_ex(Tensor self, *, bool upper=False, bool "
+           "check_errors=False) -> (Tensor L, Tensor info)",
+           bindKernel(linalgCholeskyEx)},
+          {"aten::cholesky_solve(Tensor self, Tensor input2, bool upper=False) "
+           "-> Tensor",
+           bindKernel(choleskySolve)},
+          {"aten::cholesky_inverse(Tensor self, bool upper=False) -> Tensor",
+           bindKernel(choleskyInverse)},
       });
   registerLinalgDecompositionKernels(registry);
   registerLinalgNormKernels(registry);

@@ -927,21 +927,20 @@ void registerLinalgNormKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
       {
-          {"aten::linalg_vector_norm", bindKernel(linalgVectorNorm),
-           "aten::linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? "
-           "dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> "
-           "Tensor"},
-          {"aten::norm.Scalar", bindKernel(normScalar),
-           "aten::norm.Scalar(Tensor self, Scalar p=2) -> Tensor"},
-          {"aten::norm.ScalarOpt_dim", bindKernel(normDim),
-           "aten::norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool "
-           "keepdim=False) -> Tensor"},
-          {"aten::norm.ScalarOpt_dim_dtype", bindKernel(normDimDType),
-           "aten::norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, "
-           "bool keepdim, *, ScalarType dtype) -> Tensor"},
-          {"aten::norm.ScalarOpt_dtype", bindKernel(normWithDType),
-           "aten::norm.ScalarOpt_dtype(Tensor self, Scalar? p, *, ScalarType "
-           "dtype) -> Tensor"},
+          {"aten::linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? "
+           "dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+           bindKernel(linalgVectorNorm)},
+          {"aten::norm.Scalar(Tensor self, Scalar p=2) -> Tensor",
+           bindKernel(normScalar)},
+          {"aten::norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool "
+           "keepdim=False) -> Tensor",
+           bindKernel(normDim)},
+          {"aten::norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, "
+           "bool keepdim, *, ScalarType dtype) -> Tensor",
+           bindKernel(normDimDType)},
+          {"aten::norm.ScalarOpt_dtype(Tensor self, Scalar? p, *, ScalarType "
+           "dtype) -> Tensor",
+           bindKernel(normWithDType)},
           // The bare names serve graph nodes whose overload the importer left
           // open: the stack holds exactly the node's arguments, so their count
           // picks the overload.
@@ -959,63 +958,59 @@ void registerLinalgNormKernels(KernelRegistry &registry) {
              default:
                return dimDType(s);
              }
-           },
-           ""},
-          {"aten::frobenius_norm",
+           }},
+          {"aten::frobenius_norm(Tensor self) -> Tensor",
            byArgumentCount(3, bindKernel(frobeniusNormDim),
-                           bindKernel(frobeniusNorm)),
-           "aten::frobenius_norm(Tensor self) -> Tensor"},
-          {"aten::frobenius_norm.dim", bindKernel(frobeniusNormDim),
-           "aten::frobenius_norm.dim(Tensor self, int[1] dim, bool "
-           "keepdim=False) -> Tensor"},
-          {"aten::nuclear_norm",
+                           bindKernel(frobeniusNorm))},
+          {"aten::frobenius_norm.dim(Tensor self, int[1] dim, bool "
+           "keepdim=False) -> Tensor",
+           bindKernel(frobeniusNormDim)},
+          {"aten::nuclear_norm(Tensor self, bool keepdim=False) -> Tensor",
            byArgumentCount(3, bindKernel(nuclearNormDim),
-                           bindKernel(nuclearNormMatrix)),
-           "aten::nuclear_norm(Tensor self, bool keepdim=False) -> Tensor"},
-          {"aten::nuclear_norm.dim", bindKernel(nuclearNormDim),
-           "aten::nuclear_norm.dim(Tensor self, int[2] dim, bool "
-           "keepdim=False) -> Tensor"},
-          {"aten::linalg_matrix_norm", bindKernel(linalgMatrixNorm),
-           "aten::linalg_matrix_norm(Tensor self, Scalar ord, int[] dim=[-2, "
-           "-1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor"},
-          {"aten::linalg_matrix_norm.str_ord", bindKernel(linalgMatrixNorm),
-           "aten::linalg_matrix_norm.str_ord(Tensor self, str ord=\"fro\", "
+                           bindKernel(nuclearNormMatrix))},
+          {"aten::nuclear_norm.dim(Tensor self, int[2] dim, bool "
+           "keepdim=False) -> Tensor",
+           bindKernel(nuclearNormDim)},
+          {"aten::linalg_matrix_norm(Tensor self, Scalar ord, int[] dim=[-2, "
+           "-1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+           bindKernel(linalgMatrixNorm)},
+          {"aten::linalg_matrix_norm.str_ord(Tensor self, str ord=\"fro\", "
            "int[] dim=[-2, -1], bool keepdim=False, *, ScalarType? dtype=None) "
-           "-> Tensor"},
-          {"aten::linalg_norm", bindKernel(linalgNorm),
-           "aten::linalg_norm(Tensor self, Scalar? ord=None, int[1]? dim=None, "
-           "bool keepdim=False, *, ScalarType? dtype=None) -> Tensor"},
-          {"aten::linalg_norm.ord_str", bindKernel(linalgNorm),
-           "aten::linalg_norm.ord_str(Tensor self, str ord, int[1]? dim=None, "
-           "bool keepdim=False, *, ScalarType? dtype=None) -> Tensor"},
-          {"aten::linalg_cond", bindKernel(linalgCond),
-           "aten::linalg_cond(Tensor self, Scalar? p=None) -> Tensor"},
-          {"aten::linalg_cond.p_str", bindKernel(linalgCond),
-           "aten::linalg_cond.p_str(Tensor self, str p) -> Tensor"},
-          {"aten::linalg_vecdot", bindKernel(vecdot),
-           "aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor"},
-          {"aten::linalg_cross", bindKernel(linalgCross),
-           "aten::linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> "
-           "Tensor"},
-          {"aten::cross", bindKernel(cross),
-           "aten::cross(Tensor self, Tensor other, int? dim=None) -> Tensor"},
-          {"aten::linalg_multi_dot", bindKernel(multiDot),
-           "aten::linalg_multi_dot(Tensor[] tensors) -> Tensor"},
-          {"aten::linalg_matrix_power", bindKernel(matrixPower),
-           "aten::linalg_matrix_power(Tensor self, int n) -> Tensor"},
-          {"aten::matrix_power", bindKernel(matrixPower),
-           "aten::matrix_power(Tensor self, int n) -> Tensor"},
-          {"aten::linalg_matrix_exp", bindKernel(matrixExp),
-           "aten::linalg_matrix_exp(Tensor self) -> Tensor"},
-          {"aten::matrix_exp", bindKernel(matrixExp),
-           "aten::matrix_exp(Tensor self) -> Tensor"},
-          {"aten::linalg_tensorinv", bindKernel(tensorinv),
-           "aten::linalg_tensorinv(Tensor self, int ind=2) -> Tensor"},
-          {"aten::linalg_tensorsolve", bindKernel(tensorsolve),
-           "aten::linalg_tensorsolve(Tensor self, Tensor other, int[]? "
-           "dims=None) -> Tensor"},
-          {"aten::linalg_vander", bindKernel(vander),
-           "aten::linalg_vander(Tensor x, *, int? N=None) -> Tensor"},
+           "-> Tensor",
+           bindKernel(linalgMatrixNorm)},
+          {"aten::linalg_norm(Tensor self, Scalar? ord=None, int[1]? dim=None, "
+           "bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+           bindKernel(linalgNorm)},
+          {"aten::linalg_norm.ord_str(Tensor self, str ord, int[1]? dim=None, "
+           "bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+           bindKernel(linalgNorm)},
+          {"aten::linalg_cond(Tensor self, Scalar? p=None) -> Tensor",
+           bindKernel(linalgCond)},
+          {"aten::linalg_cond.p_str(Tensor self, str p) -> Tensor",
+           bindKernel(linalgCond)},
+          {"aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor",
+           bindKernel(vecdot)},
+          {"aten::linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> "
+           "Tensor",
+           bindKernel(linalgCross)},
+          {"aten::cross(Tensor self, Tensor other, int? dim=None) -> Tensor",
+           bindKernel(cross)},
+          {"aten::linalg_multi_dot(Tensor[] tensors) -> Tensor",
+           bindKernel(multiDot)},
+          {"aten::linalg_matrix_power(Tensor self, int n) -> Tensor",
+           bindKernel(matrixPower)},
+          {"aten::matrix_power(Tensor self, int n) -> Tensor",
+           bindKernel(matrixPower)},
+          {"aten::linalg_matrix_exp(Tensor self) -> Tensor",
+           bindKernel(matrixExp)},
+          {"aten::matrix_exp(Tensor self) -> Tensor", bindKernel(matrixExp)},
+          {"aten::linalg_tensorinv(Tensor self, int ind=2) -> Tensor",
+           bindKernel(tensorinv)},
+          {"aten::linalg_tensorsolve(Tensor self, Tensor other, int[]? "
+           "dims=None) -> Tensor",
+           bindKernel(tensorsolve)},
+          {"aten::linalg_vander(Tensor x, *, int? N=None) -> Tensor",
+           bindKernel(vander)},
       });
 }
 

@@ -449,31 +449,27 @@ void registerOrderStatisticKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
       {
-          {"aten::median",
-           byArgumentCount(2, bindKernel(medianDim<false>),
-                           bindKernel(medianAll<false>)),
-           ""},
-          {"aten::nanmedian",
-           byArgumentCount(2, bindKernel(medianDim<true>),
-                           bindKernel(medianAll<true>)),
-           ""},
-          {"aten::mode", bindKernel(mode),
-           "aten::mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor "
-           "values, Tensor indices)"},
-          {"aten::kthvalue", bindKernel(kthvalue),
-           "aten::kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) "
-           "-> (Tensor values, Tensor indices)"},
-          {"aten::quantile", bindKernel(quantile), ""},
-          {"aten::nanquantile", bindKernel(nanquantile), ""},
-          {"aten::topk", bindKernel(topk),
-           "aten::topk(Tensor self, int k, int dim=-1, bool largest=True, bool "
-           "sorted=True) -> (Tensor values, Tensor indices)"},
-          {"aten::sort", bindKernel(sort),
-           "aten::sort(Tensor self, int dim=-1, bool descending=False) -> "
-           "(Tensor values, Tensor indices)"},
-          {"aten::argsort", bindKernel(argsort),
-           "aten::argsort(Tensor self, int dim=-1, bool descending=False) -> "
-           "Tensor"},
+          {"aten::median", byArgumentCount(2, bindKernel(medianDim<false>),
+                                           bindKernel(medianAll<false>))},
+          {"aten::nanmedian", byArgumentCount(2, bindKernel(medianDim<true>),
+                                              bindKernel(medianAll<true>))},
+          {"aten::mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor "
+           "values, Tensor indices)",
+           bindKernel(mode)},
+          {"aten::kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) "
+           "-> (Tensor values, Tensor indices)",
+           bindKernel(kthvalue)},
+          {"aten::quantile", bindKernel(quantile)},
+          {"aten::nanquantile", bindKernel(nanquantile)},
+          {"aten::topk(Tensor self, int k, int dim=-1, bool largest=True, bool "
+           "sorted=True) -> (Tensor values, Tensor indices)",
+           bindKernel(topk)},
+          {"aten::sort(Tensor self, int dim=-1, bool descending=False) -> "
+           "(Tensor values, Tensor indices)",
+           bindKernel(sort)},
+          {"aten::argsort(Tensor self, int dim=-1, bool descending=False) -> "
+           "Tensor",
+           bindKernel(argsort)},
       });
 }
 

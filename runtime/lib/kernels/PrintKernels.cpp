@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Builtins.h"
-#include "KernelArguments.h"
+#include "KernelSupport.h"
 #include "tsir-runtime/Stack.h"
 
 #include <cstdio>
@@ -79,16 +79,11 @@ StatusOr<NoResult> warnKernel(const std::string &message, int64_t stackLevel) {
 } // namespace
 
 void registerPrintKernels(KernelRegistry &registry) {
-  registry.registerKernel("prim::Print", printKernel, "prim::Print(...) -> ()")
-      .ignoreError();
-  registry
-      .registerKernel("aten::format", formatKernel,
-                      "aten::format(str self, ...) -> str")
-      .ignoreError();
-  registry
-      .registerKernel("aten::warn", bindKernel(warnKernel),
-                      "aten::warn(str message, int stacklevel=2) -> ()")
-      .ignoreError();
+  registerKernelTable(registry,
+                      {{"prim::Print(...) -> ()", printKernel},
+                       {"aten::format(str self, ...) -> str", formatKernel},
+                       {"aten::warn(str message, int stacklevel=2) -> ()",
+                        bindKernel(warnKernel)}});
 }
 
 } // namespace tsir::rt

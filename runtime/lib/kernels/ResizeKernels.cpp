@@ -298,21 +298,21 @@ StatusOr<Tensor> upsampleNearest2dBackwardVec(
 void registerResizeKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
-      {{"aten::upsample_bilinear2d.vec", bindKernel(upsampleBilinear2dVec),
-        "aten::upsample_bilinear2d.vec(Tensor input, int[]? output_size, bool "
-        "align_corners, float[]? scale_factors) -> Tensor"},
-       {"aten::upsample_nearest2d.vec", bindKernel(upsampleNearest2dVec),
-        "aten::upsample_nearest2d.vec(Tensor input, int[]? output_size, "
-        "float[]? scale_factors) -> Tensor"},
-       {"aten::upsample_bilinear2d_backward.vec",
-        bindKernel(upsampleBilinear2dBackwardVec),
-        "aten::upsample_bilinear2d_backward.vec(Tensor grad_output, int[]? "
-        "output_size, int[] input_size, bool align_corners, float[]? "
-        "scale_factors) -> Tensor"},
-       {"aten::upsample_nearest2d_backward.vec",
-        bindKernel(upsampleNearest2dBackwardVec),
-        "aten::upsample_nearest2d_backward.vec(Tensor grad_output, int[]? "
-        "output_size, int[] input_size, float[]? scale_factors) -> Tensor"}});
+      {
+          {"aten::upsample_bilinear2d.vec(Tensor input, int[]? output_size, "
+           "bool align_corners, float[]? scale_factors) -> Tensor",
+           bindKernel(upsampleBilinear2dVec)},
+          {"aten::upsample_nearest2d.vec(Tensor input, int[]? output_size, "
+           "float[]? scale_factors) -> Tensor",
+           bindKernel(upsampleNearest2dVec)},
+          {"aten::upsample_bilinear2d_backward.vec(Tensor grad_output, int[]? "
+           "output_size, int[] input_size, bool align_corners, float[]? "
+           "scale_factors) -> Tensor",
+           bindKernel(upsampleBilinear2dBackwardVec)},
+          {"aten::upsample_nearest2d_backward.vec(Tensor grad_output, int[]? "
+           "output_size, int[] input_size, float[]? scale_factors) -> Tensor",
+           bindKernel(upsampleNearest2dBackwardVec)},
+      });
 }
 
 } // namespace tsir::rt

@@ -268,24 +268,24 @@ void registerScanKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
       {
-          {"aten::cummax", bindKernel(cummax),
-           "aten::cummax(Tensor self, int dim) -> (Tensor values, Tensor "
-           "indices)"},
-          {"aten::cummin", bindKernel(cummin),
-           "aten::cummin(Tensor self, int dim) -> (Tensor values, Tensor "
-           "indices)"},
-          {"aten::cumprod", bindKernel(cumprod),
-           "aten::cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> "
-           "Tensor"},
-          {"aten::logcumsumexp", bindKernel(logcumsumexp),
-           "aten::logcumsumexp(Tensor self, int dim) -> Tensor"},
-          {"aten::diff", bindKernel(diff),
-           "aten::diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, "
-           "Tensor? append=None) -> Tensor"},
+          {"aten::cummax(Tensor self, int dim) -> (Tensor values, Tensor "
+           "indices)",
+           bindKernel(cummax)},
+          {"aten::cummin(Tensor self, int dim) -> (Tensor values, Tensor "
+           "indices)",
+           bindKernel(cummin)},
+          {"aten::cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> "
+           "Tensor",
+           bindKernel(cumprod)},
+          {"aten::logcumsumexp(Tensor self, int dim) -> Tensor",
+           bindKernel(logcumsumexp)},
+          {"aten::diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, "
+           "Tensor? append=None) -> Tensor",
+           bindKernel(diff)},
           // Bare names: each reads its x (Tensor) and dx (number) overloads.
-          {"aten::trapz", bindKernel(trapezoid), ""},
-          {"aten::trapezoid", bindKernel(trapezoid), ""},
-          {"aten::cumulative_trapezoid", bindKernel(cumulativeTrapezoid), ""},
+          {"aten::trapz", bindKernel(trapezoid)},
+          {"aten::trapezoid", bindKernel(trapezoid)},
+          {"aten::cumulative_trapezoid", bindKernel(cumulativeTrapezoid)},
       });
 }
 

@@ -411,24 +411,24 @@ void registerScatterReduceKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
       {
-          {"aten::scatter_reduce.two", bindKernel(scatterReduce),
-           "aten::scatter_reduce.two(Tensor self, int dim, Tensor index, "
-           "Tensor src, str reduce, *, bool include_self=True) -> Tensor"},
-          {"aten::index_reduce", bindKernel(indexReduce),
-           "aten::index_reduce(Tensor self, int dim, Tensor index, Tensor "
-           "source, str reduce, *, bool include_self=True) -> Tensor"},
-          {"aten::segment_reduce", bindKernel(segmentReduce),
-           "aten::segment_reduce(Tensor data, str reduce, *, Tensor? "
+          {"aten::scatter_reduce.two(Tensor self, int dim, Tensor index, "
+           "Tensor src, str reduce, *, bool include_self=True) -> Tensor",
+           bindKernel(scatterReduce)},
+          {"aten::index_reduce(Tensor self, int dim, Tensor index, Tensor "
+           "source, str reduce, *, bool include_self=True) -> Tensor",
+           bindKernel(indexReduce)},
+          {"aten::segment_reduce(Tensor data, str reduce, *, Tensor? "
            "lengths=None, Tensor? indices=None, Tensor? offsets=None, int "
-           "axis=0, bool unsafe=False, Scalar? initial=None) -> Tensor"},
-          {"aten::index_add", bindKernel(indexAdd),
-           "aten::index_add(Tensor self, int dim, Tensor index, Tensor source, "
-           "*, Scalar alpha=1) -> Tensor"},
-          {"aten::index_copy", bindKernel(indexCopy),
-           "aten::index_copy(Tensor self, int dim, Tensor index, Tensor "
-           "source) -> Tensor"},
+           "axis=0, bool unsafe=False, Scalar? initial=None) -> Tensor",
+           bindKernel(segmentReduce)},
+          {"aten::index_add(Tensor self, int dim, Tensor index, Tensor source, "
+           "*, Scalar alpha=1) -> Tensor",
+           bindKernel(indexAdd)},
+          {"aten::index_copy(Tensor self, int dim, Tensor index, Tensor "
+           "source) -> Tensor",
+           bindKernel(indexCopy)},
           // Bare name: the kernel reads the Scalar and Tensor value overloads.
-          {"aten::index_fill", bindKernel(indexFill), ""},
+          {"aten::index_fill", bindKernel(indexFill)},
       });
 }
 

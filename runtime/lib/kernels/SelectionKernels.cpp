@@ -848,47 +848,43 @@ void registerSelectionKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
       {
-          {"aten::masked_select", bindKernel(maskedSelect),
-           "aten::masked_select(Tensor self, Tensor mask) -> Tensor"},
-          {"aten::argwhere", bindKernel(argwhere),
-           "aten::argwhere(Tensor self) -> Tensor"},
-          {"aten::nonzero_numpy", bindKernel(nonzeroNumpy),
-           "aten::nonzero_numpy(Tensor self) -> Tensor[]"},
+          {"aten::masked_select(Tensor self, Tensor mask) -> Tensor",
+           bindKernel(maskedSelect)},
+          {"aten::argwhere(Tensor self) -> Tensor", bindKernel(argwhere)},
+          {"aten::nonzero_numpy(Tensor self) -> Tensor[]",
+           bindKernel(nonzeroNumpy)},
           // torch.where(condition) is nonzero(condition, as_tuple=True). It is
           // registered under the bare name the other where overloads share
           // (they lower), so the arity is checked.
-          {"aten::where",
+          {"aten::where(Tensor condition) -> Tensor[]",
            [](Stack &stack) {
              if (stack.size() != 1)
                return Status::error("where(condition) takes 1 argument, got " +
                                     std::to_string(stack.size()));
              return bindKernel(nonzeroNumpy)(stack);
-           },
-           "aten::where(Tensor condition) -> Tensor[]"},
-          {"aten::_unique2", bindKernel(unique2),
-           "aten::_unique2(Tensor self, bool sorted=True, bool "
+           }},
+          {"aten::_unique2(Tensor self, bool sorted=True, bool "
            "return_inverse=False, bool return_counts=False) -> (Tensor, "
-           "Tensor, Tensor)"},
-          {"aten::unique_consecutive", bindKernel(uniqueConsecutive),
-           "aten::unique_consecutive(Tensor self, bool return_inverse=False, "
+           "Tensor, Tensor)",
+           bindKernel(unique2)},
+          {"aten::unique_consecutive(Tensor self, bool return_inverse=False, "
            "bool return_counts=False, int? dim=None) -> (Tensor, Tensor, "
-           "Tensor)"},
+           "Tensor)",
+           bindKernel(uniqueConsecutive)},
           // Bare names: the kernels read the Tensor and Scalar overloads alike.
-          {"aten::searchsorted", bindKernel(searchsorted), ""},
-          {"aten::bucketize", bindKernel(bucketize), ""},
-          {"aten::bincount", bindKernel(bincount),
-           "aten::bincount(Tensor self, Tensor? weights=None, int minlength=0) "
-           "-> Tensor"},
-          {"aten::histc", bindKernel(histc),
-           "aten::histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) "
-           "-> Tensor"},
-          {"aten::histogram",
-           byArgumentCount(5, bindKernel(histogramByCount),
-                           bindKernel(histogramByEdges)),
-           ""},
-          {"aten::histogramdd", bindKernel(histogramdd), ""},
-          {"aten::isin", bindKernel(isin), ""},
-          {"aten::count_nonzero", bindKernel(countNonzero), ""},
+          {"aten::searchsorted", bindKernel(searchsorted)},
+          {"aten::bucketize", bindKernel(bucketize)},
+          {"aten::bincount(Tensor self, Tensor? weights=None, int minlength=0) "
+           "-> Tensor",
+           bindKernel(bincount)},
+          {"aten::histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) "
+           "-> Tensor",
+           bindKernel(histc)},
+          {"aten::histogram", byArgumentCount(5, bindKernel(histogramByCount),
+                                              bindKernel(histogramByEdges))},
+          {"aten::histogramdd", bindKernel(histogramdd)},
+          {"aten::isin", bindKernel(isin)},
+          {"aten::count_nonzero", bindKernel(countNonzero)},
       });
 }
 

@@ -22,7 +22,8 @@
 #include "tsir-runtime/Stack.h"
 
 #include <cmath>
-#include <cstring>
+#include <string>
+#include <string_view>
 #include <tuple>
 
 namespace tsir::rt {
@@ -186,154 +187,124 @@ StatusOr<std::tuple<Value, Value>> frexpKernel(Value self) {
 
 void registerSpecialKernels(KernelRegistry &registry) {
   struct Unary {
-    const char *name;
-    double (*fn)(double);
     const char *schema;
+    double (*fn)(double);
   };
   static const Unary unary[] = {
-      {"aten::special_airy_ai", airyAi,
-       "aten::special_airy_ai(Tensor x) -> Tensor"},
-      {"aten::special_bessel_j0", besselJ0,
-       "aten::special_bessel_j0(Tensor self) -> Tensor"},
-      {"aten::special_bessel_j1", besselJ1,
-       "aten::special_bessel_j1(Tensor self) -> Tensor"},
-      {"aten::special_bessel_y0", besselY0,
-       "aten::special_bessel_y0(Tensor self) -> Tensor"},
-      {"aten::special_bessel_y1", besselY1,
-       "aten::special_bessel_y1(Tensor self) -> Tensor"},
-      {"aten::special_modified_bessel_i0", besselI0,
-       "aten::special_modified_bessel_i0(Tensor self) -> Tensor"},
-      {"aten::special_modified_bessel_i1", besselI1,
-       "aten::special_modified_bessel_i1(Tensor self) -> Tensor"},
-      {"aten::special_modified_bessel_k0", besselK0,
-       "aten::special_modified_bessel_k0(Tensor self) -> Tensor"},
-      {"aten::special_modified_bessel_k1", besselK1,
-       "aten::special_modified_bessel_k1(Tensor self) -> Tensor"},
-      {"aten::special_scaled_modified_bessel_k0", besselK0e,
-       "aten::special_scaled_modified_bessel_k0(Tensor x) -> Tensor"},
-      {"aten::special_scaled_modified_bessel_k1", besselK1e,
-       "aten::special_scaled_modified_bessel_k1(Tensor x) -> Tensor"},
-      {"aten::special_spherical_bessel_j0", sphericalBesselJ0,
-       "aten::special_spherical_bessel_j0(Tensor x) -> Tensor"},
-      {"aten::i0", besselI0, "aten::i0(Tensor self) -> Tensor"},
-      {"aten::special_i0", besselI0, "aten::special_i0(Tensor self) -> Tensor"},
-      {"aten::special_i0e", besselI0e,
-       "aten::special_i0e(Tensor self) -> Tensor"},
-      {"aten::special_i1", besselI1, "aten::special_i1(Tensor self) -> Tensor"},
-      {"aten::special_i1e", besselI1e,
-       "aten::special_i1e(Tensor self) -> Tensor"},
-      {"aten::special_erfcx", erfcx,
-       "aten::special_erfcx(Tensor self) -> Tensor"},
-      {"aten::erfinv", erfinv, "aten::erfinv(Tensor self) -> Tensor"},
-      {"aten::special_erfinv", erfinv,
-       "aten::special_erfinv(Tensor self) -> Tensor"},
-      {"aten::special_ndtr", ndtr, "aten::special_ndtr(Tensor self) -> Tensor"},
-      {"aten::special_ndtri", ndtri,
-       "aten::special_ndtri(Tensor self) -> Tensor"},
-      {"aten::special_log_ndtr", logNdtr,
-       "aten::special_log_ndtr(Tensor self) -> Tensor"},
-      {"aten::digamma", digamma, "aten::digamma(Tensor self) -> Tensor"},
-      {"aten::special_digamma", digamma,
-       "aten::special_digamma(Tensor self) -> Tensor"},
-      {"aten::special_psi", digamma, "aten::special_psi(Tensor self) -> Tensor"},
-      {"aten::special_gammaln", [](double x) { return std::lgamma(x); },
-       "aten::special_gammaln(Tensor self) -> Tensor"},
-      {"aten::special_entr", entr, "aten::special_entr(Tensor self) -> Tensor"},
+      {"aten::special_airy_ai(Tensor x) -> Tensor", airyAi},
+      {"aten::special_bessel_j0(Tensor self) -> Tensor", besselJ0},
+      {"aten::special_bessel_j1(Tensor self) -> Tensor", besselJ1},
+      {"aten::special_bessel_y0(Tensor self) -> Tensor", besselY0},
+      {"aten::special_bessel_y1(Tensor self) -> Tensor", besselY1},
+      {"aten::special_modified_bessel_i0(Tensor self) -> Tensor", besselI0},
+      {"aten::special_modified_bessel_i1(Tensor self) -> Tensor", besselI1},
+      {"aten::special_modified_bessel_k0(Tensor self) -> Tensor", besselK0},
+      {"aten::special_modified_bessel_k1(Tensor self) -> Tensor", besselK1},
+      {"aten::special_scaled_modified_bessel_k0(Tensor x) -> Tensor",
+       besselK0e},
+      {"aten::special_scaled_modified_bessel_k1(Tensor x) -> Tensor",
+       besselK1e},
+      {"aten::special_spherical_bessel_j0(Tensor x) -> Tensor",
+       sphericalBesselJ0},
+      {"aten::i0(Tensor self) -> Tensor", besselI0},
+      {"aten::special_i0(Tensor self) -> Tensor", besselI0},
+      {"aten::special_i0e(Tensor self) -> Tensor", besselI0e},
+      {"aten::special_i1(Tensor self) -> Tensor", besselI1},
+      {"aten::special_i1e(Tensor self) -> Tensor", besselI1e},
+      {"aten::special_erfcx(Tensor self) -> Tensor", erfcx},
+      {"aten::erfinv(Tensor self) -> Tensor", erfinv},
+      {"aten::special_erfinv(Tensor self) -> Tensor", erfinv},
+      {"aten::special_ndtr(Tensor self) -> Tensor", ndtr},
+      {"aten::special_ndtri(Tensor self) -> Tensor", ndtri},
+      {"aten::special_log_ndtr(Tensor self) -> Tensor", logNdtr},
+      {"aten::digamma(Tensor self) -> Tensor", digamma},
+      {"aten::special_digamma(Tensor self) -> Tensor", digamma},
+      {"aten::special_psi(Tensor self) -> Tensor", digamma},
+      {"aten::special_gammaln(Tensor self) -> Tensor",
+       [](double x) { return std::lgamma(x); }},
+      {"aten::special_entr(Tensor self) -> Tensor", entr},
   };
 
   struct Binary {
-    const char *name;
+    const char *schema;
     double (*fn)(double, double);
     float (*fn32)(float, float);
-    const char *schema;
   };
   static const Binary binary[] = {
-      {"aten::special_chebyshev_polynomial_t", chebyshevT, chebyshevTF,
-       "aten::special_chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor"},
-      {"aten::special_chebyshev_polynomial_u", chebyshevU, chebyshevUF,
-       "aten::special_chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor"},
-      {"aten::special_chebyshev_polynomial_v", chebyshevV, chebyshevVF,
-       "aten::special_chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor"},
-      {"aten::special_chebyshev_polynomial_w", chebyshevW, chebyshevWF,
-       "aten::special_chebyshev_polynomial_w(Tensor x, Tensor n) -> Tensor"},
-      {"aten::special_shifted_chebyshev_polynomial_t", shiftedChebyshevT,
-       shiftedChebyshevTF,
-       "aten::special_shifted_chebyshev_polynomial_t(Tensor x, Tensor n) -> "
-       "Tensor"},
-      {"aten::special_shifted_chebyshev_polynomial_u", shiftedChebyshevU,
-       shiftedChebyshevUF,
-       "aten::special_shifted_chebyshev_polynomial_u(Tensor x, Tensor n) -> "
-       "Tensor"},
-      {"aten::special_shifted_chebyshev_polynomial_v", shiftedChebyshevV,
-       shiftedChebyshevVF,
-       "aten::special_shifted_chebyshev_polynomial_v(Tensor x, Tensor n) -> "
-       "Tensor"},
-      {"aten::special_shifted_chebyshev_polynomial_w", shiftedChebyshevW,
-       shiftedChebyshevWF,
-       "aten::special_shifted_chebyshev_polynomial_w(Tensor x, Tensor n) -> "
-       "Tensor"},
-      {"aten::special_hermite_polynomial_h", hermiteH, hermiteHF,
-       "aten::special_hermite_polynomial_h(Tensor x, Tensor n) -> Tensor"},
-      {"aten::special_hermite_polynomial_he", hermiteHe, hermiteHeF,
-       "aten::special_hermite_polynomial_he(Tensor x, Tensor n) -> Tensor"},
-      {"aten::special_laguerre_polynomial_l", laguerreL, laguerreLF,
-       "aten::special_laguerre_polynomial_l(Tensor x, Tensor n) -> Tensor"},
-      {"aten::special_legendre_polynomial_p", legendreP, legendrePF,
-       "aten::special_legendre_polynomial_p(Tensor x, Tensor n) -> Tensor"},
-      {"aten::special_zeta", zeta, nullptr,
-       "aten::special_zeta(Tensor self, Tensor other) -> Tensor"},
-      {"aten::special_xlog1py", xlog1py, nullptr,
-       "aten::special_xlog1py(Tensor self, Tensor other) -> Tensor"},
-      {"aten::igamma", igamma, nullptr,
-       "aten::igamma(Tensor self, Tensor other) -> Tensor"},
-      {"aten::special_gammainc", igamma, nullptr,
-       "aten::special_gammainc(Tensor self, Tensor other) -> Tensor"},
-      {"aten::igammac", igammac, nullptr,
-       "aten::igammac(Tensor self, Tensor other) -> Tensor"},
-      {"aten::special_gammaincc", igammac, nullptr,
-       "aten::special_gammaincc(Tensor self, Tensor other) -> Tensor"},
+      {"aten::special_chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor",
+       chebyshevT, chebyshevTF},
+      {"aten::special_chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor",
+       chebyshevU, chebyshevUF},
+      {"aten::special_chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor",
+       chebyshevV, chebyshevVF},
+      {"aten::special_chebyshev_polynomial_w(Tensor x, Tensor n) -> Tensor",
+       chebyshevW, chebyshevWF},
+      {"aten::special_shifted_chebyshev_polynomial_t(Tensor x, Tensor n) -> "
+       "Tensor",
+       shiftedChebyshevT, shiftedChebyshevTF},
+      {"aten::special_shifted_chebyshev_polynomial_u(Tensor x, Tensor n) -> "
+       "Tensor",
+       shiftedChebyshevU, shiftedChebyshevUF},
+      {"aten::special_shifted_chebyshev_polynomial_v(Tensor x, Tensor n) -> "
+       "Tensor",
+       shiftedChebyshevV, shiftedChebyshevVF},
+      {"aten::special_shifted_chebyshev_polynomial_w(Tensor x, Tensor n) -> "
+       "Tensor",
+       shiftedChebyshevW, shiftedChebyshevWF},
+      {"aten::special_hermite_polynomial_h(Tensor x, Tensor n) -> Tensor",
+       hermiteH, hermiteHF},
+      {"aten::special_hermite_polynomial_he(Tensor x, Tensor n) -> Tensor",
+       hermiteHe, hermiteHeF},
+      {"aten::special_laguerre_polynomial_l(Tensor x, Tensor n) -> Tensor",
+       laguerreL, laguerreLF},
+      {"aten::special_legendre_polynomial_p(Tensor x, Tensor n) -> Tensor",
+       legendreP, legendrePF},
+      {"aten::special_zeta(Tensor self, Tensor other) -> Tensor", zeta,
+       nullptr},
+      {"aten::special_xlog1py(Tensor self, Tensor other) -> Tensor", xlog1py,
+       nullptr},
+      {"aten::igamma(Tensor self, Tensor other) -> Tensor", igamma, nullptr},
+      {"aten::special_gammainc(Tensor self, Tensor other) -> Tensor", igamma,
+       nullptr},
+      {"aten::igammac(Tensor self, Tensor other) -> Tensor", igammac, nullptr},
+      {"aten::special_gammaincc(Tensor self, Tensor other) -> Tensor", igammac,
+       nullptr},
   };
 
-  struct Custom {
-    const char *name;
-    Kernel kernel;
-    const char *schema;
-  };
-  const Custom custom[] = {
-      {"aten::polygamma", bindKernel(polygammaKernel),
-       "aten::polygamma(int n, Tensor self) -> Tensor"},
-      {"aten::special_polygamma", bindKernel(specialPolygammaKernel),
-       "aten::special_polygamma(int n, Tensor self) -> Tensor"},
-      {"aten::mvlgamma", bindKernel(mvlgammaKernel),
-       "aten::mvlgamma(Tensor self, int p) -> Tensor"},
-      {"aten::special_multigammaln", bindKernel(specialMultigammalnKernel),
-       "aten::special_multigammaln(Tensor self, int p) -> Tensor"},
-      {"aten::lgamma", bindKernel(lgammaKernel),
-       "aten::lgamma(Tensor self) -> Tensor"},
-      {"aten::nextafter", bindKernel(nextafterKernel),
-       "aten::nextafter(Tensor self, Tensor other) -> Tensor"},
-      {"aten::frexp", bindKernel(frexpKernel),
-       "aten::frexp(Tensor self) -> (Tensor mantissa, Tensor exponent)"},
-  };
+  registerKernelTable(
+      registry,
+      {
+          {"aten::polygamma(int n, Tensor self) -> Tensor",
+           bindKernel(polygammaKernel)},
+          {"aten::special_polygamma(int n, Tensor self) -> Tensor",
+           bindKernel(specialPolygammaKernel)},
+          {"aten::mvlgamma(Tensor self, int p) -> Tensor",
+           bindKernel(mvlgammaKernel)},
+          {"aten::special_multigammaln(Tensor self, int p) -> Tensor",
+           bindKernel(specialMultigammalnKernel)},
+          {"aten::lgamma(Tensor self) -> Tensor", bindKernel(lgammaKernel)},
+          {"aten::nextafter(Tensor self, Tensor other) -> Tensor",
+           bindKernel(nextafterKernel)},
+          {"aten::frexp(Tensor self) -> (Tensor mantissa, Tensor exponent)",
+           bindKernel(frexpKernel)},
+      });
 
   // Messages name the op as torch does (`special_i0e: ...`); whoever calls
   // the kernel adds its qualified name.
-  auto torchLabel = [](const char *name) { return name + strlen("aten::"); };
+  auto torchLabel = [](std::string_view schema) {
+    std::string_view name = schema.substr(0, schema.find('('));
+    return std::string(name.substr(name.find("::") + 2));
+  };
   for (const Unary &entry : unary)
     registry
-        .registerKernel(entry.name,
-                        unaryFloatKernel(torchLabel(entry.name), entry.fn),
-                        entry.schema)
+        .registerOperator(entry.schema,
+                          unaryFloatKernel(torchLabel(entry.schema), entry.fn))
         .ignoreError();
   for (const Binary &entry : binary)
     registry
-        .registerKernel(
-            entry.name,
-            binaryFloatKernel(torchLabel(entry.name), entry.fn, entry.fn32),
-            entry.schema)
-        .ignoreError();
-  for (const Custom &entry : custom)
-    registry.registerKernel(entry.name, entry.kernel, entry.schema)
+        .registerOperator(
+            entry.schema,
+            binaryFloatKernel(torchLabel(entry.schema), entry.fn, entry.fn32))
         .ignoreError();
 }
 

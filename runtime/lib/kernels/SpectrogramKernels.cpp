@@ -306,20 +306,20 @@ void registerSpectrogramKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
       {
-          {"aten::stft", bindKernel(stft),
-           "aten::stft(Tensor self, int n_fft, int? hop_length=None, int? "
+          {"aten::stft(Tensor self, int n_fft, int? hop_length=None, int? "
            "win_length=None, Tensor? window=None, bool normalized=False, bool? "
-           "onesided=None, bool? return_complex=None) -> Tensor"},
-          {"aten::stft.center", bindKernel(stftCenter),
-           "aten::stft.center(Tensor self, int n_fft, int? hop_length=None, "
+           "onesided=None, bool? return_complex=None) -> Tensor",
+           bindKernel(stft)},
+          {"aten::stft.center(Tensor self, int n_fft, int? hop_length=None, "
            "int? win_length=None, Tensor? window=None, bool center=True, str "
            "pad_mode=\"reflect\", bool normalized=False, bool? onesided=None, "
-           "bool? return_complex=None) -> Tensor"},
-          {"aten::istft", bindKernel(istft),
-           "aten::istft(Tensor self, int n_fft, int? hop_length=None, int? "
+           "bool? return_complex=None) -> Tensor",
+           bindKernel(stftCenter)},
+          {"aten::istft(Tensor self, int n_fft, int? hop_length=None, int? "
            "win_length=None, Tensor? window=None, bool center=True, bool "
            "normalized=False, bool? onesided=None, int? length=None, bool "
-           "return_complex=False) -> Tensor"},
+           "return_complex=False) -> Tensor",
+           bindKernel(istft)},
       });
 }
 

@@ -154,15 +154,15 @@ StatusOr<Tensor> diagonalScatter(Tensor self, Tensor src, int64_t diagonal,
 void registerStridedViewKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry, {
-                    {"aten::as_strided", bindKernel(asStrided),
-                     "aten::as_strided(Tensor self, int[] size, int[] stride, "
-                     "int? storage_offset=None) -> Tensor"},
-                    {"aten::as_strided_scatter", bindKernel(asStridedScatter),
-                     "aten::as_strided_scatter(Tensor self, Tensor src, int[] "
-                     "size, int[] stride, int? storage_offset=None) -> Tensor"},
-                    {"aten::diagonal_scatter", bindKernel(diagonalScatter),
-                     "aten::diagonal_scatter(Tensor self, Tensor src, int "
-                     "offset=0, int dim1=0, int dim2=1) -> Tensor"},
+                    {"aten::as_strided(Tensor self, int[] size, int[] stride, "
+                     "int? storage_offset=None) -> Tensor",
+                     bindKernel(asStrided)},
+                    {"aten::as_strided_scatter(Tensor self, Tensor src, int[] "
+                     "size, int[] stride, int? storage_offset=None) -> Tensor",
+                     bindKernel(asStridedScatter)},
+                    {"aten::diagonal_scatter(Tensor self, Tensor src, int "
+                     "offset=0, int dim1=0, int dim2=1) -> Tensor",
+                     bindKernel(diagonalScatter)},
                 });
 }
 

@@ -457,72 +457,68 @@ void registerTensorKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
       {
-          {"aten::nonzero", bindKernel(nonzero),
-           "aten::nonzero(Tensor self) -> Tensor"},
-          {"aten::sum_to_size", bindKernel(sumToSize),
-           "aten::sum_to_size(Tensor self, int[] size) -> Tensor"},
-          {"aten::meshgrid", bindKernel(meshgrid),
-           "aten::meshgrid(Tensor[] tensors) -> Tensor[]"},
-          {"aten::meshgrid.indexing", bindKernel(meshgridIndexing),
-           "aten::meshgrid.indexing(Tensor[] tensors, *, str indexing) -> "
-           "Tensor[]"},
-          {"aten::split.sizes", bindKernel(splitWithSizes),
-           "aten::split.sizes(Tensor(a -> *) self, int[] split_size, int "
-           "dim=0) -> Tensor(a)[]"},
-          {"aten::tensor_split.tensor_indices_or_sections",
-           bindKernel(tensorSplitByTensor),
-           "aten::tensor_split.tensor_indices_or_sections(Tensor self, Tensor "
-           "tensor_indices_or_sections, int dim=0) -> Tensor[]"},
-          {"aten::split_with_sizes", bindKernel(splitWithSizes),
-           "aten::split_with_sizes(Tensor(a -> *) self, int[] split_sizes, int "
-           "dim=0) -> Tensor(a)[]"},
-          {"aten::rand.generator", bindKernel(randGenerator),
-           "aten::rand.generator(int[] size, *, Generator? generator, "
+          {"aten::nonzero(Tensor self) -> Tensor", bindKernel(nonzero)},
+          {"aten::sum_to_size(Tensor self, int[] size) -> Tensor",
+           bindKernel(sumToSize)},
+          {"aten::meshgrid(Tensor[] tensors) -> Tensor[]",
+           bindKernel(meshgrid)},
+          {"aten::meshgrid.indexing(Tensor[] tensors, *, str indexing) -> "
+           "Tensor[]",
+           bindKernel(meshgridIndexing)},
+          {"aten::split.sizes(Tensor(a -> *) self, int[] split_size, int "
+           "dim=0) -> Tensor(a)[]",
+           bindKernel(splitWithSizes)},
+          {"aten::tensor_split.tensor_indices_or_sections(Tensor self, Tensor "
+           "tensor_indices_or_sections, int dim=0) -> Tensor[]",
+           bindKernel(tensorSplitByTensor)},
+          {"aten::split_with_sizes(Tensor(a -> *) self, int[] split_sizes, int "
+           "dim=0) -> Tensor(a)[]",
+           bindKernel(splitWithSizes)},
+          {"aten::rand.generator(int[] size, *, Generator? generator, "
            "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
-           "bool? pin_memory=None) -> Tensor"},
-          {"aten::randn.generator", bindKernel(randnGenerator),
-           "aten::randn.generator(int[] size, *, Generator? generator, "
+           "bool? pin_memory=None) -> Tensor",
+           bindKernel(randGenerator)},
+          {"aten::randn.generator(int[] size, *, Generator? generator, "
            "ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
-           "bool? pin_memory=None) -> Tensor"},
-          {"aten::rand", bindKernel(randKernel),
-           "aten::rand(int[] size, *, ScalarType? dtype=None, Layout? "
-           "layout=None, Device? device=None, bool? pin_memory=None) -> "
-           "Tensor"},
-          {"aten::randn", bindKernel(randnKernel),
-           "aten::randn(int[] size, *, ScalarType? dtype=None, Layout? "
-           "layout=None, Device? device=None, bool? pin_memory=None) -> "
-           "Tensor"},
-          {"aten::rand_like", bindKernel(randLike),
-           "aten::rand_like(Tensor self, *, ScalarType? dtype=None, Layout? "
+           "bool? pin_memory=None) -> Tensor",
+           bindKernel(randnGenerator)},
+          {"aten::rand(int[] size, *, ScalarType? dtype=None, Layout? "
+           "layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+           bindKernel(randKernel)},
+          {"aten::randn(int[] size, *, ScalarType? dtype=None, Layout? "
+           "layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+           bindKernel(randnKernel)},
+          {"aten::rand_like(Tensor self, *, ScalarType? dtype=None, Layout? "
            "layout=None, Device? device=None, bool? pin_memory=None, "
-           "MemoryFormat? memory_format=None) -> Tensor"},
-          {"aten::randn_like", bindKernel(randnLike),
-           "aten::randn_like(Tensor self, *, ScalarType? dtype=None, Layout? "
+           "MemoryFormat? memory_format=None) -> Tensor",
+           bindKernel(randLike)},
+          {"aten::randn_like(Tensor self, *, ScalarType? dtype=None, Layout? "
            "layout=None, Device? device=None, bool? pin_memory=None, "
-           "MemoryFormat? memory_format=None) -> Tensor"},
-          {"aten::randint", bindKernel(randint),
-           "aten::randint(int high, int[] size, *, ScalarType? dtype=4, "
+           "MemoryFormat? memory_format=None) -> Tensor",
+           bindKernel(randnLike)},
+          {"aten::randint(int high, int[] size, *, ScalarType? dtype=4, "
            "Layout? layout=None, Device? device=None, bool? pin_memory=None) "
-           "-> Tensor"},
-          {"aten::randint.low", bindKernel(randintLow),
-           "aten::randint.low(int low, int high, int[] size, *, ScalarType? "
+           "-> Tensor",
+           bindKernel(randint)},
+          {"aten::randint.low(int low, int high, int[] size, *, ScalarType? "
            "dtype=4, Layout? layout=None, Device? device=None, bool? "
-           "pin_memory=None) -> Tensor"},
-          {"aten::randperm", bindKernel(randperm),
-           "aten::randperm(int n, *, ScalarType? dtype=4, Layout? layout=None, "
-           "Device? device=None, bool? pin_memory=None) -> Tensor"},
-          {"aten::bernoulli", bindKernel(bernoulli),
-           "aten::bernoulli(Tensor self, *, Generator? generator=None) -> "
-           "Tensor"},
-          {"aten::bernoulli.p", bindKernel(bernoulliP),
-           "aten::bernoulli.p(Tensor self, float p, *, Generator? "
-           "generator=None) -> Tensor"},
-          {"aten::uniform_", bindKernel(uniformInPlace),
-           "aten::uniform_(Tensor(a!) self, float from=0., float to=1., *, "
-           "Generator? generator=None) -> Tensor(a!)"},
-          {"aten::normal_", bindKernel(normalInPlace),
-           "aten::normal_(Tensor(a!) self, float mean=0., float std=1., *, "
-           "Generator? generator=None) -> Tensor(a!)"},
+           "pin_memory=None) -> Tensor",
+           bindKernel(randintLow)},
+          {"aten::randperm(int n, *, ScalarType? dtype=4, Layout? layout=None, "
+           "Device? device=None, bool? pin_memory=None) -> Tensor",
+           bindKernel(randperm)},
+          {"aten::bernoulli(Tensor self, *, Generator? generator=None) -> "
+           "Tensor",
+           bindKernel(bernoulli)},
+          {"aten::bernoulli.p(Tensor self, float p, *, Generator? "
+           "generator=None) -> Tensor",
+           bindKernel(bernoulliP)},
+          {"aten::uniform_(Tensor(a!) self, float from=0., float to=1., *, "
+           "Generator? generator=None) -> Tensor(a!)",
+           bindKernel(uniformInPlace)},
+          {"aten::normal_(Tensor(a!) self, float mean=0., float std=1., *, "
+           "Generator? generator=None) -> Tensor(a!)",
+           bindKernel(normalInPlace)},
       });
 }
 

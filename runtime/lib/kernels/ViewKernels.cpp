@@ -105,45 +105,39 @@ void registerViewKernels(KernelRegistry &registry) {
   registerKernelTable(
       registry,
       {
-          {"aten::select.int", bindKernel(select),
-           "aten::select.int(Tensor(a) self, int dim, int index) -> "
-           "Tensor(a)"},
-          {"aten::slice.Tensor", bindKernel(slice),
-           "aten::slice.Tensor(Tensor(a) self, int dim=0, int? start=None, "
-           "int? end=None, int step=1) -> Tensor(a)"},
-          {"aten::narrow", bindKernel(narrow),
-           "aten::narrow(Tensor(a) self, int dim, int start, int length) -> "
-           "Tensor(a)"},
-          {"aten::view", bindKernel(view),
-           "aten::view(Tensor(a) self, int[] size) -> Tensor(a)"},
-          {"aten::permute", bindKernel(permute),
-           "aten::permute(Tensor(a) self, int[] dims) -> Tensor(a)"},
-          {"aten::expand", bindKernel(expand),
-           "aten::expand(Tensor(a) self, int[] size, *, bool implicit=False) "
-           "-> Tensor(a)"},
-          {"aten::transpose.int", bindKernel(transpose),
-           "aten::transpose.int(Tensor(a) self, int dim0, int dim1) -> "
-           "Tensor(a)"},
-          {"aten::t", bindKernel(transposeMatrix),
-           "aten::t(Tensor(a) self) -> Tensor(a)"},
-          {"aten::unsqueeze", bindKernel(unsqueeze),
-           "aten::unsqueeze(Tensor(a) self, int dim) -> Tensor(a)"},
-          {"aten::squeeze", bindKernel(squeeze),
-           "aten::squeeze(Tensor(a) self) -> Tensor(a)"},
-          {"aten::squeeze.dim", bindKernel(squeezeDim),
-           "aten::squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)"},
-          {"aten::alias", bindKernel(alias),
-           "aten::alias(Tensor(a) self) -> Tensor(a)"},
-          {"aten::detach", bindKernel(alias),
-           "aten::detach(Tensor(a) self) -> Tensor(a)"},
-          {"aten::size", bindKernel(sizes), "aten::size(Tensor self) -> int[]"},
-          {"aten::size.int", bindKernel(sizeOfDim),
-           "aten::size.int(Tensor self, int dim) -> int"},
-          {"aten::dim", bindKernel(dims), "aten::dim(Tensor self) -> int"},
-          {"aten::numel", bindKernel(numel), "aten::numel(Tensor self) -> int"},
-          {"prim::dtype", bindKernel(dtype), "prim::dtype(Tensor a) -> int"},
-          {"prim::device", bindKernel(device),
-           "prim::device(Tensor a) -> Device"},
+          {"aten::select.int(Tensor(a) self, int dim, int index) -> Tensor(a)",
+           bindKernel(select)},
+          {"aten::slice.Tensor(Tensor(a) self, int dim=0, int? start=None, "
+           "int? end=None, int step=1) -> Tensor(a)",
+           bindKernel(slice)},
+          {"aten::narrow(Tensor(a) self, int dim, int start, int length) -> "
+           "Tensor(a)",
+           bindKernel(narrow)},
+          {"aten::view(Tensor(a) self, int[] size) -> Tensor(a)",
+           bindKernel(view)},
+          {"aten::permute(Tensor(a) self, int[] dims) -> Tensor(a)",
+           bindKernel(permute)},
+          {"aten::expand(Tensor(a) self, int[] size, *, bool implicit=False) "
+           "-> Tensor(a)",
+           bindKernel(expand)},
+          {"aten::transpose.int(Tensor(a) self, int dim0, int dim1) -> "
+           "Tensor(a)",
+           bindKernel(transpose)},
+          {"aten::t(Tensor(a) self) -> Tensor(a)", bindKernel(transposeMatrix)},
+          {"aten::unsqueeze(Tensor(a) self, int dim) -> Tensor(a)",
+           bindKernel(unsqueeze)},
+          {"aten::squeeze(Tensor(a) self) -> Tensor(a)", bindKernel(squeeze)},
+          {"aten::squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)",
+           bindKernel(squeezeDim)},
+          {"aten::alias(Tensor(a) self) -> Tensor(a)", bindKernel(alias)},
+          {"aten::detach(Tensor(a) self) -> Tensor(a)", bindKernel(alias)},
+          {"aten::size(Tensor self) -> int[]", bindKernel(sizes)},
+          {"aten::size.int(Tensor self, int dim) -> int",
+           bindKernel(sizeOfDim)},
+          {"aten::dim(Tensor self) -> int", bindKernel(dims)},
+          {"aten::numel(Tensor self) -> int", bindKernel(numel)},
+          {"prim::dtype(Tensor a) -> int", bindKernel(dtype)},
+          {"prim::device(Tensor a) -> Device", bindKernel(device)},
       });
 }
 

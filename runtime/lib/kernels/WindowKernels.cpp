@@ -127,8 +127,8 @@ StatusOr<Tensor> kaiserBeta(int64_t length, bool periodic, double beta,
 /// its arguments after window_length.
 #define TSIR_WINDOW(NAME, FN, ARGUMENTS)                                       \
   {                                                                            \
-    "aten::" NAME, bindKernel(FN),                                             \
-        "aten::" NAME "(int window_length, " ARGUMENTS TSIR_WINDOW_KEYWORDS    \
+    "aten::" NAME "(int window_length, " ARGUMENTS TSIR_WINDOW_KEYWORDS,       \
+        bindKernel(FN)                                                         \
   }
 
 void registerWindowKernels(KernelRegistry &registry) {
