@@ -277,45 +277,36 @@ double upperGammaFraction(double a, double x) {
   }
   return factor * h;
 }
+
+/// P(a, x) (`upper` false) or Q(a, x) = 1 - P(a, x) (`upper` true).
+/// SciPy's boundary values, checked in torch's order (so igamma(NaN, 0)
+/// is 0): at most one of a, x may be 0. Inside, the series converges
+/// below a + 1 and the continued fraction above; the other half is the
+/// complement.
+double regularizedGamma(double a, double x, bool upper) {
+  auto fromP = [upper](double p) { return upper ? 1 - p : p; };
+  if (x < 0 || a < 0)
+    return kNaN;
+  if (a == 0)
+    return x > 0 ? fromP(1.0) : kNaN;
+  if (x == 0)
+    return fromP(0.0);
+  if (std::isinf(a))
+    return std::isinf(x) ? kNaN : fromP(0.0);
+  if (std::isinf(x))
+    return fromP(1.0);
+  if (std::isnan(a) || std::isnan(x))
+    return kNaN;
+  if (x < a + 1)
+    return fromP(lowerGammaSeries(a, x));
+  double q = upperGammaFraction(a, x);
+  return upper ? q : 1 - q;
+}
 } // namespace
 
-double igamma(double a, double x) {
-  // SciPy's boundary values, checked in torch's order (so igamma(NaN, 0)
-  // is 0): at most one of a, x may be 0.
-  if (x < 0 || a < 0)
-    return kNaN;
-  if (a == 0)
-    return x > 0 ? 1.0 : kNaN;
-  if (x == 0)
-    return 0;
-  if (std::isinf(a))
-    return std::isinf(x) ? kNaN : 0.0;
-  if (std::isinf(x))
-    return 1;
-  if (std::isnan(a) || std::isnan(x))
-    return kNaN;
-  if (x < a + 1)
-    return lowerGammaSeries(a, x);
-  return 1 - upperGammaFraction(a, x);
-}
+double igamma(double a, double x) { return regularizedGamma(a, x, false); }
 
-double igammac(double a, double x) {
-  if (x < 0 || a < 0)
-    return kNaN;
-  if (a == 0)
-    return x > 0 ? 0.0 : kNaN;
-  if (x == 0)
-    return 1;
-  if (std::isinf(a))
-    return std::isinf(x) ? kNaN : 1.0;
-  if (std::isinf(x))
-    return 0;
-  if (std::isnan(a) || std::isnan(x))
-    return kNaN;
-  if (x < a + 1)
-    return 1 - lowerGammaSeries(a, x);
-  return upperGammaFraction(a, x);
-}
+double igammac(double a, double x) { return regularizedGamma(a, x, true); }
 
 //===----------------------------------------------------------------------===//
 // Error function and the normal distribution
@@ -645,17 +636,71 @@ template <class T> T sign(bool positive) { return positive ? T(1) : T(-1); }
 /// becomes -inf instead of inf - inf = NaN.
 template <class T> T mulSub(T a, T b, T c) { return std::fma(a, b, -c); }
 
-/// p_n by p_k+1 = twoX p_k - p_k-1 from p_0 = 1, p_1 = first (every
+/// p_n by p_k+1 = 2y p_k - p_k-1 from p_0 = 1, p_1 = first (every
 /// Chebyshev kind, shifted or not, differs only in p_1).
-template <class T> T chebyshevRecurrence(T twoX, T first, int64_t n) {
+template <class T> T chebyshevRecurrence(T y, T first, int64_t n) {
+  if (n == 0)
+    return 1;
+  T twoY = y + y;
   T previous = 1;
   T current = first;
   for (int64_t k = 2; k <= n && !std::isnan(current); ++k) {
-    T next = mulSub(twoX, current, previous);
+    T next = mulSub(twoY, current, previous);
     previous = current;
     current = next;
   }
   return current;
+}
+
+enum class ChebyshevKind { T, U, V, W };
+
+/// The Chebyshev polynomial of `kind` and degree n >= 0 at y, away from
+/// the endpoints the callers handle: inside (-1, 1) and above degree
+/// `closedAbove`, its closed form in theta = acos(y) (`degenerate` where
+/// V's or W's denominator rounds to the value it cannot take); the
+/// recurrence otherwise. Each polynomial has its own threshold, as torch
+/// has them.
+template <class T>
+T chebyshev(ChebyshevKind kind, T y, int64_t n, int64_t closedAbove,
+            T degenerate) {
+  if (n > closedAbove && std::fabs(y) < 1) {
+    T theta = std::acos(y);
+    T halfOdd = static_cast<T>(n) + T(0.5);
+    switch (kind) {
+    case ChebyshevKind::T:
+      return std::cos(static_cast<T>(n) * theta);
+    case ChebyshevKind::U: {
+      T count = static_cast<T>(n + 1);
+      if (std::sin(theta) != 0)
+        return std::sin(count * theta) / std::sin(theta);
+      return count * std::cos(count * theta) / y;
+    }
+    case ChebyshevKind::V:
+      if (std::sin(theta / 2) != 1)
+        return std::cos(halfOdd * theta) / std::cos(theta / 2);
+      return degenerate;
+    case ChebyshevKind::W:
+      if (std::cos(theta / 2) != 1)
+        return std::sin(halfOdd * theta) / std::sin(theta / 2);
+      return degenerate;
+    }
+  }
+  switch (kind) {
+  case ChebyshevKind::T:
+    return chebyshevRecurrence<T>(y, y, n);
+  case ChebyshevKind::U:
+    return chebyshevRecurrence<T>(y, y + y, n);
+  case ChebyshevKind::V:
+    return chebyshevRecurrence<T>(y, y + y - 1, n);
+  case ChebyshevKind::W:
+    return chebyshevRecurrence<T>(y, y + y + 1, n);
+  }
+  return 0;
+}
+
+/// V_n(-1) and V*_n(0): (-1)^n (2n + 1).
+template <class T> T chebyshevVAtMinusOne(int64_t n) {
+  return static_cast<T>(isEven(n) ? 2 * n + 1 : -(2 * n + 1));
 }
 
 template <class T> T chebyshevTImpl(T x, int64_t n) {
@@ -663,11 +708,7 @@ template <class T> T chebyshevTImpl(T x, int64_t n) {
     return 0;
   if (std::fabs(x) == 1)
     return sign<T>(x > 0 || isEven(n));
-  if (n > 6 && std::fabs(x) < 1)
-    return std::cos(static_cast<T>(n) * std::acos(x));
-  if (n == 0)
-    return 1;
-  return chebyshevRecurrence<T>(x + x, x, n);
+  return chebyshev<T>(ChebyshevKind::T, x, n, 6, 0);
 }
 
 template <class T> T chebyshevUImpl(T x, int64_t n) {
@@ -676,51 +717,25 @@ template <class T> T chebyshevUImpl(T x, int64_t n) {
   T count = static_cast<T>(n + 1);
   if (std::fabs(x) == 1)
     return (x > 0 || isEven(n)) ? count : -count;
-  if (n > 8 && std::fabs(x) < 1) {
-    T theta = std::acos(x);
-    if (std::sin(theta) != 0)
-      return std::sin(count * theta) / std::sin(theta);
-    return count * std::cos(count * theta) / x;
-  }
-  if (n == 0)
-    return 1;
-  return chebyshevRecurrence<T>(x + x, x + x, n);
+  return chebyshev<T>(ChebyshevKind::U, x, n, 8, 0);
 }
 
 template <class T> T chebyshevVImpl(T x, int64_t n) {
   if (n < 0)
     return 0;
-  T odd = static_cast<T>(isEven(n) ? 2 * n + 1 : -(2 * n + 1));
+  T odd = chebyshevVAtMinusOne<T>(n);
   if (std::fabs(x) == 1)
     return x > 0 ? T(1) : odd;
-  if (n > 8 && std::fabs(x) < 1) {
-    T theta = std::acos(x);
-    if (std::sin(theta / 2) != 1)
-      return std::cos((static_cast<T>(n) + T(0.5)) * theta) /
-             std::cos(theta / 2);
-    return odd;
-  }
-  if (n == 0)
-    return 1;
-  return chebyshevRecurrence<T>(x + x, x + x - 1, n);
+  return chebyshev<T>(ChebyshevKind::V, x, n, 8, odd);
 }
 
 template <class T> T chebyshevWImpl(T x, int64_t n) {
   if (n < 0)
     return 0;
-  T atOne = static_cast<T>(2 * n + 1);
+  T atEnd = x > 0 ? static_cast<T>(2 * n + 1) : sign<T>(isEven(n));
   if (std::fabs(x) == 1)
-    return x > 0 ? atOne : sign<T>(isEven(n));
-  if (n > 8 && std::fabs(x) < 1) {
-    T theta = std::acos(x);
-    if (std::cos(theta / 2) != 1)
-      return std::sin((static_cast<T>(n) + T(0.5)) * theta) /
-             std::sin(theta / 2);
-    return x > 0 ? atOne : sign<T>(isEven(n));
-  }
-  if (n == 0)
-    return 1;
-  return chebyshevRecurrence<T>(x + x, x + x + 1, n);
+    return atEnd;
+  return chebyshev<T>(ChebyshevKind::W, x, n, 8, atEnd);
 }
 
 // The shifted polynomials are the unshifted ones at y = 2x - 1, with the
@@ -734,12 +749,7 @@ template <class T> T shiftedChebyshevTImpl(T x, int64_t n) {
     return 1;
   if (x == 0)
     return sign<T>(isEven(n));
-  T y = x + x - 1;
-  if (n > 6 && std::fabs(y) < 1)
-    return std::cos(static_cast<T>(n) * std::acos(y));
-  if (n == 0)
-    return 1;
-  return chebyshevRecurrence<T>(y + y, y, n);
+  return chebyshev<T>(ChebyshevKind::T, x + x - 1, n, 6, 0);
 }
 
 template <class T> T shiftedChebyshevUImpl(T x, int64_t n) {
@@ -750,37 +760,18 @@ template <class T> T shiftedChebyshevUImpl(T x, int64_t n) {
     return count;
   if (x == 0)
     return isEven(n) ? count : -count;
-  T y = x + x - 1;
-  if (n > 6 && std::fabs(y) < 1) {
-    T theta = std::acos(y);
-    if (std::sin(theta) != 0)
-      return std::sin(count * theta) / std::sin(theta);
-    return count * std::cos(count * theta) / y;
-  }
-  if (n == 0)
-    return 1;
-  return chebyshevRecurrence<T>(y + y, y + y, n);
+  return chebyshev<T>(ChebyshevKind::U, x + x - 1, n, 6, 0);
 }
 
 template <class T> T shiftedChebyshevVImpl(T x, int64_t n) {
   if (n < 0)
     return 0;
-  T odd = static_cast<T>(isEven(n) ? 2 * n + 1 : -(2 * n + 1));
+  T odd = chebyshevVAtMinusOne<T>(n);
   if (x == 1)
     return 1;
   if (x == 0)
     return odd;
-  T y = x + x - 1;
-  if (n > 6 && std::fabs(y) < 1) {
-    T theta = std::acos(y);
-    if (std::sin(theta / 2) != 1)
-      return std::cos((static_cast<T>(n) + T(0.5)) * theta) /
-             std::cos(theta / 2);
-    return odd;
-  }
-  if (n == 0)
-    return 1;
-  return chebyshevRecurrence<T>(y + y, y + y - 1, n);
+  return chebyshev<T>(ChebyshevKind::V, x + x - 1, n, 6, odd);
 }
 
 template <class T> T shiftedChebyshevWImpl(T x, int64_t n) {
@@ -790,17 +781,7 @@ template <class T> T shiftedChebyshevWImpl(T x, int64_t n) {
     return static_cast<T>(2 * n + 1);
   if (x == 0)
     return sign<T>(isEven(n));
-  T y = x + x - 1;
-  if (n > 4 && std::fabs(y) < 1) {
-    T theta = std::acos(y);
-    if (std::cos(theta / 2) != 1)
-      return std::sin((static_cast<T>(n) + T(0.5)) * theta) /
-             std::sin(theta / 2);
-    return sign<T>(isEven(n));
-  }
-  if (n == 0)
-    return 1;
-  return chebyshevRecurrence<T>(y + y, y + y + 1, n);
+  return chebyshev<T>(ChebyshevKind::W, x + x - 1, n, 4, sign<T>(isEven(n)));
 }
 
 template <class T> T hermiteHImpl(T x, int64_t n) {
