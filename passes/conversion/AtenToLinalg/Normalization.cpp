@@ -117,6 +117,45 @@ static FailureOr<Value> optionalTensor(Value original, Value converted) {
 }
 
 namespace {
+/// What every normalization reads first: its converted input and result
+/// types, the optional weight and bias, and the compute type.
+struct NormalizationOperands {
+  Value input;
+  RankedTensorType inputType, resultType;
+  Value weight, bias;
+  Type accType;
+  bool inputUnsigned;
+};
+} // namespace
+
+/// `op`'s normalization operands; fails (saying why) for an unknown dtype
+/// or rank and for integers.
+template <typename OpTy>
+static FailureOr<NormalizationOperands>
+readNormalizationOperands(OpTy op, typename OpTy::Adaptor adaptor,
+                          const TypeConverter &converter,
+                          ConversionPatternRewriter &rewriter) {
+  NormalizationOperands operands;
+  operands.resultType = dyn_cast_or_null<RankedTensorType>(
+      converter.convertType(op.getResult().getType()));
+  operands.input = adaptor.getInput();
+  operands.inputType = dyn_cast<RankedTensorType>(operands.input.getType());
+  if (!operands.resultType || !operands.inputType)
+    return rewriter.notifyMatchFailure(op, "dtype or rank unknown");
+  FailureOr<Value> weight = optionalTensor(op.getWeight(), adaptor.getWeight());
+  FailureOr<Value> bias = optionalTensor(op.getBias(), adaptor.getBias());
+  if (failed(weight) || failed(bias))
+    return rewriter.notifyMatchFailure(op, "parameter dtype or rank unknown");
+  operands.weight = *weight;
+  operands.bias = *bias;
+  operands.accType = getComputeType(operands.resultType.getElementType());
+  if (!isa<FloatType>(operands.accType))
+    return rewriter.notifyMatchFailure(op, "normalization of integers");
+  operands.inputUnsigned = isUnsignedDtype(op.getInput().getType());
+  return operands;
+}
+
+namespace {
 /// batch_norm and instance_norm: per-channel statistics (dim 1), from the
 /// running statistics or, when `training`/`use_input_stats`, the input's
 /// over every dim but 1 (batch_norm) or but 0 and 1 (instance_norm).
@@ -128,13 +167,11 @@ public:
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto resultType = dyn_cast_or_null<RankedTensorType>(
-        this->getTypeConverter()->convertType(op.getResult().getType()));
-    Value input = adaptor.getInput();
-    auto inputType = dyn_cast<RankedTensorType>(input.getType());
-    if (!resultType || !inputType)
-      return rewriter.notifyMatchFailure(op, "dtype or rank unknown");
-    int64_t rank = inputType.getRank();
+    auto operands = readNormalizationOperands(
+        op, adaptor, *this->getTypeConverter(), rewriter);
+    if (failed(operands))
+      return failure();
+    int64_t rank = operands->inputType.getRank();
     if (rank < 2)
       return rewriter.notifyMatchFailure(op, "input has no channel dim");
     Value batchStats;
@@ -146,26 +183,20 @@ public:
     if (!useBatchStats)
       return rewriter.notifyMatchFailure(
           op, "training/use_input_stats is not a constant");
-    FailureOr<Value> weight =
-        optionalTensor(op.getWeight(), adaptor.getWeight());
-    FailureOr<Value> bias = optionalTensor(op.getBias(), adaptor.getBias());
     FailureOr<Value> runningMean =
         optionalTensor(op.getRunningMean(), adaptor.getRunningMean());
     FailureOr<Value> runningVar =
         optionalTensor(op.getRunningVar(), adaptor.getRunningVar());
-    if (failed(weight) || failed(bias) || failed(runningMean) ||
-        failed(runningVar))
+    if (failed(runningMean) || failed(runningVar))
       return rewriter.notifyMatchFailure(op, "parameter dtype or rank unknown");
-    Type accType = getComputeType(resultType.getElementType());
-    if (!isa<FloatType>(accType))
-      return rewriter.notifyMatchFailure(op, "normalization of integers");
     Location loc = op.getLoc();
+    Type accType = operands->accType;
     Normalize n;
-    n.input = input;
-    n.inputUnsigned = isUnsignedDtype(op.getInput().getType());
+    n.input = operands->input;
+    n.inputUnsigned = operands->inputUnsigned;
     n.eps = adaptor.getEps();
-    n.weight = alignChannels(rewriter, loc, *weight, rank - 2);
-    n.bias = alignChannels(rewriter, loc, *bias, rank - 2);
+    n.weight = alignChannels(rewriter, loc, operands->weight, rank - 2);
+    n.bias = alignChannels(rewriter, loc, operands->bias, rank - 2);
     if (!*useBatchStats) {
       if (!*runningMean || !*runningVar)
         return rewriter.notifyMatchFailure(
@@ -182,7 +213,8 @@ public:
           dims.push_back(dim);
       setStatistics(rewriter, loc, n, dims, accType);
     }
-    Value result = buildNormalize(rewriter, loc, resultType, accType, n);
+    Value result =
+        buildNormalize(rewriter, loc, operands->resultType, accType, n);
     if (!result)
       return rewriter.notifyMatchFailure(op, "parameter shapes do not match");
     rewriter.replaceOp(op, result);
@@ -199,40 +231,31 @@ public:
   LogicalResult
   matchAndRewrite(aten::LayerNormOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto resultType = dyn_cast_or_null<RankedTensorType>(
-        getTypeConverter()->convertType(op.getResult().getType()));
-    Value input = adaptor.getInput();
-    auto inputType = dyn_cast<RankedTensorType>(input.getType());
-    if (!resultType || !inputType)
-      return rewriter.notifyMatchFailure(op, "dtype or rank unknown");
+    auto operands =
+        readNormalizationOperands(op, adaptor, *getTypeConverter(), rewriter);
+    if (failed(operands))
+      return failure();
     std::optional<int64_t> normalizedRank;
     if (auto shape = matchConstantIntList(op.getNormalizedShape()))
       normalizedRank = shape->size();
     else if (auto elements = getListElements(op.getNormalizedShape()))
       normalizedRank = elements->size();
-    int64_t rank = inputType.getRank();
+    int64_t rank = operands->inputType.getRank();
     if (!normalizedRank || *normalizedRank > rank)
       return rewriter.notifyMatchFailure(
           op, "normalized_shape is not a list of the input's trailing dims");
-    FailureOr<Value> weight =
-        optionalTensor(op.getWeight(), adaptor.getWeight());
-    FailureOr<Value> bias = optionalTensor(op.getBias(), adaptor.getBias());
-    if (failed(weight) || failed(bias))
-      return rewriter.notifyMatchFailure(op, "parameter dtype or rank unknown");
-    Type accType = getComputeType(resultType.getElementType());
-    if (!isa<FloatType>(accType))
-      return rewriter.notifyMatchFailure(op, "normalization of integers");
     Location loc = op.getLoc();
     SmallVector<int64_t> dims =
         llvm::to_vector(llvm::seq<int64_t>(rank - *normalizedRank, rank));
     Normalize n;
-    n.input = input;
-    n.inputUnsigned = isUnsignedDtype(op.getInput().getType());
+    n.input = operands->input;
+    n.inputUnsigned = operands->inputUnsigned;
     n.eps = adaptor.getEps();
-    n.weight = *weight;
-    n.bias = *bias;
-    setStatistics(rewriter, loc, n, dims, accType);
-    Value result = buildNormalize(rewriter, loc, resultType, accType, n);
+    n.weight = operands->weight;
+    n.bias = operands->bias;
+    setStatistics(rewriter, loc, n, dims, operands->accType);
+    Value result = buildNormalize(rewriter, loc, operands->resultType,
+                                  operands->accType, n);
     if (!result)
       return rewriter.notifyMatchFailure(op, "parameter shapes do not match");
     rewriter.replaceOp(op, result);
@@ -250,12 +273,14 @@ public:
   LogicalResult
   matchAndRewrite(aten::GroupNormOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto resultType = dyn_cast_or_null<RankedTensorType>(
-        getTypeConverter()->convertType(op.getResult().getType()));
-    Value input = adaptor.getInput();
-    auto inputType = dyn_cast<RankedTensorType>(input.getType());
-    if (!resultType || !inputType)
-      return rewriter.notifyMatchFailure(op, "dtype or rank unknown");
+    auto operands =
+        readNormalizationOperands(op, adaptor, *getTypeConverter(), rewriter);
+    if (failed(operands))
+      return failure();
+    Value input = operands->input;
+    RankedTensorType inputType = operands->inputType;
+    RankedTensorType resultType = operands->resultType;
+    Type accType = operands->accType;
     int64_t rank = inputType.getRank();
     std::optional<int64_t> groups = matchConstantInt(op.getNumGroups());
     int64_t channels =
@@ -264,14 +289,6 @@ public:
         channels % *groups != 0)
       return rewriter.notifyMatchFailure(
           op, "num_groups is not a constant dividing a static channel count");
-    FailureOr<Value> weight =
-        optionalTensor(op.getWeight(), adaptor.getWeight());
-    FailureOr<Value> bias = optionalTensor(op.getBias(), adaptor.getBias());
-    if (failed(weight) || failed(bias))
-      return rewriter.notifyMatchFailure(op, "parameter dtype or rank unknown");
-    Type accType = getComputeType(resultType.getElementType());
-    if (!isa<FloatType>(accType))
-      return rewriter.notifyMatchFailure(op, "normalization of integers");
     Location loc = op.getLoc();
 
     // [N, C, *] -> [N, G, C/G, *].
@@ -297,7 +314,7 @@ public:
         llvm::to_vector(llvm::seq<int64_t>(2, groupedRank));
     Normalize n;
     n.input = grouped;
-    n.inputUnsigned = isUnsignedDtype(op.getInput().getType());
+    n.inputUnsigned = operands->inputUnsigned;
     n.eps = adaptor.getEps();
     // Per-channel [C] parameters as [G, C/G, 1, ...].
     auto groupParam = [&](Value param) -> Value {
@@ -316,9 +333,9 @@ public:
           rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
           param, ArrayRef<ReassociationIndices>{all}, sizes);
     };
-    n.weight = groupParam(*weight);
-    n.bias = groupParam(*bias);
-    if ((*weight && !n.weight) || (*bias && !n.bias))
+    n.weight = groupParam(operands->weight);
+    n.bias = groupParam(operands->bias);
+    if ((operands->weight && !n.weight) || (operands->bias && !n.bias))
       return rewriter.notifyMatchFailure(op, "weight/bias is not [C]");
     setStatistics(rewriter, loc, n, dims, accType);
     auto groupedResultType =

@@ -180,19 +180,26 @@ LogicalResult checkRankedSliceLength(Operation *op, RankedTensorType type,
   return success();
 }
 
-/// The checked operands of a sorting op.
-struct SortOperands {
+/// A sorting op's checked operands and the permutation that sorts its
+/// input along dim.
+struct SortedAlongDim {
   Value input;
   RankedTensorType inputType;
   int64_t dim;
-  bool isUnsigned;
+  Value permutation;
 };
 
-/// The operands, checked; fails for a slice the lowering leaves to the
-/// runtime kernel (checkRankedSliceLength).
-FailureOr<SortOperands> readSortOperands(Operation *op, Value input,
-                                         Value original, Value dimOperand,
-                                         ConversionPatternRewriter &rewriter) {
+/// The operands, checked, and the permutation in the order the constant
+/// bool `descending` (sort's descending, topk's largest) asks for; fails
+/// for a slice the lowering leaves to the runtime kernel
+/// (checkRankedSliceLength).
+FailureOr<SortedAlongDim> sortAlongDim(Operation *op, Value input,
+                                       Value original, Value dimOperand,
+                                       Value descendingOperand,
+                                       ConversionPatternRewriter &rewriter) {
+  std::optional<bool> descending = matchConstantBool(descendingOperand);
+  if (!descending)
+    return rewriter.notifyMatchFailure(op, "the order is not a constant");
   auto inputType = dyn_cast<RankedTensorType>(input.getType());
   if (!inputType)
     return rewriter.notifyMatchFailure(op, "unknown dtype or rank");
@@ -219,7 +226,9 @@ FailureOr<SortOperands> readSortOperands(Operation *op, Value input,
   }
   if (failed(checkRankedSliceLength(op, inputType, *dim, rewriter)))
     return failure();
-  return SortOperands{input, inputType, *dim, isUnsigned};
+  Value permutation = buildSortPermutation(rewriter, op->getLoc(), input, *dim,
+                                           *descending, isUnsigned);
+  return SortedAlongDim{input, inputType, *dim, permutation};
 }
 
 /// A result computed at rank 1 for a 0-d input, back at rank 0.
@@ -252,22 +261,17 @@ struct ConvertSort : OpConversionPattern<aten::SortOp> {
     auto types = readResultTypes(op, *getTypeConverter(), rewriter);
     if (failed(types))
       return failure();
-    std::optional<bool> descending = matchConstantBool(op.getDescending());
-    if (!descending)
-      return rewriter.notifyMatchFailure(op, "descending is not a constant");
-    auto operands = readSortOperands(op, adaptor.getSelf(), op.getSelf(),
-                                     op.getDim(), rewriter);
-    if (failed(operands))
+    auto sorted = sortAlongDim(op, adaptor.getSelf(), op.getSelf(), op.getDim(),
+                               op.getDescending(), rewriter);
+    if (failed(sorted))
       return failure();
     Location loc = op.getLoc();
-    Value permutation =
-        buildSortPermutation(rewriter, loc, operands->input, operands->dim,
-                             *descending, operands->isUnsigned);
-    Value values = gatherAlongDim(rewriter, loc, operands->input, permutation,
-                                  operands->dim, operands->inputType);
+    Value values =
+        gatherAlongDim(rewriter, loc, sorted->input, sorted->permutation,
+                       sorted->dim, sorted->inputType);
     rewriter.replaceOp(
         op, {restoreRank(rewriter, loc, values, types->first),
-             restoreRank(rewriter, loc, permutation, types->second)});
+             restoreRank(rewriter, loc, sorted->permutation, types->second)});
     return success();
   }
 };
@@ -280,18 +284,12 @@ struct ConvertArgsort : OpConversionPattern<aten::ArgsortOp> {
     RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
     if (!type)
       return rewriter.notifyMatchFailure(op, "unknown result dtype or rank");
-    std::optional<bool> descending = matchConstantBool(op.getDescending());
-    if (!descending)
-      return rewriter.notifyMatchFailure(op, "descending is not a constant");
-    auto operands = readSortOperands(op, adaptor.getSelf(), op.getSelf(),
-                                     op.getDim(), rewriter);
-    if (failed(operands))
+    auto sorted = sortAlongDim(op, adaptor.getSelf(), op.getSelf(), op.getDim(),
+                               op.getDescending(), rewriter);
+    if (failed(sorted))
       return failure();
-    Location loc = op.getLoc();
-    Value permutation =
-        buildSortPermutation(rewriter, loc, operands->input, operands->dim,
-                             *descending, operands->isUnsigned);
-    rewriter.replaceOp(op, restoreRank(rewriter, loc, permutation, type));
+    rewriter.replaceOp(
+        op, restoreRank(rewriter, op.getLoc(), sorted->permutation, type));
     return success();
   }
 };
@@ -306,18 +304,15 @@ struct ConvertTopk : OpConversionPattern<aten::TopkOp> {
     auto types = readResultTypes(op, *getTypeConverter(), rewriter);
     if (failed(types))
       return failure();
-    std::optional<bool> largest = matchConstantBool(op.getLargest());
-    if (!largest)
-      return rewriter.notifyMatchFailure(op, "largest is not a constant");
-    auto operands = readSortOperands(op, adaptor.getSelf(), op.getSelf(),
-                                     op.getDim(), rewriter);
-    if (failed(operands))
+    auto sorted = sortAlongDim(op, adaptor.getSelf(), op.getSelf(), op.getDim(),
+                               op.getLargest(), rewriter);
+    if (failed(sorted))
       return failure();
     Location loc = op.getLoc();
-    int64_t dim = operands->dim;
-    Value input = operands->input;
+    int64_t dim = sorted->dim;
+    Value input = sorted->input;
     std::optional<int64_t> constK = matchConstantInt(op.getK());
-    int64_t size = operands->inputType.getDimSize(dim);
+    int64_t size = sorted->inputType.getDimSize(dim);
     if (constK &&
         (*constK < 0 || (!ShapedType::isDynamic(size) && *constK > size)))
       return op.emitError()
@@ -326,15 +321,13 @@ struct ConvertTopk : OpConversionPattern<aten::TopkOp> {
     IndexMath m{rewriter, loc};
     OpFoldResult k = constK ? OpFoldResult(rewriter.getIndexAttr(*constK))
                             : IndexMath::fold(m.fromInt(adaptor.getK()));
-    Value permutation = buildSortPermutation(rewriter, loc, input, dim,
-                                             *largest, operands->isUnsigned);
-    Value first = extractAlongDim(rewriter, loc, permutation, dim,
+    Value first = extractAlongDim(rewriter, loc, sorted->permutation, dim,
                                   rewriter.getIndexAttr(0), k, 1,
                                   /*dropDim=*/false);
     auto firstType = cast<RankedTensorType>(first.getType());
     Value values =
         gatherAlongDim(rewriter, loc, input, first, dim,
-                       firstType.clone(operands->inputType.getElementType()));
+                       firstType.clone(sorted->inputType.getElementType()));
     rewriter.replaceOp(op, {restoreRank(rewriter, loc, values, types->first),
                             restoreRank(rewriter, loc, first, types->second)});
     return success();
