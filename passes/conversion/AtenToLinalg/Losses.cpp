@@ -1,9 +1,9 @@
 //===- Losses.cpp - convert-aten-to-linalg: loss functions ----------------===//
 //
-// mse_loss, nll_loss, cross_entropy_loss (log_softmax + nll, with label
-// smoothing) and
-// binary_cross_entropy_with_logits (in its numerically stable form), each
-// with torch's reductions none/mean/sum; part of the Misc family.
+// nll_loss, cross_entropy_loss (log_softmax + nll, with label smoothing)
+// and binary_cross_entropy_with_logits (in its numerically stable form),
+// each with torch's reductions none/mean/sum; the per-element losses are
+// in PointwiseLosses.cpp. Part of the Misc family.
 //
 //===----------------------------------------------------------------------===//
 
@@ -91,39 +91,6 @@ Value conversion::finishLoss(OpBuilder &b, Location loc, Value losses,
 }
 
 namespace {
-
-/// mse_loss: (self - target)^2, broadcast to self's shape.
-struct ConvertMseLoss : OpConversionPattern<aten::MseLossOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(aten::MseLossOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = getResultTensorType(*getTypeConverter(), op);
-    auto selfType = dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
-    std::optional<LossReduction> reduction = readReduction(op.getReduction());
-    if (!type || !selfType || !reduction)
-      return rewriter.notifyMatchFailure(op, "unknown type or non-constant "
-                                             "reduction");
-    Type computeType = lossComputeType(type);
-    if (!isa<FloatType>(computeType))
-      return rewriter.notifyMatchFailure(op, "mse_loss of integers");
-    Location loc = op.getLoc();
-    Value losses = buildElementwiseOp(
-        rewriter, loc, selfType.clone(computeType),
-        ValueRange{adaptor.getSelf(), adaptor.getTarget()}, computeType,
-        [](OpBuilder &b, Location l, ValueRange e) -> Value {
-          Value diff = arith::SubFOp::create(b, l, e[0], e[1]);
-          return arith::MulFOp::create(b, l, diff, diff);
-        });
-    Value result =
-        losses ? finishLoss(rewriter, loc, losses, *reduction, type) : nullptr;
-    if (!result)
-      return rewriter.notifyMatchFailure(op, "target does not broadcast to "
-                                             "the input's shape");
-    rewriter.replaceOp(op, result);
-    return success();
-  }
-};
 
 /// binary_cross_entropy_with_logits without weights, in torch's stable
 /// form: (1 - t) x + m + log(exp(-m) + exp(-x - m)) with m = max(-x, 0).
@@ -437,6 +404,6 @@ struct ConvertCrossEntropyLoss : OpConversionPattern<aten::CrossEntropyLossOp> {
 void tsir::conversion::populateLossPatterns(const TypeConverter &typeConverter,
                                             RewritePatternSet &patterns) {
   populatePointwiseLossPatterns(typeConverter, patterns);
-  patterns.add<ConvertMseLoss, ConvertBceWithLogits, ConvertNllLoss,
-               ConvertCrossEntropyLoss>(typeConverter, patterns.getContext());
+  patterns.add<ConvertBceWithLogits, ConvertNllLoss, ConvertCrossEntropyLoss>(
+      typeConverter, patterns.getContext());
 }

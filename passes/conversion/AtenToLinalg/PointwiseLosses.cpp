@@ -1,7 +1,7 @@
 //===- PointwiseLosses.cpp - convert-aten-to-linalg: per-element losses ---===//
 //
 // Losses that are one formula per element followed by torch's reduction
-// (none, mean or sum): l1, smooth_l1, huber, soft_margin, margin_ranking,
+// (none, mean or sum): mse, l1, smooth_l1, huber, soft_margin, margin_ranking,
 // hinge_embedding, kl_div (with and without log_target) and
 // binary_cross_entropy (with an optional weight; logs clamped at -100 as
 // torch does). The formulas are torch's CPU ones. Part of the Misc family.
@@ -38,6 +38,12 @@ Value maxWithZero(OpBuilder &b, Location loc, Value x) {
 
 Value absDiff(OpBuilder &b, Location loc, Value x, Value y) {
   return math::AbsFOp::create(b, loc, arith::SubFOp::create(b, loc, x, y));
+}
+
+/// (x - t)^2.
+Value mseBody(OpBuilder &b, Location loc, ValueRange e) {
+  Value diff = arith::SubFOp::create(b, loc, e[0], e[1]);
+  return arith::MulFOp::create(b, loc, diff, diff);
 }
 
 /// |x - t|.
@@ -225,6 +231,7 @@ void conversion::populatePointwiseLossPatterns(
     const TypeConverter &typeConverter, RewritePatternSet &patterns) {
   auto &tc = typeConverter;
   // Operand order is the schema's: (self, target, reduction, beta) etc.
+  addLoss<aten::MseLossOp>(tc, patterns, mseBody, 2);
   addLoss<aten::L1LossOp>(tc, patterns, l1Body, 2);
   addLoss<aten::SmoothL1LossOp>(tc, patterns, smoothL1Body, 2);
   addLoss<aten::HuberLossOp>(tc, patterns, huberBody, 2);
