@@ -380,6 +380,17 @@ Token Lexer::lexString(const char *begin, SourcePos pos) {
   }
 }
 
+bool Lexer::stepOverChar(const char *&p) {
+  unsigned char c = static_cast<unsigned char>(*p);
+  unsigned length = c >= 0x80 ? utf8SequenceLength(p, end) : 1;
+  if (length == 0 || (c < 0x20 && c != '\t' && c != '\r')) {
+    badChar(p);
+    return false;
+  }
+  p += length;
+  return true;
+}
+
 bool Lexer::lexScope(llvm::StringRef &scope) {
   const char *p = cur;
   while (p != end && is(*p, kSpace))
@@ -396,20 +407,9 @@ bool Lexer::lexScope(llvm::StringRef &scope) {
   while (p != end && is(*p, kSpace))
     ++p;
   const char *begin = p;
-  while (p != end && *p != '\n' && *p != '#') {
-    unsigned char c = static_cast<unsigned char>(*p);
-    if (c >= 0x80) {
-      if (unsigned len = utf8SequenceLength(p, end)) {
-        p += len;
-        continue;
-      }
-    }
-    if ((c < 0x20 && c != '\t' && c != '\r') || c >= 0x80) {
-      badChar(p);
+  while (p != end && *p != '\n' && *p != '#')
+    if (!stepOverChar(p))
       return false;
-    }
-    ++p;
-  }
   const char *stop = p;
   while (stop != begin && is(stop[-1], kSpace))
     --stop;
@@ -440,16 +440,9 @@ bool Lexer::skipBalancedParens(SourcePos openPos) {
     } else if (c == '\n') {
       ++line;
       lineStart = p + 1;
-    } else if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\r') {
-      badChar(p);
-      return false;
-    } else if (static_cast<unsigned char>(c) >= 0x80) {
-      unsigned len = utf8SequenceLength(p, end);
-      if (len == 0) {
-        badChar(p);
+    } else {
+      if (!stepOverChar(p))
         return false;
-      }
-      p += len;
       continue;
     }
     ++p;
@@ -484,16 +477,9 @@ bool Lexer::scanFieldDefault(llvm::StringRef &text, SourcePos &pos) {
                "on the same line";
       errPos = pos;
       return false;
-    } else if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\r') {
-      badChar(p);
-      return false;
-    } else if (static_cast<unsigned char>(c) >= 0x80) {
-      unsigned len = utf8SequenceLength(p, end);
-      if (len == 0) {
-        badChar(p);
+    } else {
+      if (!stepOverChar(p))
         return false;
-      }
-      p += len;
       continue;
     }
     ++p;

@@ -120,6 +120,10 @@ private:
   const char *scanImaginary(const char *p) const;
   Token lexString(const char *begin, SourcePos pos);
   Token badChar(const char *at);
+  /// Steps `p` over one character of text other than a newline: printable
+  /// ASCII, a tab, a CR or a whole UTF-8 sequence; false (badChar's error
+  /// set) for any other byte.
+  bool stepOverChar(const char *&p);
   /// Skips a comment starting at '#'; false (error set) on bad bytes.
   bool skipComment(Token &tok);
   SourcePos posOf(const char *p) const {

@@ -8,6 +8,8 @@
 
 #include "Json.h"
 
+#include "QuoteString.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -323,35 +325,9 @@ StatusOr<JsonValue> parseJson(std::string_view text, int maxDepth) {
 }
 
 std::string jsonQuote(std::string_view text) {
-  std::string out = "\"";
-  for (char c : text) {
-    switch (c) {
-    case '"':
-      out += "\\\"";
-      break;
-    case '\\':
-      out += "\\\\";
-      break;
-    case '\n':
-      out += "\\n";
-      break;
-    case '\r':
-      out += "\\r";
-      break;
-    case '\t':
-      out += "\\t";
-      break;
-    default:
-      if (static_cast<unsigned char>(c) < 0x20) {
-        char buffer[8];
-        std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
-        out += buffer;
-      } else {
-        out += c;
-      }
-    }
-  }
-  return out + "\"";
+  std::string out;
+  appendQuoted(out, text, QuoteStyle::Json);
+  return out;
 }
 
 } // namespace tsir::rt::detail

@@ -8,6 +8,7 @@
 #include "tsir-runtime/Value.h"
 
 #include "DTypeDispatch.h"
+#include "QuoteString.h"
 
 #include <cmath>
 #include <cstdio>
@@ -189,35 +190,7 @@ std::string formatDouble(double value) {
 
 namespace {
 void printQuoted(std::string &out, const std::string &text) {
-  out += '"';
-  for (unsigned char c : text) {
-    switch (c) {
-    case '"':
-      out += "\\\"";
-      break;
-    case '\\':
-      out += "\\\\";
-      break;
-    case '\n':
-      out += "\\n";
-      break;
-    case '\t':
-      out += "\\t";
-      break;
-    case '\r':
-      out += "\\r";
-      break;
-    default:
-      if (c < 0x20 || c == 0x7f) {
-        char escaped[8];
-        std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
-        out += escaped;
-      } else {
-        out += static_cast<char>(c);
-      }
-    }
-  }
-  out += '"';
+  detail::appendQuoted(out, text, detail::QuoteStyle::Python);
 }
 
 void printElements(std::string &out, const std::vector<Value> &elements,

@@ -168,6 +168,21 @@ namespace {
 // LU: det, slogdet, logdet, lu_factor, lu, lu_unpack
 //===----------------------------------------------------------------------===//
 
+/// getrf of each matrix of `lu` in place: its pivots (min(m, n) a
+/// matrix) and LAPACK's info.
+template <class T>
+void factorEach(const lapack::Routines<T> &L, Mats<T> &lu,
+                std::vector<int> &pivots, std::vector<int> &info) {
+  int m = static_cast<int>(lu.rows), n = static_cast<int>(lu.cols);
+  int k = std::min(m, n);
+  int64_t count = lu.count();
+  pivots.assign(static_cast<size_t>(count * k), 0);
+  info.assign(static_cast<size_t>(count), 0);
+  int lda = lu.ld();
+  for (int64_t b = 0; b < count; ++b)
+    L.getrf(&m, &n, lu.at(b), &lda, pivots.data() + b * k, &info[b]);
+}
+
 /// LU factors of the buffer of A read as a column-major matrix, i.e. of
 /// A^T for a row-major A (what torch factors for det and solve): `lu` holds
 /// the factors of each transposed matrix, `pivots` 1-based row swaps.
@@ -180,14 +195,7 @@ Status luOfTransposed(const Tensor &A, Mats<T> &lu, std::vector<int> &pivots,
   lu = zeroMats<T>(leading(A), A.size(-1), A.size(-2));
   const T *src = c.template dataAs<T>();
   std::copy(src, src + lu.data.size(), lu.data.begin());
-  int m = static_cast<int>(lu.rows), n = static_cast<int>(lu.cols);
-  int k = std::min(m, n);
-  int64_t count = lu.count();
-  pivots.assign(static_cast<size_t>(count * k), 0);
-  info.assign(static_cast<size_t>(count), 0);
-  int lda = lu.ld();
-  for (int64_t b = 0; b < count; ++b)
-    L->getrf(&m, &n, lu.at(b), &lda, pivots.data() + b * k, &info[b]);
+  factorEach(*L, lu, pivots, info);
   return Status::ok();
 }
 
@@ -198,14 +206,7 @@ Status luOf(const Tensor &A, Mats<T> &lu, std::vector<int> &pivots,
   TSIR_RT_ASSIGN_OR_RETURN(const lapack::Routines<T> *L,
                            lapack::routines<T>());
   lu = loadMats<T>(A);
-  int m = static_cast<int>(lu.rows), n = static_cast<int>(lu.cols);
-  int k = std::min(m, n);
-  int64_t count = lu.count();
-  pivots.assign(static_cast<size_t>(count * k), 0);
-  info.assign(static_cast<size_t>(count), 0);
-  int lda = lu.ld();
-  for (int64_t b = 0; b < count; ++b)
-    L->getrf(&m, &n, lu.at(b), &lda, pivots.data() + b * k, &info[b]);
+  factorEach(*L, lu, pivots, info);
   return Status::ok();
 }
 
