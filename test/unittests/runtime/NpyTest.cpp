@@ -44,23 +44,10 @@ template <class T> std::string rawBytes(const std::vector<T> &values) {
                      values.size() * sizeof(T));
 }
 
-std::string parseError(const std::string &image) {
-  StatusOr<Tensor> tensor = parseNpy(image.data(), image.size());
-  if (tensor.ok())
-    return "<parsed>";
-  return tensor.status().message();
-}
-
 ::testing::AssertionResult failsWith(const std::string &image,
                                      const std::string &expected) {
-  std::string message = parseError(image);
-  if (message.rfind("<buffer>: ", 0) != 0)
-    return ::testing::AssertionFailure()
-           << "error does not name the source: " << message;
-  if (message.find(expected) == std::string::npos)
-    return ::testing::AssertionFailure()
-           << "'" << message << "' does not contain '" << expected << "'";
-  return ::testing::AssertionSuccess();
+  return failedOnBuffer(parseNpy(image.data(), image.size()).status(),
+                        expected);
 }
 } // namespace
 

@@ -1,13 +1,15 @@
 //===- TestUtils.h - Helpers shared by the runtime's tests ------*- C++ -*-===//
 //
 // A scratch directory removed after each test, reading files back, and
-// building tensors from and reading them as lists of doubles.
+// building tensors from and reading them as lists of doubles, and checking
+// a reader's error.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TSIR_TEST_UNITTESTS_RUNTIME_TESTUTILS_H
 #define TSIR_TEST_UNITTESTS_RUNTIME_TESTUTILS_H
 
+#include "tsir-runtime/Status.h"
 #include "tsir-runtime/Tensor.h"
 
 #include <gtest/gtest.h>
@@ -19,6 +21,22 @@
 #include <vector>
 
 namespace tsir::rt::test {
+
+/// Passes when a reader of an in-memory image failed with an error that
+/// names its source ("<buffer>: ...") and contains `expected`.
+inline ::testing::AssertionResult failedOnBuffer(const Status &status,
+                                                 const std::string &expected) {
+  if (status.isOk())
+    return ::testing::AssertionFailure() << "the image parsed";
+  const std::string &message = status.message();
+  if (message.rfind("<buffer>: ", 0) != 0)
+    return ::testing::AssertionFailure()
+           << "error does not name the source: " << message;
+  if (message.find(expected) == std::string::npos)
+    return ::testing::AssertionFailure()
+           << "'" << message << "' does not contain '" << expected << "'";
+  return ::testing::AssertionSuccess();
+}
 
 /// A fresh directory under the system's temporary directory.
 class ScratchDir {
