@@ -19,6 +19,18 @@ import tempfile
 import time
 
 
+def names(prefix, n, suffix=""):
+    """`%{prefix}0{suffix}, ..., %{prefix}{n-1}{suffix}`: the operand (or,
+    with a type suffix, result) lists every shape below spells out."""
+    return ", ".join(f"%{prefix}{i}{suffix}" for i in range(n))
+
+
+def int_constants(n):
+    """n int constants %c0 .. %c{n-1} of values 0 .. n-1: the inputs that
+    make a list, tuple or loop n values wide."""
+    return [f"  %c{i} : int = prim::Constant[value={i}]()" for i in range(n)]
+
+
 def chain(n):
     """n ops of one kind, each using the last."""
     lines = ["graph(%x : Float(4)):", "  %one : int = prim::Constant[value=1]()"]
@@ -32,74 +44,55 @@ def chain(n):
 
 def long_list(n):
     """One ListConstruct of n ints, indexed once."""
-    lines = ["graph(%x : int):"]
-    for i in range(n):
-        lines.append(f"  %c{i} : int = prim::Constant[value={i}]()")
-    items = ", ".join(f"%c{i}" for i in range(n))
-    lines.append(f"  %l : int[] = prim::ListConstruct({items})")
-    lines.append("  %r : int = aten::__getitem__(%l, %x)")
-    lines.append("  return (%r)")
-    return lines
+    return ["graph(%x : int):",
+            *int_constants(n),
+            f"  %l : int[] = prim::ListConstruct({names('c', n)})",
+            "  %r : int = aten::__getitem__(%l, %x)",
+            "  return (%r)"]
 
 
 def appends(n):
     """n appends to one list (remove-mutation folds each into the literal)."""
-    lines = ["graph(%x : int):", "  %l : int[] = prim::ListConstruct()"]
-    for i in range(n):
-        lines.append(f"  %a{i} : int[] = aten::append(%l, %x)")
-    lines.append("  %r : int = aten::len(%l)")
-    lines.append("  return (%r)")
-    return lines
+    return ["graph(%x : int):", "  %l : int[] = prim::ListConstruct()",
+            *(f"  %a{i} : int[] = aten::append(%l, %x)" for i in range(n)),
+            "  %r : int = aten::len(%l)",
+            "  return (%r)"]
 
 
 def many_uses(n):
     """One value used by n ops whose results all reach the output."""
     lines = ["graph(%x : Float(4)):", "  %one : int = prim::Constant[value=1]()"]
-    for i in range(n):
-        lines.append(f"  %c{i} : int = prim::Constant[value={i}]()")
-        lines.append(f"  %u{i} : Float(4) = aten::add(%x, %x, %c{i})")
-    items = ", ".join(f"%u{i}" for i in range(n))
-    lines.append(f"  %l : Tensor[] = prim::ListConstruct({items})")
+    for i, constant in enumerate(int_constants(n)):
+        lines += [constant, f"  %u{i} : Float(4) = aten::add(%x, %x, %c{i})"]
+    lines.append(f"  %l : Tensor[] = prim::ListConstruct({names('u', n)})")
     lines.append("  return (%l)")
     return lines
 
 
 def wide_tuple(n):
     """A tuple of n values, built, unpacked and rebuilt."""
-    lines = ["graph(%x : int):"]
-    for i in range(n):
-        lines.append(f"  %c{i} : int = prim::Constant[value={i}]()")
-    items = ", ".join(f"%c{i}" for i in range(n))
     types = ", ".join("int" for _ in range(n))
-    outs = ", ".join(f"%o{i} : int" for i in range(n))
-    lines.append(f"  %t : ({types}) = prim::TupleConstruct({items})")
-    lines.append(f"  {outs} = prim::TupleUnpack(%t)")
-    items = ", ".join(f"%o{i}" for i in range(n))
-    lines.append(f"  %t2 : ({types}) = prim::TupleConstruct({items})")
-    lines.append("  return (%t2)")
-    return lines
+    return ["graph(%x : int):",
+            *int_constants(n),
+            f"  %t : ({types}) = prim::TupleConstruct({names('c', n)})",
+            f"  {names('o', n, ' : int')} = prim::TupleUnpack(%t)",
+            f"  %t2 : ({types}) = prim::TupleConstruct({names('o', n)})",
+            "  return (%t2)"]
 
 
 def loop_carried(n):
     """A loop carrying n values, each updated from the input."""
-    lines = ["graph(%x : int, %trip : int):",
-             "  %true : bool = prim::Constant[value=1]()"]
-    for i in range(n):
-        lines.append(f"  %c{i} : int = prim::Constant[value={i}]()")
-    init = ", ".join(f"%c{i}" for i in range(n))
-    outs = ", ".join(f"%r{i} : int" for i in range(n))
-    params = ", ".join(f"%p{i} : int" for i in range(n))
-    lines.append(f"  {outs} = prim::Loop(%trip, %true, {init})")
-    lines.append(f"    block0(%i : int, {params}):")
-    for i in range(n):
-        lines.append(f"      %n{i} : int = aten::add(%p{i}, %x)")
-    nexts = ", ".join(f"%n{i}" for i in range(n))
-    lines.append(f"      -> (%true, {nexts})")
-    rets = ", ".join(f"%r{i}" for i in range(n))
     types = ", ".join("int" for _ in range(n))
-    lines.append(f"  %t : ({types}) = prim::TupleConstruct({rets})")
-    lines.append("  return (%t)")
-    return lines
+    return ["graph(%x : int, %trip : int):",
+            "  %true : bool = prim::Constant[value=1]()",
+            *int_constants(n),
+            f"  {names('r', n, ' : int')} = prim::Loop(%trip, %true, "
+            f"{names('c', n)})",
+            f"    block0(%i : int, {names('p', n, ' : int')}):",
+            *(f"      %n{i} : int = aten::add(%p{i}, %x)" for i in range(n)),
+            f"      -> (%true, {names('n', n)})",
+            f"  %t : ({types}) = prim::TupleConstruct({names('r', n)})",
+            "  return (%t)"]
 
 
 def nested_ifs(n):
@@ -125,8 +118,7 @@ def nested_ifs(n):
             inner = f"%i{k}_{d}"
         count += depth
         k += 1
-    outs = ", ".join(f"%i{j}_0" for j in range(k))
-    lines.append(f"  %l : int[] = prim::ListConstruct({outs})")
+    lines.append(f"  %l : int[] = prim::ListConstruct({names('i', k, '_0')})")
     lines.append("  return (%l)")
     return lines
 
