@@ -27,19 +27,10 @@ def main():
     for case in tsir_run.corpus_cases(corpus, skipped):
         name = case.name
         outdir = os.path.join(work, name)
-        code, output = tsir_run.run(tsir, case.graph, case.inputs(), outdir,
-                                    weights=case.weights)
+        problem = case.run_and_compare(tsir, case.graph, outdir,
+                                       weights=case.weights)
         ran += 1
-        if code != 0:
-            failures += 1
-            print(f"FAIL {name}: tsir-run exited with {code}:\n{output}")
-            continue
-        problem = case.compare(outdir)
-        if problem:
-            failures += 1
-            print(f"FAIL {name}: {problem}")
-        else:
-            print(f"PASS {name}")
+        failures += tsir_run.report(name, problem)
     for name in skipped:
         print(f"SKIP {name}: parse-only (no data)")
     print(f"corpus: {ran - failures} of {ran} cases match PyTorch, "

@@ -32,13 +32,11 @@ def main():
         outdir = os.path.join(work, name)
         os.makedirs(outdir)
         model = os.path.join(outdir, "model.so")
-        args = [compile_tool, case.graph, "-o", model]
-        if case.weights:
-            args += ["--weights", case.weights]
-            if external:
-                args.append("--external-weights")
-        for path in case.input_paths:
-            args += ["--input", path]
+        # The weights stay in their safetensors file with --external-weights.
+        options = ["-o", model]
+        if case.weights and external:
+            options.append("--external-weights")
+        args = case.compile_args(compile_tool, *options)
         done = subprocess.run(args, capture_output=True, text=True, timeout=600)
         if done.returncode != 0:
             if "interpreter" in done.stderr or "runtime kernel" in done.stderr:
@@ -49,18 +47,9 @@ def main():
             print(f"FAIL {name}: tsir-compile exited with {done.returncode}:\n"
                   f"{done.stdout}{done.stderr}")
             continue
-        code, output = tsir_run.run(run_tool, model, case.inputs(), outdir)
+        problem = case.run_and_compare(run_tool, model, outdir)
         ran += 1
-        if code != 0:
-            failures += 1
-            print(f"FAIL {name}: the model exited with {code}:\n{output}")
-            continue
-        problem = case.compare(outdir)
-        if problem:
-            failures += 1
-            print(f"FAIL {name}: {problem}")
-        else:
-            print(f"PASS {name}")
+        failures += tsir_run.report(name, problem)
     print(f"aot corpus: {ran - failures} of {ran} compiled cases match PyTorch, "
           f"{refused} refused, {failures} failures")
     return 1 if failures else 0

@@ -34,11 +34,7 @@ def main():
         name = case.name
         outdir = os.path.join(work, name)
         os.makedirs(outdir)
-        base = [compile_tool, case.graph, "--device", "cuda"]
-        if case.weights:
-            base += ["--weights", case.weights]
-        for path in case.input_paths:
-            base += ["--input", path]
+        base = case.compile_args(compile_tool, "--device", "cuda")
 
         ptx = os.path.join(outdir, "kernels.ptx")
         done = subprocess.run(base + ["--emit", "ptx", "-o", ptx],

@@ -1,8 +1,9 @@
 """tsir_run.py - run a graph through `tsir-run` and compare with expected arrays.
 
-Shared by the end-to-end suites (test/e2e/run_corpus.py,
-test/e2e/run_op_cases.py). Outputs must match in count, dtype and shape, and
-in value within rtol/atol, with NaN where the expected value is NaN.
+Shared by the end-to-end suites (test/e2e/run_corpus*.py,
+test/e2e/run_op_cases.py, test/e2e/run_grad_cases.py). Outputs must match
+in count, dtype and shape, and in value within rtol/atol, with NaN where the
+expected value is NaN.
 
 Compiled code runs its large loops on OpenMP threads, so every case runs at
 each of THREADS: `tsir-run --threads 1,2` runs the one compiled plan once per
@@ -142,6 +143,39 @@ class CorpusCase:
         differs (`threads` as for compare())."""
         return compare(self.expected(), outdir, self.meta["rtol"],
                        self.meta["atol"], threads=threads)
+
+    def run_and_compare(self, tool, program, outdir, weights=None):
+        """Runs `program` (a graph for tsir-run, a model.so for
+        tsir-run-model) with `tool` on the case's inputs; None if its
+        outputs match PyTorch's, else what went wrong. The corpus runners
+        share it so that a graph and its compiled model are held to the
+        same check."""
+        code, output = run(tool, program, self.inputs(), outdir,
+                           weights=weights)
+        if code != 0:
+            return f"{os.path.basename(tool)} exited with {code}:\n{output}"
+        return self.compare(outdir)
+
+    def compile_args(self, compile_tool, *options):
+        """The tsir-compile command line for this case: its graph, its
+        weights if it has them, its inputs as the example inputs the spec
+        comes from, then `options` (`-o model.so`, `--device cuda`)."""
+        args = [compile_tool, self.graph]
+        if self.weights:
+            args += ["--weights", self.weights]
+        for path in self.input_paths:
+            args += ["--input", path]
+        return args + list(options)
+
+
+def report(name, problem):
+    """Prints a case's `PASS name` or `FAIL name: problem` line, the lines
+    the lit tests check; returns 1 for a failure (to add to a count)."""
+    if problem:
+        print(f"FAIL {name}: {problem}")
+        return 1
+    print(f"PASS {name}")
+    return 0
 
 
 def corpus_cases(corpus, skipped=None):
