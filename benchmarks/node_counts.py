@@ -19,14 +19,15 @@ Usage: node_counts.py TSIR_TRANSLATE TSIR_OPT CORPUS_DIR [--check]
 
 import pathlib
 import re
-import subprocess
 import sys
 
 import torch
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "test" / "e2e"))
+sys.path.insert(0, str(ROOT / "test" / "lib"))
 import cases  # noqa: E402
+from torch_cases import through_tsir  # noqa: E402
 
 # A node line: optional outputs, `=`, then a qualified kind (`aten::add`).
 NODE = re.compile(r"^\s*(%[^=]*)?=\s*[A-Za-z_]\w*::\w+", re.M)
@@ -49,11 +50,8 @@ def torch_optimized(text):
 
 
 def tsir_optimized(translate, opt, text, options="fuse=false"):
-    result = subprocess.run(
-        f"{translate} --import-torchscript - | "
-        f"{opt} '--tsir-optimize={options}' --mlir-print-debuginfo | "
-        f"{translate} --export-torchscript",
-        shell=True, input=text, capture_output=True, text=True, check=True)
+    result = through_tsir(translate, opt, text, f"'--tsir-optimize={options}'")
+    result.check_returncode()
     return result.stdout
 
 

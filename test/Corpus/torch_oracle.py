@@ -12,15 +12,10 @@ import pathlib
 import subprocess
 import sys
 
-try:
-    import numpy as np
-    import torch
-except ImportError as error:  # pragma: no cover - depends on the machine
-    print(f"SKIP: torch/numpy not importable ({error}); run tools/setup.sh")
-    sys.exit(0)
-
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "lib"))
-from torch_cases import flatten, parses, to_input  # noqa: E402
+import needs_torch  # noqa: E402,F401 (skips the test without torch)
+import torch  # noqa: E402
+from torch_cases import parses, runs_as_recorded  # noqa: E402
 
 
 def main():
@@ -50,14 +45,7 @@ def main():
         if "parse-only" in meta.get("tags", []):
             print(f"OK {case.name} (parse only)")
             continue
-        inputs = [to_input(np.load(case / f"in{i}.npy"), t)
-                  for i, t in enumerate(meta["input_types"])]
-        function = torch._C._create_function_from_graph("f", graph)
-        outputs = flatten(function(*inputs))
-        expected = [np.load(case / f"out{i}.npy") for i in range(meta["num_outputs"])]
-        if len(outputs) != len(expected) or not all(
-                np.allclose(o, e, rtol=meta["rtol"], atol=meta["atol"])
-                for o, e in zip(outputs, expected)):
+        if not runs_as_recorded(graph, case, meta):
             print(f"FAIL {case.name}: outputs differ from torch's originals")
             failures += 1
             continue

@@ -24,15 +24,10 @@ import re
 import subprocess
 import sys
 
-try:
-    import numpy as np
-    import torch
-except ImportError as error:  # pragma: no cover - depends on the machine
-    print(f"SKIP: torch/numpy not importable ({error}); run tools/setup.sh")
-    sys.exit(0)
-
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "lib"))
-from torch_cases import flatten, parses, to_input  # noqa: E402
+import needs_torch  # noqa: E402,F401 (skips the test without torch)
+import torch  # noqa: E402
+from torch_cases import parses, runs_as_recorded  # noqa: E402
 
 EXPECT_FUSED = {"pointwise_chain", "lstm_cell"}
 
@@ -99,19 +94,6 @@ def inline_groups(text):
     return "\n".join(out) + "\n"
 
 
-def run_graph(text, case, meta):
-    graph = torch._C.parse_ir(text)
-    inputs = [to_input(np.load(case / f"in{i}.npy"), t)
-              for i, t in enumerate(meta["input_types"])]
-    function = torch._C._create_function_from_graph("f", graph)
-    outputs = flatten(function(*inputs))
-    expected = [np.load(case / f"out{i}.npy")
-                for i in range(meta["num_outputs"])]
-    return len(outputs) == len(expected) and all(
-        np.allclose(o, e, rtol=meta["rtol"], atol=meta["atol"])
-        for o, e in zip(outputs, expected))
-
-
 def tsir(command):
     result = subprocess.run(command, shell=True, capture_output=True,
                             text=True)
@@ -155,7 +137,7 @@ def main():
                 print(f"skip {case.name} ({how}): inline pass inert")
                 continue
             try:
-                ok = run_graph(text, case, meta)
+                ok = runs_as_recorded(torch._C.parse_ir(text), case, meta)
             except Exception as error:
                 print(f"FAIL {case.name} ({how}): torch rejects it: "
                       f"{error}\n{text}")

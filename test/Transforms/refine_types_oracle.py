@@ -29,17 +29,15 @@ Usage: refine_types_oracle.py TSIR_TRANSLATE TSIR_OPT CORPUS_DIR [-v]
 import json
 import pathlib
 import re
-import subprocess
 import sys
 from typing import List, Optional, Tuple
 
-try:
-    import numpy as np
-    import torch
-    import torch.nn.functional as F
-except ImportError as error:  # pragma: no cover - depends on the machine
-    print(f"SKIP: torch/numpy not importable ({error}); run tools/setup.sh")
-    sys.exit(0)
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "lib"))
+import needs_torch  # noqa: E402,F401 (skips the test without torch)
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
+from torch_cases import script_inlined, through_tsir  # noqa: E402
 
 DTYPES = {
     torch.float32: "Float", torch.float64: "Double", torch.float16: "Half",
@@ -373,11 +371,9 @@ def parse_tensor_type(text):
 
 def refine(translate, opt, graph_text, spec, weights=None):
     """The exported text of the refined graph, or raises with tsir's error."""
-    result = subprocess.run(
-        f"{translate} --import-torchscript - --mlir-print-debuginfo | "
-        f"{opt} \"--tsir-refine-types=arg-spec='{spec}'\" --mlir-print-debuginfo | "
-        f"{translate} --export-torchscript",
-        shell=True, input=graph_text, capture_output=True, text=True)
+    result = through_tsir(translate, opt, graph_text,
+                          f"\"--tsir-refine-types=arg-spec='{spec}'\"",
+                          import_options="--mlir-print-debuginfo")
     if result.returncode:
         raise RuntimeError(result.stderr)
     return result.stdout
@@ -674,8 +670,7 @@ def main():
                      weights + inputs, spec_inputs)
 
     for name, function, inputs in SCRIPTED:
-        graph = torch.jit.script(function).graph.copy()
-        torch._C._jit_pass_inline(graph)
+        _, graph = script_inlined(function)
         oracle.check(name, str(graph), graph, str(graph), list(inputs))
 
     print(f"{oracle.cases - oracle.failures} of {oracle.cases} cases agree with torch, "

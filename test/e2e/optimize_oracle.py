@@ -17,18 +17,13 @@ Usage: optimize_oracle.py TSIR_TRANSLATE TSIR_OPT CORPUS_DIR [-v]
 import copy
 import json
 import pathlib
-import subprocess
 import sys
 
-try:
-    import numpy as np
-    import torch
-except ImportError as error:  # pragma: no cover - depends on the machine
-    print(f"SKIP: torch/numpy not importable ({error}); run tools/setup.sh")
-    sys.exit(0)
-
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "lib"))
-from torch_cases import flatten, parses, to_input  # noqa: E402
+import needs_torch  # noqa: E402,F401 (skips the test without torch)
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+from torch_cases import flatten, parses, through_tsir, to_input  # noqa: E402
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 import cases  # noqa: E402
@@ -60,11 +55,7 @@ class Oracle:
 
     def optimize(self, name, text):
         """The exported text of the optimized graph, or None on failure."""
-        result = subprocess.run(
-            f"{self.translate} --import-torchscript - | "
-            f"{self.opt} {PIPELINE} --mlir-print-debuginfo | "
-            f"{self.translate} --export-torchscript",
-            shell=True, input=text, capture_output=True, text=True)
+        result = through_tsir(self.translate, self.opt, text, PIPELINE)
         if result.returncode:
             self.fail(name, f"tsir failed:\n{result.stderr}")
             return None

@@ -41,13 +41,8 @@ import tsir_run  # noqa: E402
 def run_case(case, tsir, workdir):
     """None if tsir's gradients match torch's, else what differs."""
     with torch_cases.SCRIPTING:
-        scripted = torch.jit.script(case.fn)
-        graph = scripted.graph.copy()
-        torch._C._jit_pass_inline(graph)
-    os.makedirs(workdir, exist_ok=True)
-    graph_path = os.path.join(workdir, "graph.txt")
-    with open(graph_path, "w") as f:
-        f.write(str(graph))
+        _, graph = torch_cases.script_inlined(case.fn)
+    graph_path = torch_cases.write_text(workdir, "graph.txt", str(graph))
     names = [value.debugName() for value in graph.inputs()]
 
     arguments = [v.clone().requires_grad_(v.is_floating_point()

@@ -55,10 +55,7 @@ def prepare(case, workdir):
     """Scripts the case and computes torch's outputs; returns (graph path,
     inputs, expected) or raises."""
     if case.mlir is not None:
-        os.makedirs(workdir, exist_ok=True)
-        graph_path = os.path.join(workdir, "graph.mlir")
-        with open(graph_path, "w") as f:
-            f.write(case.mlir)
+        graph_path = torch_cases.write_text(workdir, "graph.mlir", case.mlir)
         expected = torch_cases.flatten(case.reference(*case.inputs))
         return graph_path, [as_numpy(v) for v in case.inputs], expected, case.mlir
     if case.graph is not None:
@@ -66,13 +63,8 @@ def prepare(case, workdir):
         scripted = case.reference or torch._C._create_function_from_graph(
             case.name, graph)
     else:
-        scripted = torch.jit.script(case.fn)
-        graph = scripted.graph.copy()
-        torch._C._jit_pass_inline(graph)
-    os.makedirs(workdir, exist_ok=True)
-    graph_path = os.path.join(workdir, "graph.txt")
-    with open(graph_path, "w") as f:
-        f.write(str(graph))
+        scripted, graph = torch_cases.script_inlined(case.fn)
+    graph_path = torch_cases.write_text(workdir, "graph.txt", str(graph))
     # The oracle is TorchScript itself (the scripted function), whose
     # semantics tsir implements: they differ from eager Python for some
     # scalar ops (`1.0 // 0.1`, int overflow).
