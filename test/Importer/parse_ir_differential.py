@@ -76,46 +76,51 @@ def tsir_fixed_point(translate, export):
     return None
 
 
+def check(translate, path):
+    """(verdict, detail) for one graph: ("OK", None) if torch and tsir both
+    read it and torch reads tsir's export; ("rejected", what tsir does) if
+    torch does not read it and tsir behaves; ("FAIL", why) otherwise. One
+    function returns every verdict, so that main() counts and prints each
+    the same way."""
+    text = path.read_text()
+    torch_ok, torch_error = torch_parses(text)
+    error, export = tsir_round_trip(translate, path)
+    if not torch_ok:
+        # Not part of the contract; tsir's errors must still be located.
+        if error and not re.search(r":\d+:\d+: error:", error):
+            return "FAIL", f"unlocated error: {error}"
+        problem = None if error else tsir_fixed_point(translate, export)
+        if problem:
+            return "FAIL", problem
+        state = ("rejects it too" if error else
+                 "reads it and reads its export back unchanged")
+        return "rejected", f"({torch_error}); tsir {state}"
+    if error:
+        return "FAIL", f"torch reads it, tsir does not: {error}"
+    if SECTION.findall(export) != SECTION.findall(text):
+        return "FAIL", (f"the export's `with` sections "
+                        f"{SECTION.findall(export)} are not the input's "
+                        f"{SECTION.findall(text)}")
+    export_ok, export_error = torch_parses(export)
+    if not export_ok:
+        return "FAIL", (f"parse_ir rejects the export: "
+                        f"{export_error}\n{export}")
+    return "OK", None
+
+
 def main():
     translate, inputs = sys.argv[1], pathlib.Path(sys.argv[2])
     accepted = failures = 0
     for path in sorted(inputs.glob("*.txt")):
-        text = path.read_text()
-        torch_ok, torch_error = torch_parses(text)
-        error, export = tsir_round_trip(translate, path)
-        if not torch_ok:
-            # Not part of the contract; tsir's errors must still be located.
-            if error and not re.search(r":\d+:\d+: error:", error):
-                print(f"FAIL {path.name}: unlocated error: {error}")
-                failures += 1
-                continue
-            problem = None if error else tsir_fixed_point(translate, export)
-            if problem:
-                print(f"FAIL {path.name}: {problem}")
-                failures += 1
-                continue
-            state = ("rejects it too" if error else
-                     "reads it and reads its export back unchanged")
-            print(f"torch rejects {path.name} ({torch_error}); tsir {state}")
-            continue
-        if error:
-            print(f"FAIL {path.name}: torch reads it, tsir does not: {error}")
+        verdict, detail = check(translate, path)
+        if verdict == "FAIL":
             failures += 1
-            continue
-        if SECTION.findall(export) != SECTION.findall(text):
-            print(f"FAIL {path.name}: the export's `with` sections "
-                  f"{SECTION.findall(export)} are not the input's "
-                  f"{SECTION.findall(text)}")
-            failures += 1
-            continue
-        export_ok, export_error = torch_parses(export)
-        if not export_ok:
-            print(f"FAIL {path.name}: parse_ir rejects the export: "
-                  f"{export_error}\n{export}")
-            failures += 1
-            continue
-        accepted += 1
-        print(f"OK {path.name}")
+            print(f"FAIL {path.name}: {detail}")
+        elif verdict == "rejected":
+            print(f"torch rejects {path.name} {detail}")
+        else:
+            accepted += 1
+            print(f"OK {path.name}")
     print(f"{accepted} graphs read by both and exported readably, "
           f"{failures} failures")
     return 1 if failures or accepted == 0 else 0
