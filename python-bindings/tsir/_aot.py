@@ -62,6 +62,12 @@ def compile_model(graph, path, *, spec=None, example_inputs=None, device="cpu",
                           library_dir())
 
 
+def _from_model(name, doc=None):
+    """A read-only property of Model that is the runtime model's own
+    attribute `name`."""
+    return property(lambda self: getattr(self._model, name), doc=doc)
+
+
 class Model:
     """A model.so loaded through the runtime; call it with the inputs it
     was compiled for (`input_names`, `input_types`).
@@ -79,33 +85,17 @@ class Model:
     def __call__(self, *args):
         return call_native(self._model, args)
 
-    @property
-    def input_names(self):
-        return self._model.input_names
-
-    @property
-    def input_types(self):
-        """The compiled spec of each input: `Float(2, 3)`, `int`."""
-        return self._model.input_types
-
-    @property
-    def spec(self):
-        """The spec it was compiled for: `Float(2, 3), int`."""
-        return self._model.spec
-
-    @property
-    def device(self):
-        return self._model.device
-
-    @property
-    def num_outputs(self):
-        """Outputs per call, a graph's tuples flattened."""
-        return self._model.num_outputs
-
-    @property
-    def signature(self):
-        """The JSON the model describes itself with (tsir_model_signature)."""
-        return self._model.signature
+    # What the runtime's Model says of itself, read through unchanged.
+    input_names = _from_model("input_names")
+    input_types = _from_model(
+        "input_types", "The compiled spec of each input: `Float(2, 3)`, `int`.")
+    spec = _from_model("spec", "The spec it was compiled for: `Float(2, 3), int`.")
+    device = _from_model("device")
+    num_outputs = _from_model(
+        "num_outputs", "Outputs per call, a graph's tuples flattened.")
+    signature = _from_model(
+        "signature",
+        "The JSON the model describes itself with (tsir_model_signature).")
 
     def __repr__(self):
         return f"<tsir.Model {self.path} ({self.spec}) on {self.device}>"

@@ -41,6 +41,17 @@ def frozen(net):
     return torch.jit.freeze(torch.jit.script(net))
 
 
+def frozen_on_disk(directory, weights):
+    """A seeded Mlp, frozen, as the command-line tools read it: its graph
+    in `directory`/graph.txt, its weights in `directory`/`weights`.
+    Returns (the eager module, the frozen one)."""
+    net = mlp()
+    module = frozen(net)
+    (directory / "graph.txt").write_text(str(module.inlined_graph))
+    tsir.save_weights(directory / weights, module)
+    return net, module
+
+
 def read_safetensors(path):
     """The file as the format defines it, read independently of tsir: the
     header and each tensor's raw bytes."""
@@ -90,10 +101,7 @@ def test_training_mode_module_saves_its_state_by_qualified_name(tmp_path):
 
 def test_tsir_run_reads_the_file(tmp_path):
     tsir_run = tsir_tool("tsir-run")
-    net = mlp()
-    module = frozen(net)
-    (tmp_path / "graph.txt").write_text(str(module.inlined_graph))
-    tsir.save_weights(tmp_path / "weights.safetensors", module)
+    net, _ = frozen_on_disk(tmp_path, "weights.safetensors")
     x = torch.randn(3, 6)
     np.save(tmp_path / "x.npy", x.numpy())
     subprocess.run([tsir_run, "graph.txt", "--weights", "weights.safetensors",
@@ -123,10 +131,7 @@ def test_graph_weights_go_under_their_exported_names(tmp_path):
 def test_weights_held_in_mlir_are_saved_by_value_name(tmp_path):
     # tsir-translate imports the weights into the module (dense_resource).
     translate = tsir_tool("tsir-translate")
-    net = mlp()
-    module = frozen(net)
-    (tmp_path / "graph.txt").write_text(str(module.inlined_graph))
-    tsir.save_weights(tmp_path / "w.safetensors", module)
+    net, module = frozen_on_disk(tmp_path, "w.safetensors")
     mlir = subprocess.run(
         [translate, "--import-torchscript", "graph.txt", "--weights", "w.safetensors",
          "--mlir-print-debuginfo"],
