@@ -16,7 +16,6 @@ count, dtype, shape and value. `--coverage` also reports which typed aten ops
 import argparse
 import concurrent.futures
 import glob
-import importlib.util
 import os
 import re
 import shutil
@@ -30,19 +29,9 @@ import torch
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "test", "lib"))
+import op_case  # noqa: E402
 import torch_cases  # noqa: E402
 import tsir_run  # noqa: E402
-
-
-def load_family(path):
-    spec = importlib.util.spec_from_file_location(
-        "op_cases_" + os.path.basename(path)[:-3], path)
-    module = importlib.util.module_from_spec(spec)
-    # Registered, so that torch.jit.script finds the source of the classes
-    # a family defines (an Enum's, through inspect and sys.modules).
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module.CASES
 
 
 def as_numpy(value):
@@ -121,7 +110,7 @@ def main():
         family = os.path.basename(path)[:-3]
         if args.family and family not in args.family:
             continue
-        for case in load_family(path):
+        for case in op_case.family(family).CASES:
             if args.case and args.case not in case.name:
                 continue
             jobs.append((family, case))

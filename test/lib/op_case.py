@@ -6,7 +6,38 @@ test/e2e/run_op_cases.py scripts every function with Debian's torch, writes
 its inlined graph and inputs, runs it through `tsir-run`, and compares the
 outputs with torch's (count, dtype, shape, values within rtol/atol, NaN where
 torch gives NaN).
+
+family() loads a family by name. A family that tests an op another one
+already wraps (cpu_kernels.py's products, linear.py's) takes that family's
+function rather than defining it again, and so do the gradient cases
+(test/e2e/grad_cases/): one definition of an op's call serves every suite
+that runs it.
 """
+
+import importlib.util
+import os
+import sys
+
+FAMILIES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                        "e2e", "op_cases")
+
+
+def family(name):
+    """The module of the family test/e2e/op_cases/`name`.py, loaded once per
+    process. Each family seeds torch's generator itself before it makes its
+    inputs, so its cases are the same whoever loads it first; a family that
+    loads another does so before its own torch.manual_seed."""
+    module_name = "op_cases_" + name
+    if module_name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(
+            module_name, os.path.join(FAMILIES, name + ".py"))
+        module = importlib.util.module_from_spec(spec)
+        # Registered, so that torch.jit.script finds the source of the
+        # classes a family defines (an Enum's, through inspect and
+        # sys.modules).
+        sys.modules[module_name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[module_name]
 
 
 class Case:

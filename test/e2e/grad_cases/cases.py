@@ -14,6 +14,8 @@ from typing import List
 import torch
 import torch.nn.functional as F
 
+from op_case import family
+
 
 class GradCase:
     def __init__(self, fn, inputs, name=None, rtol=1e-4, atol=1e-5,
@@ -97,32 +99,10 @@ def gelu_both(x):
 
 # ---------------------------------------------------------------- products
 
-def mm(x, y):
-    return torch.mm(x, y)
-
-
-def bmm(x, y):
-    return torch.bmm(x, y)
-
-
-def matmul_batched_broadcast(x, y):
-    return torch.matmul(x, y)
-
-
-def matmul_vector_matrix(x, y):
-    return torch.matmul(x, y)
-
-
-def matmul_dot(x, y):
-    return torch.matmul(x, y)
-
-
-def linear(x, w, b):
-    return F.linear(x, w, b)
-
-
-def linear_3d_no_bias(x, w):
-    return F.linear(x, w)
+# The forward cases' own functions (test/e2e/op_cases/linear.py), here
+# differentiated: mm, bmm, matmul, linear (and linear_nobias).
+_linear = family("linear")
+mm, bmm, matmul, linear = _linear.mm, _linear.bmm, _linear.matmul, _linear.linear
 
 
 def addmm(b, x, y):
@@ -638,11 +618,12 @@ CASES = [
     GradCase(gelu_both, [r(10)]),
     GradCase(mm, [r(3, 4), r(4, 5)]),
     GradCase(bmm, [r(2, 3, 4), r(2, 4, 5)]),
-    GradCase(matmul_batched_broadcast, [r(2, 3, 4), r(4, 5)]),
-    GradCase(matmul_vector_matrix, [r(4), r(4, 5)]),
-    GradCase(matmul_dot, [r(4), r(4)]),
+    GradCase(matmul, [r(2, 3, 4), r(4, 5)], name="matmul_batched_broadcast"),
+    GradCase(matmul, [r(4), r(4, 5)], name="matmul_vector_matrix"),
+    GradCase(matmul, [r(4), r(4)], name="matmul_dot"),
     GradCase(linear, [r(3, 4), r(5, 4), r(5)]),
-    GradCase(linear_3d_no_bias, [r(2, 3, 4), r(5, 4)]),
+    GradCase(_linear.linear_nobias, [r(2, 3, 4), r(5, 4)],
+             name="linear_3d_no_bias"),
     GradCase(addmm, [r(5), r(3, 4), r(4, 5)]),
     GradCase(views, [r(4, 6)]),
     GradCase(expand, [r(4, 1)]),
