@@ -86,9 +86,10 @@ def run_case(tsir, family, case, workroot):
 def typed_ops():
     ops = []
     for line in open(os.path.join(ROOT, "dialects", "aten", "typed_ops.txt")):
-        line = line.split("#", 1)[0].strip()
-        if line:
-            ops.append(line)
+        # `name.overload family...`: the op is the first word.
+        words = line.split("#", 1)[0].split()
+        if words:
+            ops.append(words[0])
     return ops
 
 
