@@ -9,8 +9,8 @@
 
 #include "Builtins.h"
 #include "ElementwiseKernel.h"
-#include "KernelArguments.h"
 #include "KernelSupport.h"
+#include "tsir-runtime/KernelArguments.h"
 
 namespace tsir::rt {
 namespace {

@@ -1,10 +1,10 @@
 //===- KernelArguments.cpp - Reading a kernel's arguments by type ---------===//
 //
-// See KernelArguments.h.
+// See tsir-runtime/KernelArguments.h.
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelArguments.h"
+#include "tsir-runtime/KernelArguments.h"
 
 namespace tsir::rt {
 

@@ -10,7 +10,7 @@
 #ifndef TSIR_RUNTIME_LIB_KERNELS_KERNELSUPPORT_H
 #define TSIR_RUNTIME_LIB_KERNELS_KERNELSUPPORT_H
 
-#include "KernelArguments.h"
+#include "tsir-runtime/KernelArguments.h"
 
 #include "tsir-runtime/KernelRegistry.h"
 #include "tsir-runtime/Stack.h"

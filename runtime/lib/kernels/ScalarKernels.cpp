@@ -17,8 +17,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Builtins.h"
-#include "KernelArguments.h"
 #include "KernelSupport.h"
+#include "tsir-runtime/KernelArguments.h"
 #include "tsir-runtime/ScalarSemantics.h"
 
 #include <algorithm>

@@ -16,9 +16,9 @@
 
 #include "Builtins.h"
 #include "ElementwiseKernel.h"
-#include "KernelArguments.h"
 #include "KernelSupport.h"
 #include "SpecialFunctions.h"
+#include "tsir-runtime/KernelArguments.h"
 #include "tsir-runtime/Stack.h"
 
 #include <cmath>

@@ -10,8 +10,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Builtins.h"
-#include "KernelArguments.h"
 #include "KernelSupport.h"
+#include "tsir-runtime/KernelArguments.h"
 
 #include <limits>
 

@@ -63,10 +63,7 @@ Tensor suppress(const Tensor &boxes, const Tensor &scores, double threshold) {
 
 } // namespace
 
-Status nms(rt::Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(double threshold, rt::popDouble(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor scores, rt::popTensor(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor boxes, rt::popTensor(stack));
+rt::StatusOr<Tensor> nms(Tensor boxes, Tensor scores, double threshold) {
   // torchvision's checks, in its words.
   if (boxes.dim() != 2)
     return Status::error("boxes should be a 2d tensor, got " +
@@ -86,13 +83,11 @@ Status nms(rt::Stack &stack) {
     return Status::error("boxes and scores should have the same type");
   Tensor denseBoxes = boxes.contiguous(), denseScores = scores.contiguous();
   if (boxes.dtype() == DType::Float32)
-    rt::push(stack, suppress<float>(denseBoxes, denseScores, threshold));
-  else if (boxes.dtype() == DType::Float64)
-    rt::push(stack, suppress<double>(denseBoxes, denseScores, threshold));
-  else
-    return Status::error("nms: boxes must be Float or Double, got " +
-                         boxes.toString());
-  return Status::ok();
+    return suppress<float>(denseBoxes, denseScores, threshold);
+  if (boxes.dtype() == DType::Float64)
+    return suppress<double>(denseBoxes, denseScores, threshold);
+  return Status::error("nms: boxes must be Float or Double, got " +
+                       boxes.toString());
 }
 
 } // namespace tsir::torchvision

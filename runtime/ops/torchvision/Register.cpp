@@ -10,6 +10,7 @@
 
 #include "TorchvisionOps.h"
 
+#include "tsir-runtime/KernelArguments.h"
 #include "tsir-runtime/KernelRegistry.h"
 
 namespace {
@@ -17,9 +18,9 @@ auto registry =
     tsir::rt::RegisterKernels()
         .op("torchvision::nms(Tensor dets, Tensor scores, float "
             "iou_threshold) -> Tensor",
-            tsir::torchvision::nms)
+            tsir::rt::bindKernel(tsir::torchvision::nms))
         .op("torchvision::roi_align(Tensor input, Tensor rois, float "
             "spatial_scale, int pooled_height, int pooled_width, int "
             "sampling_ratio, bool aligned) -> Tensor",
-            tsir::torchvision::roiAlign);
+            tsir::rt::bindKernel(tsir::torchvision::roiAlign));
 } // namespace

@@ -104,14 +104,9 @@ void align(const T *input, const T *rois, int64_t count, T scale,
 
 } // namespace
 
-Status roiAlign(rt::Stack &stack) {
-  TSIR_RT_ASSIGN_OR_RETURN(bool aligned, rt::popBool(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t samplingRatio, rt::popInt(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t pooledWidth, rt::popInt(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(int64_t pooledHeight, rt::popInt(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(double scale, rt::popDouble(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor rois, rt::popTensor(stack));
-  TSIR_RT_ASSIGN_OR_RETURN(Tensor input, rt::popTensor(stack));
+rt::StatusOr<Tensor> roiAlign(Tensor input, Tensor rois, double scale,
+                              int64_t pooledHeight, int64_t pooledWidth,
+                              int64_t samplingRatio, bool aligned) {
   if (input.dim() != 4)
     return Status::error("roi_align: input must be 4-d (N, C, H, W), got " +
                          input.toString());
@@ -139,8 +134,7 @@ Status roiAlign(rt::Stack &stack) {
   else
     return Status::error("roi_align: input must be Float or Double, got " +
                          input.toString());
-  rt::push(stack, std::move(output));
-  return Status::ok();
+  return output;
 }
 
 } // namespace tsir::torchvision

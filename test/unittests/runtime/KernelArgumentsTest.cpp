@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "kernels/KernelArguments.h"
+#include "tsir-runtime/KernelArguments.h"
 #include "TestUtils.h"
 
 #include <gtest/gtest.h>

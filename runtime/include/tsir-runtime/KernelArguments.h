@@ -1,13 +1,16 @@
 //===- KernelArguments.h - Reading a kernel's arguments by type -*- C++ -*-===//
 //
-// Private to the runtime. How a builtin kernel gets its arguments: each
-// schema type has one reader here (`int` accepts a bool, as Python's int
-// does; `Scalar` accepts a one-element tensor), and `bindKernel` makes a
-// Kernel of a C++ function from its signature:
+// How a kernel gets its arguments, the builtin ones and those of an
+// operator library alike (docs/custom-ops.md): each schema type has one
+// reader here (`int` accepts a bool, as Python's int does; `Scalar`
+// accepts a one-element tensor), and `bindKernel` makes a Kernel of a C++
+// function from its signature:
 //
 //   StatusOr<Tensor> gather(Tensor self, int64_t dim, Tensor index,
 //                           bool sparseGrad);
-//   {"aten::gather", bindKernel(gather), "aten::gather(Tensor self, ...)"}
+//   RegisterKernels().op("aten::gather(Tensor self, int dim, Tensor index, "
+//                        "*, bool sparse_grad=False) -> Tensor",
+//                        bindKernel(gather));
 //
 // The arguments are popped, checked and converted once, in one place; an
 // argument of the wrong kind is an error naming its position and the type
@@ -18,8 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TSIR_RUNTIME_LIB_KERNELS_KERNELARGUMENTS_H
-#define TSIR_RUNTIME_LIB_KERNELS_KERNELARGUMENTS_H
+#ifndef TSIR_RUNTIME_KERNELARGUMENTS_H
+#define TSIR_RUNTIME_KERNELARGUMENTS_H
 
 #include "tsir-runtime/KernelRegistry.h"
 #include "tsir-runtime/Stack.h"
@@ -227,4 +230,4 @@ inline Kernel byArgumentCount(size_t count, Kernel atLeast, Kernel fewer) {
 
 } // namespace tsir::rt
 
-#endif // TSIR_RUNTIME_LIB_KERNELS_KERNELARGUMENTS_H
+#endif // TSIR_RUNTIME_KERNELARGUMENTS_H
