@@ -114,6 +114,21 @@ def PrimRemoveMutationPass : Pass<"prim-remove-mutation", "mlir::func::FuncOp"> 
   }];
 }
 
+def TsirFunctionalizeViewWritesPass
+    : Pass<"tsir-functionalize-view-writes", "mlir::func::FuncOp"> {
+  let summary = "make in-place writes through a view of fresh memory functional";
+  let description = [{
+    After prim-remove-mutation: an in-place op on a view whose base is
+    fresh memory of the same block becomes the functional op, on the view
+    alone where nothing else reads the base (`flatten` then `dropout_`),
+    else scattered back into the base (`x[a:b].zero_()` becomes
+    `slice_scatter(x, zeros_like(x[a:b]), ...)`, a select `select_scatter`)
+    with the base's later readers reading the result. Not a TorchScript
+    pass; the gradient pipeline runs it, so that tsir-differentiate sees
+    the write.
+  }];
+}
+
 def PrimUnrollLoopsPass : Pass<"prim-unroll-loops", "mlir::func::FuncOp"> {
   let summary = "unroll for-like loops with small bodies";
   let description = [{

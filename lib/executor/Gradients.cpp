@@ -2,7 +2,8 @@
 //
 // GradientExecutor (see tsir/Compiler/Gradients.h). The graph is read and
 // made functional (prim-inline-subgraphs, prim-constant-propagation,
-// prim-lower-tuples, prim-remove-mutation, prim-dce), then
+// prim-lower-tuples, prim-remove-mutation, tsir-functionalize-view-writes,
+// prim-dce), then
 // tsir-differentiate splits it into `@graph` (the forward, with the
 // captured values as extra results) and `@graph_backward`. Each becomes a
 // module of its own, printed as MLIR with its locations, so that a
@@ -325,6 +326,10 @@ tsir::GradientExecutor::fromSource(const std::string &text,
   // become one value per element: the gradient flows element by element.
   pm.addNestedPass<func::FuncOp>(createPrimLowerTuplesPass());
   pm.addNestedPass<func::FuncOp>(createPrimRemoveMutationPass());
+  // What remove-mutation keeps because a view sees it (`x[a:b].zero_()`):
+  // functional where the view's base is fresh, else refused by
+  // tsir-differentiate at the op.
+  pm.addNestedPass<func::FuncOp>(createTsirFunctionalizeViewWritesPass());
   pm.addNestedPass<func::FuncOp>(createPrimDCEPass());
   if (failed(pm.run(*module)))
     return diagnostics.takeError("cannot differentiate " + bufferName);

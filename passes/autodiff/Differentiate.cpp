@@ -25,6 +25,7 @@
 #include "EinsumGradient.h"
 
 #include "tsir/Dialect/Aten/AtenDialect.h"
+#include "tsir/Dialect/Aten/SchemaRegistry.h"
 #include "tsir/Dialect/Prim/NodeLocation.h"
 #include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Transforms/AliasAnalysis.h"
@@ -164,6 +165,12 @@ private:
   /// op there passes the gradient through untouched), which the formulas
   /// cannot say.
   LogicalResult checkGradModeBlocks(Block &block);
+  /// Refuses an op that writes in place into memory a tensor on the
+  /// differentiated path may point to. prim-remove-mutation keeps such a
+  /// write where other values can see it (through a view: `c[1:2].zero_()`,
+  /// or into an input); the formulas are functional, so the write's effect
+  /// on those values would be lost, and the gradient silently wrong.
+  LogicalResult checkInPlaceWrites();
   /// Gives each active prim.If one more result per value its branches
   /// define, so that the backward can read them (the other branch yields
   /// a stand-in, never read: the backward takes the same branch).
@@ -308,6 +315,32 @@ LogicalResult Differentiator::resolveWrt(ArrayRef<std::string> names) {
     wrtNames.push_back(wanted);
   }
   return success();
+}
+
+LogicalResult Differentiator::checkInPlaceWrites() {
+  WalkResult walked = graph.walk([&](Operation *op) {
+    const aten::Schema *schema = getTypedOrGenericSchema(op);
+    if (!schema)
+      return WalkResult::advance();
+    for (auto [index, argument] : llvm::enumerate(schema->arguments)) {
+      if (!argument.isWrite || index >= op->getNumOperands())
+        continue;
+      Value written = op->getOperand(index);
+      if (!isa<prim::TensorType>(written.getType()) ||
+          !active.contains(written))
+        continue;
+      op->emitError() << "tsir-differentiate: " << schemaOf(op)
+                      << " writes in place into a tensor the gradient flows "
+                         "through; prim-remove-mutation makes such a write "
+                         "functional when no other value can see it (run "
+                         "it first), and differentiating a write that others "
+                         "see (through a view, or into an input) is not "
+                         "implemented";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walked.wasInterrupted());
 }
 
 LogicalResult Differentiator::checkGradModeBlocks(Block &block) {
@@ -815,10 +848,6 @@ LogicalResult Differentiator::differentiate(Operation *op) {
                               "differentiated, which only prim::If may be";
   func::FuncOp formula = table.lookup(op);
   if (!formula) {
-    if (StringRef(schema).split('.').first.ends_with("_"))
-      return op->emitError() << "tsir-differentiate: " << schema
-                             << " writes in place; run prim-remove-mutation "
-                                "before differentiating";
     return op->emitError() << "the derivative for '" << schema
                            << "' is not implemented "
                               "(passes/autodiff/derivatives.txt lists the "
@@ -1146,7 +1175,8 @@ LogicalResult Differentiator::run(ArrayRef<std::string> names) {
     return failure();
   active.insert(wrt.begin(), wrt.end());
   markActive(graph.front());
-  if (failed(checkGradModeBlocks(graph.front())))
+  if (failed(checkGradModeBlocks(graph.front())) ||
+      failed(checkInPlaceWrites()))
     return failure();
   exportBranchValues(graph.front());
   auto returnOp = cast<func::ReturnOp>(graph.front().getTerminator());

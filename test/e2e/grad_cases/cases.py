@@ -582,6 +582,39 @@ def maxima_more(x):
         x.max() * 2 - x.min()
 
 
+# ---------------------------------------------------------------- writes through views
+
+def zeroed_slice_of_clone(b, x):
+    # Swin v2's qkv bias: k's third of a cloned bias is zeroed in place.
+    qkv_bias = b.clone()
+    length = qkv_bias.numel() // 3
+    qkv_bias[length:2 * length].zero_()
+    return (x * qkv_bias).sum()
+
+
+def filled_row_of_product(x, y):
+    # A select of fresh memory written in place, the rest read after.
+    z = x * y
+    z[1].fill_(0.5)
+    z[0].mul_(y[0])
+    return (z * z).sum()
+
+
+def dropout_in_place_after_flatten(x, w):
+    # EfficientNet's classifier: nn.Dropout(inplace=True) on a flatten.
+    y = torch.flatten(F.adaptive_avg_pool2d(x * w, 1), 1)
+    return F.dropout(y, 0.0, True, True)
+
+
+def zeroed_slice_of_row(x):
+    # A write through a view of a view: refused at the op, not
+    # differentiated as if it had not happened.
+    z = x * 2
+    row = z[0]
+    row[1:3].zero_()
+    return (z * z).sum()
+
+
 # ---------------------------------------------------------------- options refused once
 
 def batch_norm_training_affine(x, mean, var, w, b):
@@ -746,6 +779,12 @@ CASES = [
     GradCase(lstm_loop, [r(64, 2, 8), r(2, 16), r(2, 16), r(64, 8) * 0.2,
                          r(64, 16) * 0.2, r(64) * 0.1, r(64) * 0.1],
              name="lstm_loop_64_steps"),
+    GradCase(zeroed_slice_of_clone, [r(6), r(6)]),
+    GradCase(filled_row_of_product, [r(3, 4), r(3, 4)]),
+    GradCase(dropout_in_place_after_flatten, [r(2, 3, 4, 4), r(3, 1, 1)]),
+    GradCase(zeroed_slice_of_row, [r(3, 4)],
+             error="writes in place into a tensor the gradient flows "
+                   "through"),
     GradCase(int_powers, [r(3, 4)]),
     GradCase(elementwise_more, [r(3, 4), r(4)]),
     GradCase(shapes_more, [r(5, 6)]),
