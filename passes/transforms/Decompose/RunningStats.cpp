@@ -57,20 +57,23 @@ struct SplitRunningStatsUpdate : OpRewritePattern<aten::BatchNormOp> {
     Value none = noneConstant(rewriter, loc);
     Value noKeepdim = boolConstant(rewriter, loc, false);
 
-    // The statistics over every dim but the channels: the input as rows of
-    // channels (any rank from 2 up), reduced over the rows.
+    // The statistics over every dim but the channels: the input seen as
+    // [N, C, L] (any rank from 2 up; a reshape, not a copy, of a contiguous
+    // input), reduced over dims 0 and 2. Moving the channels last instead
+    // made a transposing copy, then reduced with a stride of C.
+    Value zero = intConstant(rewriter, loc, 0);
     Value minusOne = intConstant(rewriter, loc, -1);
-    Value last = aten::TransposeIntOp::create(rewriter, loc, tensor,
-                                              op.getInput(), one, minusOne);
+    Value batch = aten::SizeIntOp::create(rewriter, loc, rewriter.getI64Type(),
+                                          op.getInput(), zero);
     Value channels = aten::SizeIntOp::create(rewriter, loc,
                                              rewriter.getI64Type(),
                                              op.getInput(), one);
     Value rowsShape = prim::ListConstructOp::create(
         rewriter, loc, prim::ListType::get(context, rewriter.getI64Type()),
-        ValueRange{minusOne, channels});
-    Value rows =
-        aten::ReshapeOp::create(rewriter, loc, tensor, last, rowsShape);
-    Value overRows = intList(rewriter, loc, {0});
+        ValueRange{batch, channels, minusOne});
+    Value rows = aten::ReshapeOp::create(rewriter, loc, tensor, op.getInput(),
+                                         rowsShape);
+    Value overRows = intList(rewriter, loc, {0, 2});
     Value mean = aten::MeanDimOp::create(rewriter, loc, tensor, rows,
                                          overRows, noKeepdim, none);
     Value unbiasedVar = aten::VarCorrectionOp::create(
