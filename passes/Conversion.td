@@ -283,9 +283,10 @@ def TsirCPUCollapseElementwiseDimsPass
   let summary = "elementwise ops on buffers over as few loop dims as "
                 "their operands' layouts allow";
   let description = [{
-    Runs on buffers, for the CPU. Every `linalg.generic` with only
-    parallel loops and no `linalg.index` has its longest run of trailing
-    loop dims collapsed into one, where each operand either indexes those
+    Runs on buffers, for the CPU. Every `linalg.generic` without
+    `linalg.index` has its longest run of trailing loop dims of one
+    iterator type (parallel, or reduced) collapsed into one, where each
+    operand either indexes those
     dims as its own last dims, in order, over memory contiguous across
     them (viewed through `memref.collapse_shape`), or does not read them
     (a broadcast). The innermost loop LLVM vectorizes then covers H*W (or
@@ -293,6 +294,28 @@ def TsirCPUCollapseElementwiseDimsPass
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::memref::MemRefDialect"];
+}
+
+def TsirCPUVectorizeReductionsPass
+    : Pass<"tsir-cpu-vectorize-reductions", "mlir::func::FuncOp"> {
+  let summary = "reductions along a contiguous innermost dim on buffers as "
+                "vector loops with partial results in registers";
+  let description = [{
+    Runs on buffers, for the CPU, before convert-linalg-to-loops. Every
+    `linalg.generic` whose innermost loop is a reduction of 16 or more
+    elements (or of a dynamic count), read at unit stride by each input
+    that reads it, with an elementwise body and one arith combiner per
+    output (add, mul, max, min, and, or, xor), becomes scf.for loops over
+    its parallel dims and its outer reduced dims; each output point keeps
+    W partial results in registers, steps the innermost dim W elements at
+    a time (the last step masked), combines the lanes pairwise and then
+    with the output's old value. W is 32 lanes, 16 when the body holds a
+    64-bit type. Other generics are left as they are.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def TsirCPUContractionKernelsPass

@@ -96,6 +96,10 @@ void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
   // loops that compute them.
   if (options.vectorize)
     pm.addNestedPass<func::FuncOp>(createTsirApproximateMathPass());
+  // Reductions along contiguous rows keep partial results in vector
+  // registers; LLVM would leave each row's chain of adds scalar.
+  if (options.vectorize)
+    pm.addNestedPass<func::FuncOp>(createTsirCPUVectorizeReductionsPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // Each sequential loop nest a function of its own: LLVM compiles many
   // small functions faster than one huge graph function, and in parallel.

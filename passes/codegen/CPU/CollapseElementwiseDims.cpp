@@ -15,7 +15,10 @@
 // contiguous across them (memref.collapse_shape then views it as one dim),
 // or does not read them at all (a broadcast, as the excitation's [C, 1, 1]
 // scale). The op is rebuilt as a generic of k + 1 loops with the same
-// body.
+// body. A reduction's trailing reduced dims collapse the same way (a
+// global average pool's 7x7 window becomes one run of 49, which
+// tsir-cpu-vectorize-reductions then steps through in vectors); a run
+// never mixes parallel and reduced dims.
 //
 //===----------------------------------------------------------------------===//
 
@@ -93,14 +96,17 @@ struct CollapseElementwiseDims : OpRewritePattern<linalg::GenericOp> {
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
     unsigned loops = op.getNumLoops();
-    if (!op.hasPureBufferSemantics() || op.hasIndexSemantics() ||
-        op.getNumParallelLoops() != loops || loops < 2)
-      return rewriter.notifyMatchFailure(op, "not elementwise on buffers");
-    // The longest trailing run of dims that collapses for every operand.
+    if (!op.hasPureBufferSemantics() || op.hasIndexSemantics() || loops < 2)
+      return rewriter.notifyMatchFailure(op, "not a generic on buffers");
+    // The longest trailing run of dims of one iterator type (all parallel,
+    // or the reduced H and W of a pooling mean) that collapses for every
+    // operand.
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
     auto collapses = [&](unsigned first) {
-      return llvm::all_of(op->getOpOperands(), [&](OpOperand &operand) {
-        return succeeded(indexesTrailing(op, operand, first));
-      });
+      return iterators[first] == iterators.back() &&
+             llvm::all_of(op->getOpOperands(), [&](OpOperand &operand) {
+               return succeeded(indexesTrailing(op, operand, first));
+             });
     };
     unsigned first = loops - 1;
     while (first > 0 && collapses(first - 1))
@@ -126,10 +132,9 @@ struct CollapseElementwiseDims : OpRewritePattern<linalg::GenericOp> {
       maps.push_back(AffineMap::get(first + 1, 0, results, context));
       (op.isDpsInit(&operand) ? outputs : inputs).push_back(value);
     }
+    iterators.resize(first + 1, iterators.back());
     auto collapsed = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{}, inputs, outputs, maps,
-        SmallVector<utils::IteratorType>(first + 1,
-                                         utils::IteratorType::parallel));
+        rewriter, loc, TypeRange{}, inputs, outputs, maps, iterators);
     rewriter.inlineRegionBefore(op.getRegion(), collapsed.getRegion(),
                                 collapsed.getRegion().begin());
     rewriter.eraseOp(op);

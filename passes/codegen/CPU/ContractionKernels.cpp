@@ -27,6 +27,8 @@
 
 #include "tsir/Conversion/Passes.h"
 
+#include "LaneMask.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -230,21 +232,8 @@ private:
   }
 
   /// The mask of the first `count` lanes (all of them when count >= W).
-  /// Built as lane-index < count in i32, rather than vector.create_mask,
-  /// which convert-to-llvm does not lower.
   Value firstLanes(Value count) {
-    auto laneType = VectorType::get({options.vectorWidth}, b.getI32Type());
-    SmallVector<int32_t> laneIndex;
-    for (int32_t lane = 0; lane < options.vectorWidth; ++lane)
-      laneIndex.push_back(lane);
-    Value lanes = arith::ConstantOp::create(
-        b, DenseElementsAttr::get(laneType, ArrayRef<int32_t>(laneIndex)));
-    Value bound = arith::IndexCastOp::create(
-        b, b.getI32Type(),
-        arith::MinSIOp::create(b, count, index(options.vectorWidth)));
-    return arith::CmpIOp::create(
-        b, arith::CmpIPredicate::slt, lanes,
-        vector::BroadcastOp::create(b, laneType, bound));
+    return tsir::cpu::buildFirstLanesMask(b, options.vectorWidth, count);
   }
 
   SmallVector<Value> indicesOf(OpOperand *operand) {

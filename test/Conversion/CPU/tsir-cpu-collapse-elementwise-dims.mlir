@@ -65,3 +65,22 @@ func.func @transpose(%x: memref<8x7x7xf32>, %o: memref<8x7x7xf32>) {
   }
   return
 }
+
+// -----
+
+// A global average pool's sum over 7x7 maps: the reduced H and W
+// collapse into one reduced loop of 49 (which
+// tsir-cpu-vectorize-reductions can step through in vectors); the
+// parallel N and C stay, since a run never mixes the two kinds.
+// CHECK-LABEL: func.func @pool_sum
+// CHECK: %[[X:.*]] = memref.collapse_shape %arg0 {{\[}}[0], [1], [2, 3]] : memref<2x512x7x7xf32> into memref<2x512x49xf32>
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[X]] : memref<2x512x49xf32>) outs(%arg1 : memref<2x512xf32>)
+func.func @pool_sum(%x: memref<2x512x7x7xf32>, %o: memref<2x512xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+    ins(%x : memref<2x512x7x7xf32>) outs(%o : memref<2x512xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %acc, %a : f32
+    linalg.yield %s : f32
+  }
+  return
+}
