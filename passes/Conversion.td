@@ -334,14 +334,20 @@ def TsirCPUContractionKernelsPass
       across k; each k step loads the vectors of B and broadcasts elements
       of A into FMAs. k is blocked by `block-depth` so the panel of B stays
       in cache.
-    - B indexed [.., n, k] with k contiguous (nn.Linear's weight): a
+    - B indexed [.., n, k] with k contiguous (nn.Linear's weight) and 64
+      rows of C or more (static): the broadcast kernel, B's panel packed
+      transposed (`vector-width` rows of B at a time, transposed in
+      registers by shuffles).
+    - B indexed [.., n, k] with fewer rows, or a dynamic count: a
       `dot-rows` x `dot-cols` tile of C, each element a `vector-width`-wide
       partial sum over k reduced at the end.
 
     Each kernel is a private function (`tsir_cpu_kernel*`, not inlined) that
     the op becomes a call of; products of the same types and maps share one.
     Blocks of `block-rows` x `block-cols` outputs are the iterations of an
-    `scf.forall`: independent work that can run on separate threads. Edges
+    `scf.forall`: independent work that can run on separate threads. A
+    product of static size whose blocks would be fewer than four has its
+    rows per block halved (down to 64) until they are not. Edges
     in n are masked, edges in m run a one-row kernel, so every size works,
     dynamic ones too. Other ops (other element types, a strided innermost
     dimension, casts in the body) and small products (`min-work`) are left
@@ -359,8 +365,8 @@ def TsirCPUContractionKernelsPass
            "rows of C in the dot kernel's register tile">,
     Option<"dotCols", "dot-cols", "int64_t", /*default=*/"4",
            "columns of C in the dot kernel's register tile">,
-    Option<"blockRows", "block-rows", "int64_t", /*default=*/"64",
-           "rows of C per parallel block">,
+    Option<"blockRows", "block-rows", "int64_t", /*default=*/"256",
+           "the most rows of C per parallel block">,
     Option<"blockCols", "block-cols", "int64_t", /*default=*/"256",
            "columns of C per parallel block">,
     Option<"blockDepth", "block-depth", "int64_t", /*default=*/"256",

@@ -64,9 +64,37 @@ struct Contraction {
   unsigned m, n, k;
   /// Every other parallel dimension: iterated around the kernel.
   SmallVector<unsigned> outer;
-  /// B is indexed [.., n, k]: the dot kernel.
+  /// B is indexed [.., n, k].
   bool transposedB;
+  /// B is indexed [.., n, k] but the product has enough rows to pay for a
+  /// transposing copy of B: the broadcast kernel, not the dot kernel.
+  bool packTransposedB;
+  /// Rows of C per parallel block.
+  int64_t blockRows;
 };
+
+/// Rows of C in a block: `most`, halved (down to 64) while a product of
+/// static size would have fewer than four blocks, so that two to four
+/// threads still share it. Larger blocks pack each panel of B for more rows
+/// of A: a 197 x 768 x 3072 product spent a quarter of its time re-packing
+/// B for each of its four blocks of 64 rows.
+int64_t rowsPerBlock(ArrayRef<int64_t> extents, const Contraction &c,
+                     int64_t most, int64_t cols) {
+  constexpr int64_t kFewestRows = 64, kBlocksWanted = 4;
+  if (llvm::any_of(extents, ShapedType::isDynamic))
+    return std::min(most, kFewestRows);
+  int64_t outerBlocks = 1;
+  for (unsigned d : c.outer)
+    outerBlocks *= extents[d];
+  int64_t rows = most;
+  auto blocks = [&](int64_t perBlock) {
+    return outerBlocks * llvm::divideCeil(extents[c.m], perBlock) *
+           llvm::divideCeil(extents[c.n], cols);
+  };
+  while (rows / 2 >= kFewestRows && blocks(rows) < kBlocksWanted)
+    rows /= 2;
+  return rows;
+}
 
 bool isF32Memref(Type type) {
   auto memref = dyn_cast<MemRefType>(type);
@@ -83,6 +111,7 @@ std::optional<unsigned> innermostDim(AffineMap map) {
 }
 
 FailureOr<Contraction> matchContraction(linalg::LinalgOp op,
+                                        const KernelSizes &options,
                                         int64_t minWork) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
       op.getNumDpsInits() != 1 || !linalg::isaContractionOpInterface(op))
@@ -105,7 +134,7 @@ FailureOr<Contraction> matchContraction(linalg::LinalgOp op,
     if (!map.isProjectedPermutation())
       return failure();
 
-  Contraction c{op, 0, 0, dims->k.front(), {}, false};
+  Contraction c{op, 0, 0, dims->k.front(), {}, false, false, 0};
   OpOperand *a = op.getDpsInputOperand(0), *b = op.getDpsInputOperand(1);
   OpOperand *out = op.getDpsInitOperand(0);
   std::optional<unsigned> outInner = innermostDim(op.getMatchingIndexingMap(out));
@@ -145,6 +174,15 @@ FailureOr<Contraction> matchContraction(linalg::LinalgOp op,
   for (unsigned d = 0, e = op.getNumLoops(); d < e; ++d)
     if (d != c.m && d != c.n && d != c.k)
       c.outer.push_back(d);
+  c.blockRows = rowsPerBlock(extents, c, options.blockRows, options.blockCols);
+  // A weight [n, k] read by many rows (a transformer's 197 tokens): one
+  // transposing copy of B per block costs less than the dot kernel's
+  // reductions; a batch of a few rows keeps the dot kernel, which reads B
+  // once.
+  constexpr int64_t kRowsForTransposingPack = 64;
+  c.packTransposedB = c.transposedB && unitInner(out) &&
+                      !ShapedType::isDynamic(extents[c.m]) &&
+                      extents[c.m] >= kRowsForTransposingPack;
   // Tiny products (an LSTM cell's) are better left to LLVM, which unrolls
   // their static loops completely.
   int64_t work = 1;
@@ -170,7 +208,7 @@ public:
   }
 
   void emit() {
-    int64_t mBlock = options.blockRows, nBlock = options.blockCols;
+    int64_t mBlock = c.blockRows, nBlock = options.blockCols;
     SmallVector<OpFoldResult> ubs;
     for (unsigned d : c.outer)
       ubs.push_back(getAsOpFoldResult(sizes[d]));
@@ -188,7 +226,7 @@ public:
           Value nLo = body.mul(ivs[count + 1], nBlock);
           Value mHi = body.min(body.add(mLo, mBlock), sizes[c.m]);
           Value nHi = body.min(body.add(nLo, nBlock), sizes[c.n]);
-          if (c.transposedB)
+          if (c.transposedB && !c.packTransposedB)
             body.emitDotBlock(mLo, mHi, nLo, nHi);
           else
             body.emitBroadcastBlock(mLo, mHi, nLo, nHi);
@@ -308,6 +346,12 @@ private:
       // Pack B[k0..kHi, nLo..nHi].
       loop(index(0), panelCount, 1, [&](Value panel) {
         Value n0 = add(nLo, mul(panel, tileCols));
+        if (c.packTransposedB) {
+          loop(index(0), kLength, width, [&](Value dk) {
+            emitTransposingPack(packed, panel, n0, nHi, k0, dk, kLength);
+          });
+          return;
+        }
         loop(index(0), kLength, 1, [&](Value dk) {
           iv[c.k] = add(k0, dk);
           for (int64_t j = 0; j < options.broadcastVectors; ++j) {
@@ -344,6 +388,58 @@ private:
       });
     });
     memref::DeallocOp::create(b, packed);
+  }
+
+  /// The panel's rows dk .. dk+W from B indexed [n, k]: W rows of B at a
+  /// time (W elements along k each, zero past nHi and past the block's
+  /// kLength), transposed in registers, stored as W rows of the panel. The
+  /// rows past kLength are zeros the kernel never reads (block-depth is a
+  /// multiple of W).
+  void emitTransposingPack(Value packed, Value panel, Value n0, Value nHi,
+                           Value k0, Value dk, Value kLength) {
+    int64_t width = options.vectorWidth;
+    Value kMask = firstLanes(sub(kLength, dk));
+    auto maskType = VectorType::get({width}, b.getI1Type());
+    iv[c.k] = add(k0, dk);
+    for (int64_t j = 0; j < options.broadcastVectors; ++j) {
+      SmallVector<Value> rows;
+      for (int64_t i = 0; i < width; ++i) {
+        iv[c.n] = add(n0, j * width + i);
+        Value inside =
+            arith::CmpIOp::create(b, arith::CmpIPredicate::slt, iv[c.n], nHi);
+        Value mask = arith::AndIOp::create(
+            b, kMask, vector::BroadcastOp::create(b, maskType, inside));
+        rows.push_back(loadVector(rhs(), mask));
+      }
+      SmallVector<Value> columns = transpose(rows);
+      for (int64_t i = 0; i < width; ++i)
+        vector::StoreOp::create(
+            b, columns[i], packed,
+            ValueRange{panel, add(dk, i), index(j * width)});
+    }
+  }
+
+  /// The W x W matrix held as W row vectors, transposed: log2(W) rounds of
+  /// two-input shuffles, each swapping the off-diagonal blocks of size
+  /// 8, 4, 2, 1 (for W = 16) of every pair of rows that size apart.
+  SmallVector<Value> transpose(SmallVector<Value> rows) {
+    int64_t width = rows.size();
+    for (int64_t size = width / 2; size >= 1; size /= 2) {
+      SmallVector<int64_t> lowMask, highMask;
+      for (int64_t lane = 0; lane < width; ++lane) {
+        bool high = lane & size;
+        lowMask.push_back(high ? width + lane - size : lane);
+        highMask.push_back(high ? width + lane : lane + size);
+      }
+      for (int64_t i = 0; i < width; ++i) {
+        if (i & size)
+          continue;
+        Value low = rows[i], highRow = rows[i + size];
+        rows[i] = vector::ShuffleOp::create(b, low, highRow, lowMask);
+        rows[i + size] = vector::ShuffleOp::create(b, low, highRow, highMask);
+      }
+    }
+    return rows;
   }
 
   /// C[m0 .. m0+rows, n0 .. n0+tileCols] += A[.., k0 .. k0+kLength] times
@@ -483,22 +579,25 @@ struct CPUContractionKernelsPass
   void runOnOperation() override {
     if (vectorWidth < 1 || broadcastRows < 1 || broadcastVectors < 1 ||
         dotRows < 1 || dotCols < 1 || blockRows < 1 || blockCols < 1 ||
-        blockDepth < 1 || blockCols % (broadcastVectors * vectorWidth) != 0) {
-      getOperation().emitError("tsir-cpu-contraction-kernels: every size "
-                               "option must be at least 1, and block-cols a "
-                               "multiple of broadcast-vectors * vector-width");
+        blockDepth < 1 || blockCols % (broadcastVectors * vectorWidth) != 0 ||
+        blockDepth % vectorWidth != 0 || !llvm::isPowerOf2_64(vectorWidth)) {
+      getOperation().emitError(
+          "tsir-cpu-contraction-kernels: every size option must be at least "
+          "1, vector-width a power of 2, block-cols a multiple of "
+          "broadcast-vectors * vector-width and block-depth one of "
+          "vector-width");
       return signalPassFailure();
     }
     ModuleOp module = getOperation();
+    KernelSizes options{vectorWidth, broadcastRows, broadcastVectors,
+                        dotRows,     dotCols,       blockRows,
+                        blockCols,   blockDepth};
     SmallVector<Contraction> found;
     module.walk([&](linalg::LinalgOp op) {
-      FailureOr<Contraction> c = matchContraction(op, minWork);
+      FailureOr<Contraction> c = matchContraction(op, options, minWork);
       if (succeeded(c))
         found.push_back(*c);
     });
-    KernelSizes options{
-        vectorWidth, broadcastRows, broadcastVectors, dotRows,
-        dotCols,     blockRows,     blockCols,        blockDepth};
     SymbolTable symbols(module);
     llvm::StringMap<func::FuncOp> kernels;
     for (Contraction &c : found) {

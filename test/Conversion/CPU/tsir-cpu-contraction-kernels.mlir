@@ -26,9 +26,9 @@ func.func @matmul(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>)
 
 // -----
 
-// nn.Linear's product (B indexed [n, k]): the dot kernel, 4 x 4 outputs
-// each a 16-wide partial sum over k, reduced once; k = 100 is not a
-// multiple of 16, so a masked step ends each sum.
+// nn.Linear's product (B indexed [n, k]) on a batch of 16 rows: the dot
+// kernel, 4 x 4 outputs each a 16-wide partial sum over k, reduced once;
+// k = 100 is not a multiple of 16, so a masked step ends each sum.
 // CHECK-LABEL: func.func @linear
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) in (1, 1)
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
@@ -36,11 +36,48 @@ func.func @matmul(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>)
 // CHECK: vector.maskedload %{{.*}} : memref<30x100xf32>
 // CHECK: vector.reduction <add>
 // CHECK-NOT: linalg.matmul
-func.func @linear(%a: memref<64x100xf32>, %w: memref<30x100xf32>, %c: memref<64x30xf32>) {
+func.func @linear(%a: memref<16x100xf32>, %w: memref<30x100xf32>, %c: memref<16x30xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                 affine_map<(m, n, k) -> (n, k)>,
+                                 affine_map<(m, n, k) -> (m, n)>]
+    ins(%a, %w : memref<16x100xf32>, memref<30x100xf32>) outs(%c : memref<16x30xf32>)
+  return
+}
+
+// -----
+
+// The same weight read by 64 rows: B is packed transposed (16 rows of the
+// weight, 16 elements along k each, masked past n = 30 and past k = 100,
+// transposed by 4 rounds of 16 shuffles into 16 rows of the panel), and
+// the broadcast kernel runs on the panel: no dot kernel, no reduction.
+// CHECK-LABEL: func.func @linear_many_rows
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (1, 1)
+// CHECK: vector.maskedload %{{.*}} : memref<30x100xf32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// CHECK-COUNT-64: vector.shuffle
+// CHECK: vector.store %{{.*}} : memref<8x256x32xf32>, vector<16xf32>
+// CHECK: vector.broadcast
+// CHECK: vector.fma
+// CHECK-NOT: vector.reduction
+func.func @linear_many_rows(%a: memref<64x100xf32>, %w: memref<30x100xf32>, %c: memref<64x30xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
                                  affine_map<(m, n, k) -> (n, k)>,
                                  affine_map<(m, n, k) -> (m, n)>]
     ins(%a, %w : memref<64x100xf32>, memref<30x100xf32>) outs(%c : memref<64x30xf32>)
+  return
+}
+
+// -----
+
+// Rows per block: up to 256 while the product still has four blocks or
+// more (512 x 1024: 2 x 4 blocks), down to 64 when it would not (256 x
+// 196: 4 x 1 blocks, not 1 x 1), so that threads share it.
+// CHECK-LABEL: func.func @rows_per_block
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 4)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (4, 1)
+func.func @rows_per_block(%a: memref<512x64xf32>, %b: memref<64x1024xf32>, %c: memref<512x1024xf32>,
+                          %a2: memref<256x64xf32>, %b2: memref<64x196xf32>, %c2: memref<256x196xf32>) {
+  linalg.matmul ins(%a, %b : memref<512x64xf32>, memref<64x1024xf32>) outs(%c : memref<512x1024xf32>)
+  linalg.matmul ins(%a2, %b2 : memref<256x64xf32>, memref<64x196xf32>) outs(%c2 : memref<256x196xf32>)
   return
 }
 

@@ -4,7 +4,8 @@ with sizes chosen to hit every edge: rows that are not a multiple of the
 register tile (8, or 4 in the dot kernel), columns that end in a masked
 vector, k that is not a multiple of 16 or of the k block (256), blocks of
 outputs (64 x 256) with a partial last block, batch and broadcast
-dimensions around the product; convolutions through im2col (strides,
+dimensions around the product, a weight [n, k] packed transposed for the
+broadcast kernel (64 rows or more); convolutions through im2col (strides,
 dilation, padding, 1x1) and the window ops whose loops are reordered
 (tsir-cpu-window-loop-order); grouped convolutions as one product per
 group; depthwise convolutions along flattened rows
@@ -127,6 +128,13 @@ CASES = [
     Case(mm, [r(70, 300), r(300, 290)], name="mm_blocks", op="mm",
          rtol=1e-4, atol=1e-4),
     Case(mm_t, [r(37, 100), r(45, 100)], name="mm_transposed_b", op="mm"),
+    # 64 rows or more: B [n, k] is packed transposed, 16 x 16 at a time,
+    # for the broadcast kernel (k 50 and 300 end in a partial vector, n 100
+    # and 290 in a partial panel, 300 spans two k blocks, 290 two blocks of
+    # columns).
+    Case(mm_t, [r(97, 50), r(100, 50)], name="mm_transposing_pack", op="mm"),
+    Case(linear, [r(2, 131, 300), r(290, 300), r(290)],
+         name="linear_transposing_pack", op="linear", rtol=1e-4, atol=1e-4),
     Case(bmm, [r(3, 40, 33), r(3, 33, 70)], name="bmm_kernel", op="bmm"),
     Case(matmul, [r(2, 1, 40, 30), r(3, 30, 50)], name="matmul_broadcast_kernel",
          op="matmul"),

@@ -309,4 +309,24 @@ CASES = [
          name="log_softmax_large"),
     Case(log_softmax_dtype, [randn(3, 4)]),
     Case(attention_scores, [randn(2, 4, 8), randn(2, 4, 8)]),
+    # Rows of 16 or more: tsir-cpu-vectorize-reductions keeps 32 lanes
+    # (16 for 64-bit types) of partial results and masks the last step.
+    # 197 = 6 * 32 + 5 (ViT's tokens); 4096 f32 sums accumulate in f64;
+    # 7 x 7 windows collapse into rows of 49.
+    Case(softmax, [randn(3, 197)], name="softmax_long_rows"),
+    Case(log_softmax, [randn(2, 3, 100)], name="log_softmax_long_rows"),
+    Case(logsumexp, [randn(5, 197)], name="logsumexp_long_rows"),
+    Case(sum_dim, [randn(3, 4096)], name="sum_dim_long_rows", rtol=1e-5,
+         atol=1e-4),
+    Case(mean_dims_keepdim, [randn(40, 3, 49)], name="mean_long_rows"),
+    Case(prod_dim, [torch.rand(3, 40) + 0.5], name="prod_long_rows"),
+    Case(amax, [with_nan(3, 2, 70)], name="amax_long_rows_nan"),
+    Case(std_dim, [randn(4, 3, 70)], name="std_long_rows"),
+    Case(var_dim, [randn(2, 33, 2).transpose(1, 2)],
+         name="var_long_rows_strided_input"),
+    Case(sum_dim, [ints(3, 100)], name="sum_long_rows_int64"),
+    Case(sum_dim, [ints(3, 100, dtype=torch.int32)],
+         name="sum_long_rows_int32"),
+    Case(max_dim, [randn(3, 100)], name="max_dim_long_rows"),
+    Case(any_dim, [randn(3, 100) > 2.5], name="any_long_rows"),
 ]
