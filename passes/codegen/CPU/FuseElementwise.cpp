@@ -50,7 +50,18 @@ struct FuseElementwisePass
       return fused->get().hasOneUse() && readsEachElementOnce(*fused);
     };
     linalg::populateElementwiseOpsFusionPatterns(patterns, control);
-    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, control);
+    // A product stays in the shape its lowering gave it: expanding a
+    // linear layer's [H*W, C] rows back into [1, H, W, C] to meet the
+    // reshape after it would leave the GEMM kernels one spatial row as m
+    // (ConvNeXt's 1x1 layers ran as 14-row products, in the dot kernel).
+    linalg::ControlFusionFn expandUnlessProduct = [control](OpOperand *fused) {
+      auto producer = fused->get().getDefiningOp<linalg::LinalgOp>();
+      if (producer && linalg::isaContractionOpInterface(producer))
+        return false;
+      return control(fused);
+    };
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns,
+                                                      expandUnlessProduct);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, context);
     tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, context);

@@ -80,3 +80,33 @@ func.func @before_reduction(%a: tensor<4x8xf32>, %init: tensor<4xf32>) -> tensor
   } -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+#id4 = affine_map<(a, b, c, d) -> (a, b, c, d)>
+
+// A linear layer over [1, H, W, C] (ConvNeXt's), lowered as one product
+// of H*W rows: the reshape of its result back to [1, H, W, C'] is not
+// folded into the product by expanding its loops, which would leave the
+// GEMM kernels one spatial row as m. The GELU after it still reads the
+// expanded result.
+// CHECK-LABEL: func.func @product_keeps_rows
+// CHECK: %[[P:.*]] = linalg.matmul {{.*}} ins(%{{.*}}, %arg1 : tensor<12x8xf32>, tensor<16x8xf32>) outs(%{{.*}} : tensor<12x16xf32>)
+// CHECK: tensor.expand_shape %[[P]] {{\[}}[0, 1, 2], [3]] output_shape [1, 3, 4, 16]
+// CHECK: math.erf
+func.func @product_keeps_rows(%x: tensor<1x3x4x8xf32>, %w: tensor<16x8xf32>, %c: tensor<12x16xf32>) -> tensor<1x3x4x16xf32> {
+  %rows = tensor.collapse_shape %x [[0, 1, 2], [3]] : tensor<1x3x4x8xf32> into tensor<12x8xf32>
+  %p = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                      affine_map<(m, n, k) -> (n, k)>,
+                                      affine_map<(m, n, k) -> (m, n)>]
+    ins(%rows, %w : tensor<12x8xf32>, tensor<16x8xf32>) outs(%c : tensor<12x16xf32>) -> tensor<12x16xf32>
+  %back = tensor.expand_shape %p [[0, 1, 2], [3]] output_shape [1, 3, 4, 16] : tensor<12x16xf32> into tensor<1x3x4x16xf32>
+  %e = tensor.empty() : tensor<1x3x4x16xf32>
+  %g = linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+    ins(%back : tensor<1x3x4x16xf32>) outs(%e : tensor<1x3x4x16xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %r = math.erf %v : f32
+    linalg.yield %r : f32
+  } -> tensor<1x3x4x16xf32>
+  return %g : tensor<1x3x4x16xf32>
+}
