@@ -27,16 +27,6 @@
 using namespace mlir;
 using namespace tsir;
 
-/// Whether `op`'s result is a view of its first operand (`Tensor(a)`), or
-/// the operand itself written in place (`Tensor(a!)`).
-static bool aliasesFirstOperand(Operation *op) {
-  const aten::Schema *schema = getTypedOrGenericSchema(op);
-  return schema && schema->returns.size() == 1 && op->getNumResults() == 1 &&
-         op->getNumOperands() > 0 && !schema->arguments.empty() &&
-         !schema->returns.front().aliasSet.empty() &&
-         schema->returns.front().aliasSet == schema->arguments.front().aliasSet;
-}
-
 /// Whether `op` writes a tensor operand in place.
 static bool writesInPlace(Operation *op) {
   const aten::Schema *schema = getTypedOrGenericSchema(op);
@@ -63,7 +53,7 @@ tsir::findViewAcrossSegments(func::FuncOp func,
   llvm::EquivalenceClasses<Value> aliases;
   SmallVector<Operation *> views, writes;
   func.walk([&](Operation *op) {
-    if (aliasesFirstOperand(op)) {
+    if (resultAliasesFirstOperand(op)) {
       aliases.unionSets(op->getResult(0), op->getOperand(0));
       views.push_back(op);
     }
@@ -112,7 +102,7 @@ std::string tsir::describeViewAcrossSegments(const ViewAcrossSegments &found) {
 /// or a view that keeps the order and the offset of a base that is.
 static bool ownsDenseStorage(Value value) {
   Operation *def = value.getDefiningOp();
-  if (!def || !aliasesFirstOperand(def) || writesInPlace(def))
+  if (!def || !resultAliasesFirstOperand(def) || writesInPlace(def))
     return true;
   static constexpr llvm::StringLiteral kOrderKeeping[] = {
       "aten::view",      "aten::reshape",    "aten::_reshape_alias",
@@ -147,7 +137,7 @@ rt::Status tsir::checkStorageSemantics(func::FuncOp func) {
               "on contiguous() of the view");
       return WalkResult::interrupt();
     }
-    if (aliasesFirstOperand(op)) {
+    if (resultAliasesFirstOperand(op)) {
       aliases.unionSets(op->getResult(0), op->getOperand(0));
       if (isa<prim::GenericOp>(op) && !writesInPlace(op))
         kernelViews.push_back(op);

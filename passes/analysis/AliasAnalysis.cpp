@@ -92,6 +92,19 @@ const aten::Schema *getTypedOrGenericSchema(Operation *op) {
   return getGenericSchema(op);
 }
 
+bool resultAliasesFirstOperand(Operation *op) {
+  const aten::Schema *schema = getTypedOrGenericSchema(op);
+  return schema && schema->returns.size() == 1 && op->getNumResults() == 1 &&
+         op->getNumOperands() > 0 && !schema->arguments.empty() &&
+         !schema->returns.front().aliasSet.empty() &&
+         schema->returns.front().aliasSet == schema->arguments.front().aliasSet;
+}
+
+bool isViewOfFirstOperand(Operation *op) {
+  return resultAliasesFirstOperand(op) &&
+         !getTypedOrGenericSchema(op)->returns.front().isWrite;
+}
+
 const aten::Schema *getPureGenericSchema(Operation *op) {
   const aten::Schema *schema = getGenericSchema(op);
   if (!schema)

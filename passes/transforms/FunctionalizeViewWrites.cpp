@@ -41,17 +41,6 @@ using namespace tsir;
 
 namespace {
 
-/// Whether `op`'s result is a view of its first operand (`Tensor(a) self
-/// -> Tensor(a)`), as slice, select, view and flatten are.
-bool isViewOfSelf(Operation *op) {
-  const aten::Schema *schema = getTypedOrGenericSchema(op);
-  return schema && op->getNumResults() == 1 && op->getNumOperands() > 0 &&
-         schema->returns.size() == 1 && !schema->arguments.empty() &&
-         !schema->returns.front().aliasSet.empty() &&
-         !schema->returns.front().isWrite &&
-         schema->returns.front().aliasSet == schema->arguments.front().aliasSet;
-}
-
 /// Whether `value` is new memory: the result of an op without regions or
 /// side effects whose schema gives that result no alias annotation. A
 /// constant (a weight) is not: it is read-only.
@@ -81,7 +70,7 @@ bool runsAfter(Operation *user, Operation *op) {
 /// write.
 bool viewReadAfter(Value value, Operation *except, Operation *write) {
   for (Operation *user : value.getUsers()) {
-    if (user == except || user == write || !isViewOfSelf(user) ||
+    if (user == except || user == write || !isViewOfFirstOperand(user) ||
         user->getOperand(0) != value || runsAfter(user, write))
       continue;
     Value view = user->getResult(0);
@@ -104,7 +93,7 @@ bool functionalize(Operation *write) {
   Value view = write->getOperand(0);
   Operation *viewOp = view.getDefiningOp();
   if (!viewOp || viewOp->getBlock() != write->getBlock() ||
-      !isViewOfSelf(viewOp))
+      !isViewOfFirstOperand(viewOp))
     return false;
   Value base = viewOp->getOperand(0);
   bool baseUnread = base.hasOneUse();

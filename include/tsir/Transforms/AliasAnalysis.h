@@ -45,6 +45,15 @@ const aten::Schema *getSchema(mlir::Operation *op);
 /// known (as the alias analysis reads it); null for any other op.
 const aten::Schema *getTypedOrGenericSchema(mlir::Operation *op);
 
+/// Whether `op`'s one result aliases its first operand (`Tensor(a) self ->
+/// Tensor(a)`, or `Tensor(a!)` for the operand written in place), as its
+/// typed or generic schema says.
+bool resultAliasesFirstOperand(mlir::Operation *op);
+
+/// Whether `op`'s one result is a view of its first operand (slice, select,
+/// view, flatten): it aliases it, and the op does not write it.
+bool isViewOfFirstOperand(mlir::Operation *op);
+
 /// The schema of a generic node (an aten op with no typed op) whose schema
 /// carries no alias annotation, no write and no named side effect
 /// (`aten::format`, `aten::find`, list `aten::all`): like TorchScript's
