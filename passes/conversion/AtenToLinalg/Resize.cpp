@@ -117,79 +117,133 @@ Value floorIndex(OpBuilder &b, Location loc, Value src, int64_t last) {
                                 arith::ConstantIndexOp::create(b, loc, last));
 }
 
+/// Where bilinear interpolation reads along one dim for output index
+/// `dst`: the two source indices and their weights.
+struct BilinearTaps {
+  Value low, high, lowWeight, highWeight;
+};
+
+BilinearTaps bilinearTaps(OpBuilder &b, Location loc, Value dst,
+                          const AxisResize &r, Type computeType, bool isF32) {
+  Value src = sourceCoordinate(b, loc, dst, computeType,
+                               r.scale(isF32, ResizeMode::Bilinear),
+                               ResizeMode::Bilinear, r.alignCorners);
+  Value floored = math::FloorOp::create(b, loc, src);
+  Value zero = createScalarConstant(b, loc, computeType, 0);
+  Value one = createScalarConstant(b, loc, computeType, 1);
+  Value lambda = arith::MinimumFOp::create(
+      b, loc,
+      arith::MaximumFOp::create(
+          b, loc, arith::SubFOp::create(b, loc, src, floored), zero),
+      one);
+  BilinearTaps taps;
+  taps.low = floorIndex(b, loc, src, r.in - 1);
+  Value last = arith::ConstantIndexOp::create(b, loc, r.in - 1);
+  Value hasNext =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, taps.low, last);
+  taps.high = arith::SelectOp::create(
+      b, loc, hasNext,
+      arith::AddIOp::create(b, loc, taps.low,
+                            arith::ConstantIndexOp::create(b, loc, 1)),
+      taps.low);
+  taps.highWeight = lambda;
+  taps.lowWeight = arith::SubFOp::create(b, loc, one, lambda);
+  return taps;
+}
+
+/// `lowWeight * source[.., low, ..] + highWeight * source[.., high, ..]`
+/// along `dim` at `position`, in the compute type.
+Value interpolateAlong(OpBuilder &b, Location loc, Value source,
+                       SmallVector<Value> position, int64_t dim,
+                       const BilinearTaps &taps, Type computeType) {
+  auto read = [&](Value index) -> Value {
+    position[dim] = index;
+    Value element = tensor::ExtractOp::create(b, loc, source, position);
+    return castElement(b, loc, element, computeType);
+  };
+  return arith::AddFOp::create(
+      b, loc, arith::MulFOp::create(b, loc, taps.lowWeight, read(taps.low)),
+      arith::MulFOp::create(b, loc, taps.highWeight, read(taps.high)));
+}
+
 /// The resized NCHW `input` as a tensor of `type`.
+///
+/// Nearest is one gather. Bilinear is torch's
+/// `h0 * (w0 * x00 + w1 * x01) + h1 * (w0 * x10 + w1 * x11)`, computed in
+/// two passes when it upsamples along H: first each input row resized
+/// along W (the bracketed sums), then each output row as the weighted sum
+/// of two of those rows. The same operations in the same order, so the
+/// same values; but the second pass reads whole rows at indices fixed per
+/// output row, which LLVM vectorizes, and the first is over the input's
+/// rows only. As one gather of four elements per output, the final
+/// 224 x 224 upsampling of LRASPP was a third of its run.
 Value buildResize(OpBuilder &b, Location loc, Value input,
                   RankedTensorType type, ResizeMode mode, AxisResize h,
                   AxisResize w) {
   Type computeType = getComputeType(type.getElementType());
   bool isF32 = !computeType.isF64();
-  AxisResize axes[2] = {h, w};
-  return buildGather(
-      b, loc, type, tensor::getMixedSizes(b, loc, input), {}, {},
-      [&](OpBuilder &nb, Location l, ValueRange, ValueRange at) -> Value {
-        SmallVector<Value> position(at.begin(), at.end());
-        // Per spatial dim: the two source indices and their weights.
-        Value low[2], high[2], lowWeight[2], highWeight[2];
-        for (int axis = 0; axis < 2; ++axis) {
-          const AxisResize &r = axes[axis];
-          Value dst = at[2 + axis];
-          double scale = r.scale(isF32, mode);
-          if (mode == ResizeMode::Nearest) {
-            // floor(dst * scale), as torch's kernel for NCHW tensors
-            // computes it. (Its channels-last kernel, which torch also
-            // takes for a tensor with one channel, short-cuts out == in
-            // and out == 2 in, which differs when a scale factor is given
-            // whose inverse is not exactly 1 or 1/2.)
+  SmallVector<OpFoldResult> outSizes = tensor::getMixedSizes(b, loc, input);
+  outSizes[2] = b.getIndexAttr(h.out);
+  outSizes[3] = b.getIndexAttr(w.out);
+  if (mode == ResizeMode::Nearest) {
+    // floor(dst * scale), as torch's kernel for NCHW tensors computes it.
+    // (Its channels-last kernel, which torch also takes for a tensor with
+    // one channel, short-cuts out == in and out == 2 in, which differs when
+    // a scale factor is given whose inverse is not exactly 1 or 1/2.)
+    return buildGather(
+        b, loc, type, outSizes, {}, {},
+        [&](OpBuilder &nb, Location l, ValueRange, ValueRange at) -> Value {
+          SmallVector<Value> position(at.begin(), at.end());
+          AxisResize axes[2] = {h, w};
+          for (int axis = 0; axis < 2; ++axis) {
             Value src =
-                sourceCoordinate(nb, l, dst, computeType, scale, mode, false);
-            low[axis] = floorIndex(nb, l, src, r.in - 1);
-            continue;
+                sourceCoordinate(nb, l, at[2 + axis], computeType,
+                                 axes[axis].scale(isF32, mode), mode, false);
+            position[2 + axis] = floorIndex(nb, l, src, axes[axis].in - 1);
           }
-          Value src = sourceCoordinate(nb, l, dst, computeType, scale, mode,
-                                       r.alignCorners);
-          Value floored = math::FloorOp::create(nb, l, src);
-          Value zero = createScalarConstant(nb, l, computeType, 0);
-          Value one = createScalarConstant(nb, l, computeType, 1);
-          Value lambda = arith::MinimumFOp::create(
-              nb, l,
-              arith::MaximumFOp::create(
-                  nb, l, arith::SubFOp::create(nb, l, src, floored), zero),
-              one);
-          low[axis] = floorIndex(nb, l, src, r.in - 1);
-          Value last = arith::ConstantIndexOp::create(nb, l, r.in - 1);
-          Value hasNext = arith::CmpIOp::create(
-              nb, l, arith::CmpIPredicate::slt, low[axis], last);
-          high[axis] = arith::SelectOp::create(
-              nb, l, hasNext,
-              arith::AddIOp::create(nb, l, low[axis],
-                                    arith::ConstantIndexOp::create(nb, l, 1)),
-              low[axis]);
-          highWeight[axis] = lambda;
-          lowWeight[axis] = arith::SubFOp::create(nb, l, one, lambda);
-        }
-        auto read = [&](Value row, Value col) -> Value {
-          position[2] = row;
-          position[3] = col;
           Value element = tensor::ExtractOp::create(nb, l, input, position);
-          return castElement(nb, l, element, computeType);
-        };
-        Value result;
-        if (mode == ResizeMode::Nearest) {
-          result = read(low[0], low[1]);
-        } else {
-          // h0 * (w0 * x00 + w1 * x01) + h1 * (w0 * x10 + w1 * x11), the
-          // order of torch's kernel.
+          return element;
+        });
+  }
+  if (h.in > h.out) {
+    // Downsampling along H: a first pass over every input row would do
+    // more work than the output needs.
+    return buildGather(
+        b, loc, type, outSizes, {}, {},
+        [&](OpBuilder &nb, Location l, ValueRange, ValueRange at) -> Value {
+          BilinearTaps rows = bilinearTaps(nb, l, at[2], h, computeType, isF32);
+          BilinearTaps cols = bilinearTaps(nb, l, at[3], w, computeType, isF32);
+          SmallVector<Value> position(at.begin(), at.end());
           auto rowSum = [&](Value row) {
-            return arith::AddFOp::create(
-                nb, l,
-                arith::MulFOp::create(nb, l, lowWeight[1], read(row, low[1])),
-                arith::MulFOp::create(nb, l, highWeight[1],
-                                      read(row, high[1])));
+            position[2] = row;
+            return interpolateAlong(nb, l, input, position, 3, cols,
+                                    computeType);
           };
-          result = arith::AddFOp::create(
-              nb, l, arith::MulFOp::create(nb, l, lowWeight[0], rowSum(low[0])),
-              arith::MulFOp::create(nb, l, highWeight[0], rowSum(high[0])));
-        }
+          Value result = arith::AddFOp::create(
+              nb, l,
+              arith::MulFOp::create(nb, l, rows.lowWeight, rowSum(rows.low)),
+              arith::MulFOp::create(nb, l, rows.highWeight, rowSum(rows.high)));
+          return castElement(nb, l, result, type.getElementType());
+        });
+  }
+  SmallVector<OpFoldResult> rowSizes = outSizes;
+  rowSizes[2] = b.getIndexAttr(h.in);
+  SmallVector<int64_t> rowShape(type.getShape());
+  rowShape[2] = h.in;
+  auto rowType = RankedTensorType::get(rowShape, computeType);
+  Value rows = buildGather(
+      b, loc, rowType, rowSizes, {}, {},
+      [&](OpBuilder &nb, Location l, ValueRange, ValueRange at) -> Value {
+        BilinearTaps cols = bilinearTaps(nb, l, at[3], w, computeType, isF32);
+        return interpolateAlong(nb, l, input, SmallVector<Value>(at), 3, cols,
+                                computeType);
+      });
+  return buildGather(
+      b, loc, type, outSizes, {}, {},
+      [&](OpBuilder &nb, Location l, ValueRange, ValueRange at) -> Value {
+        BilinearTaps taps = bilinearTaps(nb, l, at[2], h, computeType, isF32);
+        Value result = interpolateAlong(nb, l, rows, SmallVector<Value>(at), 2,
+                                        taps, computeType);
         return castElement(nb, l, result, type.getElementType());
       });
 }

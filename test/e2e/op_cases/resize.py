@@ -54,6 +54,10 @@ def bilinear_scale(x):
     return torch._C._nn.upsample_bilinear2d(x, None, False, [2.0, 2.0])
 
 
+def bilinear_segmentation_head(x):
+    return torch._C._nn.upsample_bilinear2d(x, [224, 223], False, None)
+
+
 def bilinear_scale_frac(x):
     return torch._C._nn.upsample_bilinear2d(x, None, False, [1.5, 2.5])
 
@@ -115,6 +119,9 @@ CASES = [
     Case(bilinear_to_one, [torch.randn(1, 1, 3, 5)]),
     Case(bilinear_size, [torch.randn(1, 2, 3, 5).double()],
          name="bilinear_size_f64"),
+    # A segmentation head's upsampling (LRASPP's 28 x 28 to the image): the
+    # two passes, rows long enough to vectorize, a width with a remainder.
+    Case(bilinear_segmentation_head, [torch.randn(1, 3, 28, 28)]),
     # F.interpolate's rank and mode branches fold once specialization
     # refines and folds to a fixpoint.
     Case(interpolate_nearest, [torch.randn(1, 2, 3, 5)],
