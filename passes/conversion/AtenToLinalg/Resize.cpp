@@ -7,7 +7,8 @@
 // scale is in/out, or 1/scale_factor when one is given, computed in the
 // element type, and nearest reads floor(dst * scale) while bilinear
 // interpolates at (dst + 0.5) * scale - 0.5 clamped at 0 (or dst * (in - 1)
-// / (out - 1) with align_corners).
+// / (out - 1) with align_corners). Bilinear upsampling runs in two passes,
+// along W over the input's rows and then along H (buildResize).
 //
 //===----------------------------------------------------------------------===//
 
