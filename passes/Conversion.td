@@ -334,11 +334,12 @@ def TsirCPUContractionKernelsPass
       across k; each k step loads the vectors of B and broadcasts elements
       of A into FMAs. k is blocked by `block-depth` so the panel of B stays
       in cache.
-    - B indexed [.., n, k] with k contiguous (nn.Linear's weight) and 64
-      rows of C or more (static): the broadcast kernel, B's panel packed
+    - B indexed [.., n, k] with k contiguous (nn.Linear's weight), 64
+      rows of C or more and a register tile of columns or more (static):
+      the broadcast kernel, B's panel packed
       transposed (`vector-width` rows of B at a time, transposed in
       registers by shuffles).
-    - B indexed [.., n, k] with fewer rows, or a dynamic count: a
+    - B indexed [.., n, k] with fewer rows or columns, or dynamic ones: a
       `dot-rows` x `dot-cols` tile of C, each element a `vector-width`-wide
       partial sum over k reduced at the end.
 

@@ -178,11 +178,14 @@ FailureOr<Contraction> matchContraction(linalg::LinalgOp op,
   // A weight [n, k] read by many rows (a transformer's 197 tokens): one
   // transposing copy of B per block costs less than the dot kernel's
   // reductions; a batch of a few rows keeps the dot kernel, which reads B
-  // once.
+  // once. So do fewer columns than one register tile holds: a weight
+  // gradient's 3x3 window positions would fill 9 of 32 lanes.
   constexpr int64_t kRowsForTransposingPack = 64;
-  c.packTransposedB = c.transposedB && unitInner(out) &&
-                      !ShapedType::isDynamic(extents[c.m]) &&
-                      extents[c.m] >= kRowsForTransposingPack;
+  int64_t tileCols = options.broadcastVectors * options.vectorWidth;
+  c.packTransposedB =
+      c.transposedB && unitInner(out) && !ShapedType::isDynamic(extents[c.m]) &&
+      !ShapedType::isDynamic(extents[c.n]) &&
+      extents[c.m] >= kRowsForTransposingPack && extents[c.n] >= tileCols;
   // Tiny products (an LSTM cell's) are better left to LLVM, which unrolls
   // their static loops completely.
   int64_t work = 1;

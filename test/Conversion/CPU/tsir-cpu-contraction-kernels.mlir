@@ -46,23 +46,40 @@ func.func @linear(%a: memref<16x100xf32>, %w: memref<30x100xf32>, %c: memref<16x
 
 // -----
 
-// The same weight read by 64 rows: B is packed transposed (16 rows of the
-// weight, 16 elements along k each, masked past n = 30 and past k = 100,
-// transposed by 4 rounds of 16 shuffles into 16 rows of the panel), and
-// the broadcast kernel runs on the panel: no dot kernel, no reduction.
+// A wider weight (40 columns, more than a tile of 32) read by 64 rows: B
+// is packed transposed (16 rows of the weight, 16 elements along k each,
+// masked past n = 40 and past k = 100, transposed by 4 rounds of 16
+// shuffles into 16 rows of the panel), and the broadcast kernel runs on
+// the panel: no dot kernel, no reduction.
 // CHECK-LABEL: func.func @linear_many_rows
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) in (1, 1)
-// CHECK: vector.maskedload %{{.*}} : memref<30x100xf32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// CHECK: vector.maskedload %{{.*}} : memref<40x100xf32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
 // CHECK-COUNT-64: vector.shuffle
 // CHECK: vector.store %{{.*}} : memref<8x256x32xf32>, vector<16xf32>
 // CHECK: vector.broadcast
 // CHECK: vector.fma
 // CHECK-NOT: vector.reduction
-func.func @linear_many_rows(%a: memref<64x100xf32>, %w: memref<30x100xf32>, %c: memref<64x30xf32>) {
+func.func @linear_many_rows(%a: memref<64x100xf32>, %w: memref<40x100xf32>, %c: memref<64x40xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
                                  affine_map<(m, n, k) -> (n, k)>,
                                  affine_map<(m, n, k) -> (m, n)>]
-    ins(%a, %w : memref<64x100xf32>, memref<30x100xf32>) outs(%c : memref<64x30xf32>)
+    ins(%a, %w : memref<64x100xf32>, memref<40x100xf32>) outs(%c : memref<64x40xf32>)
+  return
+}
+
+// -----
+
+// A weight gradient's correlation: 64 rows but only 9 columns (the 3x3
+// window positions), fewer than a register tile's 32: the dot kernel,
+// not 9 of 32 lanes of the broadcast kernel.
+// CHECK-LABEL: func.func @few_columns
+// CHECK: vector.reduction <add>
+// CHECK-NOT: vector.shuffle
+func.func @few_columns(%dy: memref<64x3136xf32>, %cols: memref<9x3136xf32>, %dw: memref<64x9xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                 affine_map<(m, n, k) -> (n, k)>,
+                                 affine_map<(m, n, k) -> (m, n)>]
+    ins(%dy, %cols : memref<64x3136xf32>, memref<9x3136xf32>) outs(%dw : memref<64x9xf32>)
   return
 }
 
