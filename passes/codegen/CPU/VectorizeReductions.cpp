@@ -254,13 +254,21 @@ private:
 
   SmallVector<Value> emitInnermostLoop(ValueRange accs) {
     unsigned dim = r.reductionDims.back();
+    // The inputs that do not read the innermost dim (softmax's row max):
+    // one element each, read once for the whole row.
+    IRMapping invariants;
+    for (auto [operand, arg] :
+         llvm::zip(r.op.getDpsInputOperands(), r.op.getRegionInputArgs()))
+      if (!readsInnermost(operand))
+        invariants.map(
+            arg, memref::LoadOp::create(b, operand->get(), indicesOf(operand)));
     auto loop = scf::ForOp::create(
         b, index(0), wholeSteps, index(r.lanes), accs,
         [&](OpBuilder &nested, Location loc, Value i, ValueRange args) {
           OpBuilder::InsertionGuard guard(b);
           b.setInsertionPointToEnd(nested.getInsertionBlock());
           iv[dim] = i;
-          scf::YieldOp::create(b, emitStep(args, Value()));
+          scf::YieldOp::create(b, emitStep(invariants, args, Value()));
         });
     SmallVector<Value> result = loop.getResults();
     if (!lastStepMask)
@@ -268,16 +276,24 @@ private:
     // The partial last step (a step with no lane on when a dynamic length
     // is a multiple of W).
     iv[dim] = wholeSteps;
-    return emitStep(result, lastStepMask);
+    return emitStep(invariants, result, lastStepMask);
+  }
+
+  bool readsInnermost(OpOperand *operand) {
+    return r.op.getMatchingIndexingMap(operand).isFunctionOfDim(
+        r.reductionDims.back());
   }
 
   /// The generic's body on W consecutive elements of the innermost
-  /// reduced dim; lanes off in `mask` keep their partial results.
-  SmallVector<Value> emitStep(ValueRange accs, Value mask) {
-    IRMapping mapping;
+  /// reduced dim, the `invariants` read before the loop; lanes off in
+  /// `mask` keep their partial results.
+  SmallVector<Value> emitStep(const IRMapping &invariants, ValueRange accs,
+                              Value mask) {
+    IRMapping mapping = invariants;
     for (auto [operand, arg] :
          llvm::zip(r.op.getDpsInputOperands(), r.op.getRegionInputArgs()))
-      mapping.map(arg, load(operand, mask));
+      if (readsInnermost(operand))
+        mapping.map(arg, loadLanes(operand, mask));
     for (auto [acc, arg] : llvm::zip(accs, r.op.getRegionOutputArgs()))
       mapping.map(arg, acc);
     for (Operation &bodyOp : r.op.getBlock()->without_terminator())
@@ -292,13 +308,9 @@ private:
     return next;
   }
 
-  /// An input read at the current point: W elements when it runs along the
-  /// innermost reduced dim, else one.
-  Value load(OpOperand *operand, Value mask) {
+  /// W elements of an input along the innermost reduced dim.
+  Value loadLanes(OpOperand *operand, Value mask) {
     SmallVector<Value> indices = indicesOf(operand);
-    AffineMap map = r.op.getMatchingIndexingMap(operand);
-    if (!map.isFunctionOfDim(r.reductionDims.back()))
-      return memref::LoadOp::create(b, operand->get(), indices);
     VectorType type = vectorOf(getElementTypeOrSelf(operand->get().getType()));
     if (!mask)
       return vector::LoadOp::create(b, type, operand->get(), indices);
@@ -318,6 +330,8 @@ private:
       b.clone(op, mapping);
       return;
     }
+    // A scalar read by several ops on lanes is broadcast for each; LLVM
+    // merges the broadcasts and hoists them with the invariant scalar.
     IRMapping operands;
     for (Value operand : op.getOperands()) {
       Value value = mapping.lookupOrDefault(operand);

@@ -152,6 +152,14 @@ BilinearTaps bilinearTaps(OpBuilder &b, Location loc, Value dst,
   return taps;
 }
 
+/// `lowWeight * atLow + highWeight * atHigh`.
+Value weightedSum(OpBuilder &b, Location loc, const BilinearTaps &taps,
+                  Value atLow, Value atHigh) {
+  return arith::AddFOp::create(
+      b, loc, arith::MulFOp::create(b, loc, taps.lowWeight, atLow),
+      arith::MulFOp::create(b, loc, taps.highWeight, atHigh));
+}
+
 /// `lowWeight * source[.., low, ..] + highWeight * source[.., high, ..]`
 /// along `dim` at `position`, in the compute type.
 Value interpolateAlong(OpBuilder &b, Location loc, Value source,
@@ -162,9 +170,7 @@ Value interpolateAlong(OpBuilder &b, Location loc, Value source,
     Value element = tensor::ExtractOp::create(b, loc, source, position);
     return castElement(b, loc, element, computeType);
   };
-  return arith::AddFOp::create(
-      b, loc, arith::MulFOp::create(b, loc, taps.lowWeight, read(taps.low)),
-      arith::MulFOp::create(b, loc, taps.highWeight, read(taps.high)));
+  return weightedSum(b, loc, taps, read(taps.low), read(taps.high));
 }
 
 /// The resized NCHW `input` as a tensor of `type`.
@@ -202,8 +208,7 @@ Value buildResize(OpBuilder &b, Location loc, Value input,
                                  axes[axis].scale(isF32, mode), mode, false);
             position[2 + axis] = floorIndex(nb, l, src, axes[axis].in - 1);
           }
-          Value element = tensor::ExtractOp::create(nb, l, input, position);
-          return element;
+          return tensor::ExtractOp::create(nb, l, input, position);
         });
   }
   if (h.in > h.out) {
@@ -220,10 +225,8 @@ Value buildResize(OpBuilder &b, Location loc, Value input,
             return interpolateAlong(nb, l, input, position, 3, cols,
                                     computeType);
           };
-          Value result = arith::AddFOp::create(
-              nb, l,
-              arith::MulFOp::create(nb, l, rows.lowWeight, rowSum(rows.low)),
-              arith::MulFOp::create(nb, l, rows.highWeight, rowSum(rows.high)));
+          Value result =
+              weightedSum(nb, l, rows, rowSum(rows.low), rowSum(rows.high));
           return castElement(nb, l, result, type.getElementType());
         });
   }

@@ -35,16 +35,18 @@ func.func @row_sum(%x: memref<8x4096xf32>, %out: memref<8xf64>) {
 // -----
 
 // Softmax's sum of exp(x - max) over rows of 197 (ViT's tokens): the
-// row's max is one scalar, broadcast to the lanes; 197 = 6 * 32 + 5, so
+// row's max is one scalar, read once before the row's loop and broadcast
+// to the lanes; 197 = 6 * 32 + 5, so
 // a masked step follows the vector loop, its lanes past the row keeping
 // their partial sums.
 // CHECK-LABEL: func.func @exp_sum
 // CHECK: %[[C192:.*]] = arith.constant 192 : index
 // CHECK: %[[MASK:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : vector<32xi32>
 // CHECK: scf.for %[[ROW:[a-z0-9_]+]] =
+// CHECK:   %[[MAX:.*]] = memref.load %arg1[%[[ROW]]]
 // CHECK:   %[[MAIN:.*]] = scf.for %[[K:[a-z0-9_]+]] = %{{.*}} to %[[C192]] step %{{.*}} iter_args(%[[ACC:[a-z0-9_]+]] = %{{.*}}) -> (vector<32xf32>) {
 // CHECK:     vector.load %arg0[%[[ROW]], %[[K]]] : memref<64x197xf32>, vector<32xf32>
-// CHECK:     %[[MAX:.*]] = memref.load %arg1[%[[ROW]]]
+// CHECK-NOT: memref.load
 // CHECK:     vector.broadcast %[[MAX]] : f32 to vector<32xf32>
 // CHECK:     math.exp %{{.*}} : vector<32xf32>
 // CHECK:   vector.maskedload %arg0[%[[ROW]], %[[C192]]], %[[MASK]]
