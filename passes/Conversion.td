@@ -318,6 +318,31 @@ def TsirCPUVectorizeReductionsPass
                            "::mlir::vector::VectorDialect"];
 }
 
+def TsirCPUVectorizeWindowsPass
+    : Pass<"tsir-cpu-vectorize-windows", "mlir::func::FuncOp"> {
+  let summary = "window reductions along a contiguous output row on buffers "
+                "as vector loops with the accumulators in registers";
+  let description = [{
+    Runs on buffers, for the CPU, before convert-linalg-to-loops. Every
+    `linalg.generic` whose innermost loop is a parallel row of 16 or more
+    elements (or of a dynamic count) inside one or more reduced loops (a
+    depthwise convolution along its flattened rows, a stride-1 window),
+    with an elementwise body, whose outputs index the row as their last,
+    unit-stride dim and whose inputs read it there as the row plus an
+    offset that does not depend on it (or not at all), becomes scf.for
+    loops over its other parallel dims and over the row in steps of W
+    lanes (the last step masked). Each step loads W outputs, applies every
+    iteration of the reduced loops to them in registers, in the generic's
+    order, and stores them once. W is 64 lanes, 32 when the body holds a
+    64-bit type. Other generics are left as they are.
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def TsirCPUContractionKernelsPass
     : Pass<"tsir-cpu-contraction-kernels", "mlir::ModuleOp"> {
   let summary = "matrix products on buffers as register-blocked vector "

@@ -100,6 +100,11 @@ void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
   // registers; LLVM would leave each row's chain of adds scalar.
   if (options.vectorize)
     pm.addNestedPass<func::FuncOp>(createTsirCPUVectorizeReductionsPass());
+  // Window reductions along a contiguous row (depthwise convolutions) keep
+  // their accumulators in registers across the window; the loops LLVM
+  // vectorizes would load and store them once per tap.
+  if (options.vectorize)
+    pm.addNestedPass<func::FuncOp>(createTsirCPUVectorizeWindowsPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // Each sequential loop nest a function of its own: LLVM compiles many
   // small functions faster than one huge graph function, and in parallel.

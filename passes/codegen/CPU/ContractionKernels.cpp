@@ -27,7 +27,7 @@
 
 #include "tsir/Conversion/Passes.h"
 
-#include "LaneMask.h"
+#include "Lanes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"

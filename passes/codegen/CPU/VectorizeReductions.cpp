@@ -31,7 +31,7 @@
 
 #include "tsir/Conversion/Passes.h"
 
-#include "LaneMask.h"
+#include "Lanes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -71,20 +71,6 @@ struct RowReduction {
   int64_t lanes;
 };
 
-/// Element types that vectors of memory hold lane by lane (not i1, whose
-/// vectors LLVM packs into bits, nor index).
-bool isLaneType(Type type) {
-  if (!type.isIntOrFloat() || type.isIndex())
-    return false;
-  unsigned width = type.getIntOrFloatBitWidth();
-  return width >= 8 && width % 8 == 0;
-}
-
-bool mayTrapOnMaskedLanes(Operation *op) {
-  return isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
-             arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(op);
-}
-
 /// Whether `map`'s results are loop dims or constants only.
 bool hasDimOrConstantResults(AffineMap map) {
   return llvm::all_of(map.getResults(), [](AffineExpr expr) {
@@ -110,30 +96,14 @@ FailureOr<RowReduction> matchRowReduction(linalg::GenericOp op) {
         .push_back(d);
 
   unsigned widest = 0;
-  auto widen = [&](Type type) {
-    widest = std::max(widest, type.getIntOrFloatBitWidth());
-  };
-  for (Operation &bodyOp : op.getBlock()->without_terminator()) {
-    if (isa<linalg::IndexOp>(bodyOp) || bodyOp.getNumRegions() ||
-        !isPure(&bodyOp) || mayTrapOnMaskedLanes(&bodyOp))
-      return failure();
-    if (!isa<arith::ConstantOp>(bodyOp) &&
-        !OpTrait::hasElementwiseMappableTraits(&bodyOp))
-      return failure();
-    for (Type type : bodyOp.getResultTypes()) {
-      if (type.isInteger(1))
-        continue;
-      if (!isLaneType(type))
-        return failure();
-      widen(type);
-    }
-  }
+  if (!tsir::cpu::isLaneBody(op, widest))
+    return failure();
 
   for (OpOperand &operand : op->getOpOperands()) {
     auto type = dyn_cast<MemRefType>(operand.get().getType());
-    if (!type || !isLaneType(type.getElementType()))
+    if (!type || !tsir::cpu::isLaneType(type.getElementType()))
       return failure();
-    widen(type.getElementType());
+    widest = std::max(widest, type.getElementTypeBitWidth());
     AffineMap map = op.getMatchingIndexingMap(&operand);
     if (!hasDimOrConstantResults(map))
       return failure();
@@ -297,7 +267,7 @@ private:
     for (auto [acc, arg] : llvm::zip(accs, r.op.getRegionOutputArgs()))
       mapping.map(arg, acc);
     for (Operation &bodyOp : r.op.getBlock()->without_terminator())
-      cloneOnLanes(bodyOp, mapping);
+      tsir::cpu::cloneOnLanes(b, bodyOp, mapping, r.lanes);
     SmallVector<Value> next;
     for (auto [acc, yielded] :
          llvm::zip(accs, r.op.getBlock()->getTerminator()->getOperands())) {
@@ -318,32 +288,6 @@ private:
         arith::ConstantOp::create(b, cast<TypedAttr>(b.getZeroAttr(type)));
     return vector::MaskedLoadOp::create(b, type, operand->get(), indices, mask,
                                         zeros);
-  }
-
-  /// `op` on lanes when any operand is a vector (the scalars broadcast),
-  /// else as it is.
-  void cloneOnLanes(Operation &op, IRMapping &mapping) {
-    bool onLanes = llvm::any_of(op.getOperands(), [&](Value operand) {
-      return isa<VectorType>(mapping.lookupOrDefault(operand).getType());
-    });
-    if (!onLanes) {
-      b.clone(op, mapping);
-      return;
-    }
-    // A scalar read by several ops on lanes is broadcast for each; LLVM
-    // merges the broadcasts and hoists them with the invariant scalar.
-    IRMapping operands;
-    for (Value operand : op.getOperands()) {
-      Value value = mapping.lookupOrDefault(operand);
-      if (!isa<VectorType>(value.getType()))
-        value =
-            vector::BroadcastOp::create(b, vectorOf(value.getType()), value);
-      operands.map(operand, value);
-    }
-    Operation *clone = b.clone(op, operands);
-    for (OpResult result : clone->getResults())
-      result.setType(vectorOf(result.getType()));
-    mapping.map(op.getResults(), clone->getResults());
   }
 
   /// `combiner` applied to `lhs` and `rhs` (of any one type).
