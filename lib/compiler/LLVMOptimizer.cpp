@@ -21,17 +21,27 @@
 // so it is set as one, once per process, the way a user of tsir-run or
 // tsir-compile could set it; a user who does keeps theirs.
 //
+// Every function also prefers 512-bit vectors. LLVM's tuning for Intel's
+// server cores prefers 256 bits, so its loop vectorizer filled half of
+// each AVX-512 register: the elementwise loops ran in ymm registers while
+// tsir's own vector code (the GEMM kernels) used zmm. On one Intel core
+// (2026-12-01) GELU over 4M floats went from 4.30 to 2.91 ms (eager 3.57),
+// x * sigmoid(x) from 2.97 to 2.36 ms. On a CPU without AVX-512 the
+// attribute changes nothing: the widest legal vector is narrower.
+//
 //===----------------------------------------------------------------------===//
 
 #include "LLVMOptimizer.h"
 
 #include "mlir/ExecutionEngine/OptUtils.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 
 #include <mutex>
 
 namespace {
 constexpr llvm::StringLiteral kUnrollThreshold = "50";
+constexpr llvm::StringLiteral kPreferVectorWidth = "prefer-vector-width";
 } // namespace
 
 void tsir::configureLLVMOptions() {
@@ -49,6 +59,13 @@ void tsir::configureLLVMOptions() {
 std::function<llvm::Error(llvm::Module *)>
 tsir::makeLLVMOptimizer(llvm::TargetMachine *machine) {
   configureLLVMOptions();
-  return mlir::makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
-                                         machine);
+  auto optimize = mlir::makeOptimizingTransformer(/*optLevel=*/3,
+                                                  /*sizeLevel=*/0, machine);
+  return [optimize](llvm::Module *module) {
+    for (llvm::Function &function : *module)
+      if (!function.isDeclaration() &&
+          !function.hasFnAttribute(kPreferVectorWidth))
+        function.addFnAttr(kPreferVectorWidth, "512");
+    return optimize(module);
+  };
 }
