@@ -10,6 +10,10 @@
 // of the input and the output, which LLVM vectorizes. MobileNet's depthwise
 // convolutions ran scalar before this.
 //
+// A global pooling (a window as large as its input: squeeze-excitation's
+// average pool) is made a plain reduction instead, whose window rows stay
+// innermost.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tsir/Conversion/Passes.h"
@@ -75,6 +79,84 @@ std::optional<SmallVector<unsigned>> windowOutward(linalg::LinalgOp op) {
   return order;
 }
 
+/// The parallel dims that slide a window (oh in oh*s + kh) whose static
+/// extent is 1 in every window of `op`: a global pooling, whose window is
+/// the whole input. None when some window dim is longer.
+std::optional<SmallVector<unsigned>> singleWindowDims(linalg::LinalgOp op) {
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<unsigned> dims;
+  for (AffineMap map : op.getIndexingMapsArray())
+    for (AffineExpr expr : map.getResults()) {
+      SmallVector<unsigned> parallel;
+      bool reduction = false;
+      expr.walk([&](AffineExpr e) {
+        if (auto dim = dyn_cast<AffineDimExpr>(e)) {
+          if (linalg::isParallelIterator(iterators[dim.getPosition()]))
+            parallel.push_back(dim.getPosition());
+          else
+            reduction = true;
+        }
+      });
+      if (!reduction || parallel.empty())
+        continue;
+      for (unsigned d : parallel) {
+        if (ranges[d] != 1)
+          return std::nullopt;
+        if (!llvm::is_contained(dims, d))
+          dims.push_back(d);
+      }
+    }
+  if (dims.empty())
+    return std::nullopt;
+  return dims;
+}
+
+/// A global pooling (every window starts at 0) as the plain reduction it
+/// is: the inputs read (kh, kw) instead of (oh*s + kh, ow*s + kw), with
+/// oh = ow = 0. The window is then innermost and contiguous, which
+/// tsir-cpu-collapse-elementwise-dims and tsir-cpu-vectorize-reductions
+/// take as one row of H*W; reordered as a window, the squeeze-excitation
+/// pools of MobileNet v3 and EfficientNet ran as scalar chains of adds
+/// under a row of one output.
+struct GlobalWindowAsReduction : OpInterfaceRewritePattern<linalg::LinalgOp> {
+  GlobalWindowAsReduction(MLIRContext *context)
+      : OpInterfaceRewritePattern(context, /*benefit=*/2) {}
+
+  LogicalResult matchAndRewrite(linalg::LinalgOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getNumReductionLoops() == 0 ||
+        linalg::isaContractionOpInterface(op) || !slidesAWindow(op))
+      return rewriter.notifyMatchFailure(op, "not a window op");
+    std::optional<SmallVector<unsigned>> dims = singleWindowDims(op);
+    if (!dims)
+      return rewriter.notifyMatchFailure(op, "not a global window");
+    auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+    if (!generic) {
+      FailureOr<linalg::GenericOp> generalized =
+          linalg::generalizeNamedOp(rewriter, op);
+      if (failed(generalized))
+        return failure();
+      generic = *generalized;
+    }
+    // Inputs only: the outputs keep indexing oh and ow, whose extent
+    // (1) they give the loops.
+    MLIRContext *context = rewriter.getContext();
+    AffineExpr zero = getAffineConstantExpr(0, context);
+    SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+    for (OpOperand *input : generic.getDpsInputOperands()) {
+      AffineMap &map = maps[input->getOperandNumber()];
+      for (unsigned d : *dims)
+        map = map.replace(getAffineDimExpr(d, context), zero, map.getNumDims(),
+                          map.getNumSymbols());
+    }
+    rewriter.modifyOpInPlace(generic, [&] {
+      generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+    });
+    return success();
+  }
+};
+
 struct WindowLoopOrder : OpInterfaceRewritePattern<linalg::LinalgOp> {
   using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
 
@@ -100,7 +182,7 @@ struct WindowLoopOrderPass
     : tsir::impl::TsirCPUWindowLoopOrderPassBase<WindowLoopOrderPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<WindowLoopOrder>(&getContext());
+    patterns.add<GlobalWindowAsReduction, WindowLoopOrder>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

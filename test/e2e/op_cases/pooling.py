@@ -1,7 +1,8 @@
 """pooling.py - generated end-to-end cases for the Pooling family:
 max_pool1d/2d (stride, padding, dilation, ceil_mode), avg_pool1d/2d
 (count_include_pad, divisor_override, ceil_mode), adaptive_avg_pool1d/2d/3d
-with even and uneven windows, adaptive_max_pool2d with its indices, and
+with even and uneven windows (and global ones over 28x28, one also
+transposed), adaptive_max_pool2d with its indices, and
 unbatched inputs."""
 
 import torch
@@ -66,6 +67,10 @@ def adaptive_avg_pool2d_global(x):
     return F.adaptive_avg_pool2d(x, (1, 1))
 
 
+def max_pool2d_global(x):
+    return F.max_pool2d(x, 7)
+
+
 def adaptive_avg_pool2d(x):
     return F.adaptive_avg_pool2d(x, [3, 2])
 
@@ -124,6 +129,14 @@ CASES = [
     Case(avg_pool1d_default, [r(1, 2, 10)], op="avg_pool1d"),
     Case(adaptive_avg_pool2d_global, [r(2, 8, 7, 7)],
          op="adaptive_avg_pool2d"),
+    # Squeeze-excitation's pools: one row of H*W per channel
+    # (tsir-cpu-window-loop-order makes a global window a plain reduction).
+    Case(adaptive_avg_pool2d_global, [r(2, 72, 28, 28)],
+         op="adaptive_avg_pool2d", name="adaptive_avg_pool2d_global_28"),
+    Case(adaptive_avg_pool2d_global, [r(1, 40, 28, 28).transpose(2, 3)],
+         op="adaptive_avg_pool2d",
+         name="adaptive_avg_pool2d_global_transposed"),
+    Case(max_pool2d_global, [r(1, 16, 7, 7)], op="max_pool2d"),
     Case(adaptive_avg_pool2d, [r(1, 3, 9, 8)]),
     Case(adaptive_avg_pool2d_uneven, [r(1, 3, 7, 10)],
          op="adaptive_avg_pool2d"),
