@@ -4,16 +4,20 @@
 // The CPU passes that write vector loops themselves (the GEMM kernels, the
 // reduction loops, the window loops) share these: the mask of a partial
 // last step, the element types a vector of memory holds lane by lane, the
-// linalg bodies that can run on lanes as they are, and the cloning of
-// such a body onto lanes.
+// linalg bodies that can run on lanes as they are, the cloning of such a
+// body onto lanes, and the loops that replace a linalg.generic (its loop
+// sizes, counted scf.for loops, the indices an operand reads).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TSIR_PASSES_CODEGEN_CPU_LANES_H
 #define TSIR_PASSES_CODEGEN_CPU_LANES_H
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
@@ -103,6 +107,78 @@ inline void cloneOnLanes(mlir::OpBuilder &b, mlir::Operation &op,
   for (OpResult result : clone->getResults())
     result.setType(VectorType::get({lanes}, result.getType()));
   mapping.map(op.getResults(), clone->getResults());
+}
+
+/// The size of each loop of `op`, as index values.
+inline llvm::SmallVector<mlir::Value>
+buildLoopSizes(mlir::ImplicitLocOpBuilder &b, mlir::linalg::LinalgOp op) {
+  using namespace mlir;
+  SmallVector<Value> sizes;
+  for (Range &range : op.createLoopRanges(b, b.getLoc()))
+    sizes.push_back(getValueOrCreateConstantIndexOp(b, b.getLoc(), range.size));
+  return sizes;
+}
+
+/// An scf.for from 0 to `size` by `step`, carrying `carried`. `body`
+/// builds the loop's body (with `b` at its end), given the induction
+/// variable and the carried values, and returns what it yields. The
+/// loop's results.
+inline llvm::SmallVector<mlir::Value> buildCountedLoop(
+    mlir::ImplicitLocOpBuilder &b, mlir::Value size, int64_t step,
+    mlir::ValueRange carried,
+    llvm::function_ref<llvm::SmallVector<mlir::Value>(mlir::Value,
+                                                      mlir::ValueRange)>
+        body) {
+  using namespace mlir;
+  auto loop = scf::ForOp::create(
+      b, arith::ConstantIndexOp::create(b, 0), size,
+      arith::ConstantIndexOp::create(b, step), carried,
+      [&](OpBuilder &nested, Location, Value i, ValueRange args) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToEnd(nested.getInsertionBlock());
+        scf::YieldOp::create(b, body(i, args));
+      });
+  return loop.getResults();
+}
+
+/// One counted loop (step 1) per dim of `dims`, outermost first, each
+/// setting iv[dim] and carrying `carried` through the ones inside it;
+/// `inner` builds the innermost body from the carried values and returns
+/// what it yields. The outermost loop's results (`inner`'s, with no dims).
+inline llvm::SmallVector<mlir::Value> buildLoopNest(
+    mlir::ImplicitLocOpBuilder &b, llvm::ArrayRef<unsigned> dims,
+    llvm::ArrayRef<mlir::Value> sizes, llvm::MutableArrayRef<mlir::Value> iv,
+    mlir::ValueRange carried,
+    llvm::function_ref<llvm::SmallVector<mlir::Value>(mlir::ValueRange)>
+        inner) {
+  using namespace mlir;
+  if (dims.empty())
+    return inner(carried);
+  unsigned dim = dims.front();
+  return buildCountedLoop(
+      b, sizes[dim], 1, carried, [&](Value i, ValueRange args) {
+        iv[dim] = i;
+        return buildLoopNest(b, dims.drop_front(), sizes, iv, args, inner);
+      });
+}
+
+/// The indices `map` reads when its loop dims have the values `iv`: a dim
+/// or a constant as it is, any other expression through affine.apply.
+inline llvm::SmallVector<mlir::Value>
+buildIndices(mlir::ImplicitLocOpBuilder &b, mlir::AffineMap map,
+             mlir::ArrayRef<mlir::Value> iv) {
+  using namespace mlir;
+  SmallVector<Value> result;
+  for (AffineExpr expr : map.getResults()) {
+    if (auto dim = dyn_cast<AffineDimExpr>(expr))
+      result.push_back(iv[dim.getPosition()]);
+    else if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+      result.push_back(arith::ConstantIndexOp::create(b, constant.getValue()));
+    else
+      result.push_back(affine::AffineApplyOp::create(
+          b, AffineMap::get(map.getNumDims(), 0, expr), iv));
+  }
+  return result;
 }
 
 } // namespace tsir::cpu

@@ -142,11 +142,8 @@ FailureOr<RowReduction> matchRowReduction(linalg::GenericOp op) {
 class ReductionEmitter {
 public:
   ReductionEmitter(ImplicitLocOpBuilder &b, RowReduction r)
-      : b(b), r(r), iv(r.op.getNumLoops()) {
-    for (Range &range : cast<linalg::LinalgOp>(r.op.getOperation())
-                            .createLoopRanges(b, b.getLoc()))
-      sizes.push_back(
-          getValueOrCreateConstantIndexOp(b, b.getLoc(), range.size));
+      : b(b), r(r), iv(r.op.getNumLoops()),
+        sizes(tsir::cpu::buildLoopSizes(b, r.op)) {
     // The innermost reduced dim: how much of it whole steps cover, and
     // what is left to the masked step.
     Value length = sizes[r.reductionDims.back()];
@@ -157,7 +154,14 @@ public:
       lastStepMask = tsir::cpu::buildFirstLanesMask(b, r.lanes, remaining);
   }
 
-  void emit() { emitParallelLoops(0); }
+  /// One scf.for per parallel dim around the reduction of each output
+  /// point.
+  void emit() {
+    tsir::cpu::buildLoopNest(b, r.parallelDims, sizes, iv, {}, [&](ValueRange) {
+      emitOutputPoint();
+      return SmallVector<Value>();
+    });
+  }
 
 private:
   Value index(int64_t value) {
@@ -166,22 +170,6 @@ private:
 
   VectorType vectorOf(Type element) {
     return VectorType::get({r.lanes}, element);
-  }
-
-  /// One scf.for per parallel dim, from the `level`-th, around the
-  /// reduction of one output point.
-  void emitParallelLoops(unsigned level) {
-    if (level == r.parallelDims.size())
-      return emitOutputPoint();
-    unsigned dim = r.parallelDims[level];
-    scf::ForOp::create(
-        b, index(0), sizes[dim], index(1), ValueRange{},
-        [&](OpBuilder &nested, Location loc, Value i, ValueRange) {
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPoint(scf::YieldOp::create(nested, loc));
-          iv[dim] = i;
-          emitParallelLoops(level + 1);
-        });
   }
 
   /// The lanes start at the combiners' neutral elements, take in every
@@ -195,7 +183,11 @@ private:
       accs.push_back(arith::ConstantOp::create(
           b, DenseElementsAttr::get(vectorOf(element), neutral)));
     }
-    accs = emitReductionLoops(0, accs);
+    // One scf.for carrying the lanes per outer reduced dim; the innermost
+    // one in vector steps.
+    accs = tsir::cpu::buildLoopNest(
+        b, ArrayRef<unsigned>(r.reductionDims).drop_back(), sizes, iv, accs,
+        [&](ValueRange args) { return emitInnermostLoop(args); });
     for (auto [combiner, init, acc] :
          llvm::zip(r.combiners, r.op.getDpsInitsMutable(), accs)) {
       SmallVector<Value> indices = indicesOf(&init);
@@ -203,23 +195,6 @@ private:
       Value total = combine(combiner, old, combineLanes(combiner, acc));
       memref::StoreOp::create(b, total, init.get(), indices);
     }
-  }
-
-  /// One scf.for carrying the lanes per outer reduced dim, from the
-  /// `level`-th; the innermost one in vector steps.
-  SmallVector<Value> emitReductionLoops(unsigned level, ValueRange accs) {
-    if (level + 1 == r.reductionDims.size())
-      return emitInnermostLoop(accs);
-    unsigned dim = r.reductionDims[level];
-    auto loop = scf::ForOp::create(
-        b, index(0), sizes[dim], index(1), accs,
-        [&](OpBuilder &nested, Location loc, Value i, ValueRange args) {
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPointToEnd(nested.getInsertionBlock());
-          iv[dim] = i;
-          scf::YieldOp::create(b, emitReductionLoops(level + 1, args));
-        });
-    return loop.getResults();
   }
 
   SmallVector<Value> emitInnermostLoop(ValueRange accs) {
@@ -232,15 +207,11 @@ private:
       if (!readsInnermost(operand))
         invariants.map(
             arg, memref::LoadOp::create(b, operand->get(), indicesOf(operand)));
-    auto loop = scf::ForOp::create(
-        b, index(0), wholeSteps, index(r.lanes), accs,
-        [&](OpBuilder &nested, Location loc, Value i, ValueRange args) {
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPointToEnd(nested.getInsertionBlock());
+    SmallVector<Value> result = tsir::cpu::buildCountedLoop(
+        b, wholeSteps, r.lanes, accs, [&](Value i, ValueRange args) {
           iv[dim] = i;
-          scf::YieldOp::create(b, emitStep(invariants, args, Value()));
+          return emitStep(invariants, args, Value());
         });
-    SmallVector<Value> result = loop.getResults();
     if (!lastStepMask)
       return result;
     // The partial last step (a step with no lane on when a dynamic length
@@ -314,14 +285,7 @@ private:
   }
 
   SmallVector<Value> indicesOf(OpOperand *operand) {
-    SmallVector<Value> result;
-    for (AffineExpr expr : r.op.getMatchingIndexingMap(operand).getResults()) {
-      if (auto dim = dyn_cast<AffineDimExpr>(expr))
-        result.push_back(iv[dim.getPosition()]);
-      else
-        result.push_back(index(cast<AffineConstantExpr>(expr).getValue()));
-    }
-    return result;
+    return tsir::cpu::buildIndices(b, r.op.getMatchingIndexingMap(operand), iv);
   }
 
   ImplicitLocOpBuilder &b;

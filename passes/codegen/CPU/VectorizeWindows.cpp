@@ -146,33 +146,20 @@ FailureOr<WindowReduction> matchWindowReduction(linalg::GenericOp op) {
 class WindowEmitter {
 public:
   WindowEmitter(ImplicitLocOpBuilder &b, WindowReduction w)
-      : b(b), w(w), iv(w.op.getNumLoops()) {
-    for (Range &range : cast<linalg::LinalgOp>(w.op.getOperation())
-                            .createLoopRanges(b, b.getLoc()))
-      sizes.push_back(
-          getValueOrCreateConstantIndexOp(b, b.getLoc(), range.size));
-  }
+      : b(b), w(w), iv(w.op.getNumLoops()),
+        sizes(tsir::cpu::buildLoopSizes(b, w.op)) {}
 
-  void emit() { emitOuterLoops(0); }
+  /// One scf.for per parallel dim around the row.
+  void emit() {
+    tsir::cpu::buildLoopNest(b, w.outerDims, sizes, iv, {}, [&](ValueRange) {
+      emitRow();
+      return SmallVector<Value>();
+    });
+  }
 
 private:
   Value index(int64_t value) {
     return arith::ConstantIndexOp::create(b, value);
-  }
-
-  /// One scf.for per parallel dim around the row, from the `level`-th.
-  void emitOuterLoops(unsigned level) {
-    if (level == w.outerDims.size())
-      return emitRow();
-    unsigned dim = w.outerDims[level];
-    scf::ForOp::create(
-        b, index(0), sizes[dim], index(1), ValueRange{},
-        [&](OpBuilder &nested, Location loc, Value i, ValueRange) {
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPoint(scf::YieldOp::create(nested, loc));
-          iv[dim] = i;
-          emitOuterLoops(level + 1);
-        });
   }
 
   /// The row in whole steps of W lanes, then one masked step for what is
@@ -182,14 +169,12 @@ private:
     Value wholeSteps = b.createOrFold<arith::SubIOp>(
         length, b.createOrFold<arith::RemSIOp>(length, index(w.lanes)));
     if (!isZeroInteger(wholeSteps))
-      scf::ForOp::create(
-          b, index(0), wholeSteps, index(w.lanes), ValueRange{},
-          [&](OpBuilder &nested, Location loc, Value j, ValueRange) {
-            OpBuilder::InsertionGuard guard(b);
-            b.setInsertionPoint(scf::YieldOp::create(nested, loc));
-            iv[w.row] = j;
-            emitStep(Value());
-          });
+      tsir::cpu::buildCountedLoop(b, wholeSteps, w.lanes, {},
+                                  [&](Value j, ValueRange) {
+                                    iv[w.row] = j;
+                                    emitStep(Value());
+                                    return SmallVector<Value>();
+                                  });
     Value remaining = b.createOrFold<arith::SubIOp>(length, wholeSteps);
     if (isZeroInteger(remaining))
       return;
@@ -204,7 +189,11 @@ private:
     SmallVector<Value> accs;
     for (OpOperand &init : w.op.getDpsInitsMutable())
       accs.push_back(loadLanes(&init, mask));
-    accs = emitWindowLoops(0, accs, mask);
+    // One scf.for carrying the accumulators per window dim; the body on
+    // lanes innermost.
+    accs = tsir::cpu::buildLoopNest(
+        b, w.windowDims, sizes, iv, accs,
+        [&](ValueRange args) { return emitTap(args, mask); });
     for (auto [init, acc] : llvm::zip(w.op.getDpsInitsMutable(), accs)) {
       SmallVector<Value> indices = indicesOf(&init);
       if (mask)
@@ -212,24 +201,6 @@ private:
       else
         vector::StoreOp::create(b, acc, init.get(), indices);
     }
-  }
-
-  /// One scf.for carrying the accumulators per window dim, from the
-  /// `level`-th; the generic's body on lanes innermost.
-  SmallVector<Value> emitWindowLoops(unsigned level, ValueRange accs,
-                                     Value mask) {
-    if (level == w.windowDims.size())
-      return emitTap(accs, mask);
-    unsigned dim = w.windowDims[level];
-    auto loop = scf::ForOp::create(
-        b, index(0), sizes[dim], index(1), accs,
-        [&](OpBuilder &nested, Location loc, Value i, ValueRange args) {
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPointToEnd(nested.getInsertionBlock());
-          iv[dim] = i;
-          scf::YieldOp::create(b, emitWindowLoops(level + 1, args, mask));
-        });
-    return loop.getResults();
   }
 
   SmallVector<Value> emitTap(ValueRange accs, Value mask) {
@@ -278,18 +249,7 @@ private:
   /// The indices `operand` reads at the current loop values; the last may
   /// be the row plus a tap's offset.
   SmallVector<Value> indicesOf(OpOperand *operand) {
-    SmallVector<Value> result;
-    AffineMap map = w.op.getMatchingIndexingMap(operand);
-    for (AffineExpr expr : map.getResults()) {
-      if (auto dim = dyn_cast<AffineDimExpr>(expr))
-        result.push_back(iv[dim.getPosition()]);
-      else if (auto constant = dyn_cast<AffineConstantExpr>(expr))
-        result.push_back(index(constant.getValue()));
-      else
-        result.push_back(affine::AffineApplyOp::create(
-            b, AffineMap::get(map.getNumDims(), 0, expr), iv));
-    }
-    return result;
+    return tsir::cpu::buildIndices(b, w.op.getMatchingIndexingMap(operand), iv);
   }
 
   ImplicitLocOpBuilder &b;

@@ -112,6 +112,14 @@ std::optional<SmallVector<unsigned>> singleWindowDims(linalg::LinalgOp op) {
   return dims;
 }
 
+/// `op` as a linalg.generic: itself, or its named op generalized.
+FailureOr<linalg::GenericOp> asGeneric(PatternRewriter &rewriter,
+                                       linalg::LinalgOp op) {
+  if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation()))
+    return generic;
+  return linalg::generalizeNamedOp(rewriter, op);
+}
+
 /// A global pooling (every window starts at 0) as the plain reduction it
 /// is: the inputs read (kh, kw) instead of (oh*s + kh, ow*s + kw), with
 /// oh = ow = 0. The window is then innermost and contiguous, which
@@ -131,27 +139,22 @@ struct GlobalWindowAsReduction : OpInterfaceRewritePattern<linalg::LinalgOp> {
     std::optional<SmallVector<unsigned>> dims = singleWindowDims(op);
     if (!dims)
       return rewriter.notifyMatchFailure(op, "not a global window");
-    auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-    if (!generic) {
-      FailureOr<linalg::GenericOp> generalized =
-          linalg::generalizeNamedOp(rewriter, op);
-      if (failed(generalized))
-        return failure();
-      generic = *generalized;
-    }
+    FailureOr<linalg::GenericOp> generic = asGeneric(rewriter, op);
+    if (failed(generic))
+      return failure();
     // Inputs only: the outputs keep indexing oh and ow, whose extent
     // (1) they give the loops.
     MLIRContext *context = rewriter.getContext();
     AffineExpr zero = getAffineConstantExpr(0, context);
-    SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
-    for (OpOperand *input : generic.getDpsInputOperands()) {
+    SmallVector<AffineMap> maps = generic->getIndexingMapsArray();
+    for (OpOperand *input : generic->getDpsInputOperands()) {
       AffineMap &map = maps[input->getOperandNumber()];
       for (unsigned d : *dims)
         map = map.replace(getAffineDimExpr(d, context), zero, map.getNumDims(),
                           map.getNumSymbols());
     }
-    rewriter.modifyOpInPlace(generic, [&] {
-      generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+    rewriter.modifyOpInPlace(*generic, [&] {
+      generic->setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
     });
     return success();
   }
@@ -165,16 +168,11 @@ struct WindowLoopOrder : OpInterfaceRewritePattern<linalg::LinalgOp> {
     std::optional<SmallVector<unsigned>> order = windowOutward(op);
     if (!order)
       return rewriter.notifyMatchFailure(op, "not a window op to reorder");
-    auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-    if (!generic) {
-      FailureOr<linalg::GenericOp> generalized =
-          linalg::generalizeNamedOp(rewriter, op);
-      if (failed(generalized))
-        return failure();
-      generic = *generalized;
-    }
+    FailureOr<linalg::GenericOp> generic = asGeneric(rewriter, op);
+    if (failed(generic))
+      return failure();
     return success(
-        succeeded(linalg::interchangeGenericOp(rewriter, generic, *order)));
+        succeeded(linalg::interchangeGenericOp(rewriter, *generic, *order)));
   }
 };
 
