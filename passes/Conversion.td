@@ -273,7 +273,9 @@ def TsirCPUWindowLoopOrderPass
     dimension. convert-linalg-to-loops nests loops in that order, so the
     innermost loop walks a row of the output and of the input, which LLVM
     vectorizes, instead of a 3-wide window. Plain reductions (no window)
-    keep their order.
+    keep their order. A global window (every parallel dim that slides a
+    window has extent 1: an average pool over the whole input) becomes a
+    plain reduction instead: its inputs read the window dims alone.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
