@@ -9,8 +9,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "CompilePipeline.h"
-#include "tsir/Compiler/Diagnostics.h"
+#include "TargetCPU.h"
 #include "tsir-runtime/ModelTable.h"
+#include "tsir/Compiler/Diagnostics.h"
 
 #include "tsir/Pipelines/Pipelines.h"
 #include "tsir/Conversion/Passes.h"
@@ -216,6 +217,7 @@ tsir::lowerToLLVMDialect(const SpecializedGraph &graph,
       buildLinalgToNVVMPipeline(pm, nvvmOptions);
     } else {
       LowerToLLVMOptions llvmOptions;
+      llvmOptions.vectorWidth = vectorLanesF32(options.targetCpu);
       buildLinalgToLLVMPipeline(pm, llvmOptions);
     }
     if (failed(runPasses(pm, *module, options, "lower to LLVM")))

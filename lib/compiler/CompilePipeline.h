@@ -71,6 +71,9 @@ struct CompileOptions {
   /// (fatbin; isa for PTX text).
   std::string gpuArch = "sm_90";
   std::string gpuFormat = "fatbin";
+  /// CPU only: the CPU the code is for ("host" or an LLVM CPU name); its
+  /// vector width sizes the kernels' register tiles (TargetCPU.h).
+  std::string targetCpu = "host";
   /// A tensor of the weights file: its name, and its type
   /// (refinedTensorType).
   struct Weight {

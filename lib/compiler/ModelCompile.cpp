@@ -358,6 +358,7 @@ rt::Status tsir::compileModel(ModuleOp graph, const GraphInputs &signature,
   compileOptions.firstCallerArgument = signature.firstCallerArgument();
   compileOptions.device = options.device;
   compileOptions.gpuArch = options.gpuArch;
+  compileOptions.targetCpu = options.targetCpu;
   // PTX text is what --emit ptx writes; a library embeds a fatbin.
   compileOptions.gpuFormat =
       options.emit == ModelCompileOptions::Emit::PTX ? "isa" : "fatbin";

@@ -8,12 +8,12 @@
 
 #include "ModelObject.h"
 #include "LLVMOptimizer.h"
+#include "TargetCPU.h"
 
 #include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
-#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LLVMContext.h"
@@ -23,10 +23,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/TargetParser/Host.h"
 #include "llvm/Transforms/Utils/SplitModule.h"
 
 #include <cstdlib>
@@ -103,40 +101,6 @@ static void addModelData(llvm::Module &module, const ModelData &data) {
   addBytes(module, "tsir_model_weights_data", weights, 64);
 }
 
-/// A position-independent target machine for `targetCpu`.
-static rt::StatusOr<std::unique_ptr<llvm::TargetMachine>>
-createTargetMachine(const std::string &targetCpu) {
-  static bool initialized = [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-    return true;
-  }();
-  (void)initialized;
-  llvm::Expected<llvm::orc::JITTargetMachineBuilder> builder =
-      targetCpu == "host"
-          ? llvm::orc::JITTargetMachineBuilder::detectHost()
-          : llvm::Expected<llvm::orc::JITTargetMachineBuilder>(
-                llvm::orc::JITTargetMachineBuilder(
-                    llvm::Triple(llvm::sys::getProcessTriple())));
-  if (!builder)
-    return rt::Status::error("no target machine: " +
-                             llvm::toString(builder.takeError()));
-  if (targetCpu != "host")
-    builder->setCPU(targetCpu);
-  builder->setRelocationModel(llvm::Reloc::PIC_);
-  // A shared library's usual code model (what clang -fPIC gives): the
-  // JIT's large one puts code and constants into .ltext/.lrodata segments
-  // after the writable one, a layout valgrind 3.19 cannot read (it aborts
-  // on loading the model).
-  builder->setCodeModel(llvm::CodeModel::Small);
-  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-  auto machine = builder->createTargetMachine();
-  if (!machine)
-    return rt::Status::error("no target machine for CPU '" + targetCpu +
-                             "': " + llvm::toString(machine.takeError()));
-  return std::move(*machine);
-}
-
 /// The graph as an LLVM module for `machine`: the packed entry point added,
 /// every function hidden. The model's data is not in it yet.
 static rt::StatusOr<std::unique_ptr<llvm::Module>>
@@ -192,7 +156,7 @@ rt::Status tsir::writeModelArtifact(ModuleOp module, const ModelData &data,
                                     ModelArtifact artifact,
                                     const std::string &path) {
   rt::StatusOr<std::unique_ptr<llvm::TargetMachine>> machine =
-      createTargetMachine(targetCpu);
+      createCpuTargetMachine(targetCpu, CodeModelFor::SharedLibrary);
   if (!machine.ok())
     return machine.status();
   llvm::LLVMContext context;
@@ -228,7 +192,7 @@ tsir::writeModelObjects(ModuleOp module, const ModelData &data,
     return std::vector<std::string>{std::string(first)};
   }
   rt::StatusOr<std::unique_ptr<llvm::TargetMachine>> machine =
-      createTargetMachine(targetCpu);
+      createCpuTargetMachine(targetCpu, CodeModelFor::SharedLibrary);
   if (!machine.ok())
     return machine.status();
   std::vector<llvm::SmallVector<char, 0>> bitcode;
@@ -284,7 +248,7 @@ tsir::writeModelObjects(ModuleOp module, const ModelData &data,
       if (i == 0)
         addModelData(**part, data);
       rt::StatusOr<std::unique_ptr<llvm::TargetMachine>> partMachine =
-          createTargetMachine(targetCpu);
+          createCpuTargetMachine(targetCpu, CodeModelFor::SharedLibrary);
       if (!partMachine.ok()) {
         results[i] = partMachine.status();
         return;

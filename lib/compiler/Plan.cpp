@@ -10,6 +10,7 @@
 #include "Plan.h"
 #include "LLVMOptimizer.h"
 #include "SupportSymbols.h"
+#include "TargetCPU.h"
 #include "tsir-runtime/AbiValue.h"
 #include "tsir-runtime/BufferCache.h"
 
@@ -20,9 +21,7 @@
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 
-#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/Error.h"
-#include "llvm/Support/TargetSelect.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -164,12 +163,6 @@ static void internalizeAllBut(llvm::Module &module, llvm::StringRef entry) {
 
 rt::StatusOr<std::unique_ptr<Plan>>
 tsir::Plan::compile(ModuleOp module, CallSignature signature) {
-  static bool initialized = [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-    return true;
-  }();
-  (void)initialized;
   // The LLVM IR translations are registered once, with the context's
   // dialects (GraphExecutor's registerEverything).
 
@@ -187,15 +180,11 @@ tsir::Plan::compile(ModuleOp module, CallSignature signature) {
   // Code for this machine's CPU and its features (AVX-512 where there is
   // one). The optimization passes get the same target machine: without it
   // LLVM's loop vectorizer has no cost model and leaves loops scalar.
-  auto targetBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!targetBuilder)
+  rt::StatusOr<std::unique_ptr<llvm::TargetMachine>> targetMachine =
+      createCpuTargetMachine("host", CodeModelFor::JIT);
+  if (!targetMachine.ok())
     return rt::Status::error("JIT compilation failed: " +
-                             llvm::toString(targetBuilder.takeError()));
-  targetBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-  auto targetMachine = targetBuilder->createTargetMachine();
-  if (!targetMachine)
-    return rt::Status::error("JIT compilation failed: " +
-                             llvm::toString(targetMachine.takeError()));
+                             targetMachine.status().message());
   ExecutionEngineOptions options;
   auto optimize = makeLLVMOptimizer(targetMachine->get());
   // `transformer` is a function_ref: the lambda must outlive create().

@@ -2,7 +2,9 @@
 //
 // MLIR's lowering emits calls to a few support functions (`memrefCopy` for
 // memref.copy of non-contiguous or unknown layouts), and tsir's own
-// lowering one more (`tsirRaiseError`, a failed run-time check). MLIR ships
+// lowering one more (`tsirRaiseError`, a failed run-time check), and LLVM
+// calls the compiler runtime's roundings to bfloat16 on a CPU without
+// AVX512-BF16 (`__truncsfbf2`, `__truncdfbf2`). MLIR ships
 // the first ones in libmlir_c_runner_utils.so; tsir provides its own so that
 // compiled graphs need nothing but tsir's libraries, and gives the JIT
 // their addresses.

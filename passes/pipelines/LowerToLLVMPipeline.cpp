@@ -66,6 +66,22 @@ void tsir::buildFuseAndBufferizePipeline(
   pm.addPass(createConvertBufferizationToMemRefPass());
 }
 
+/// The GEMM kernels' register tiles for vectors of `width` f32 lanes. With
+/// AVX-512's 32 registers: 8 x 2 vectors of C (16 accumulators) in the
+/// broadcast kernel, 4 x 4 in the dot kernel. With AVX2's 16: 6 x 2 (12,
+/// beside B's two vectors and A's broadcast) and 2 x 4 (8, beside the 2 + 4
+/// vectors each k step loads); the AVX-512 tiles would spill there.
+static tsir::TsirCPUContractionKernelsPassOptions
+contractionKernelSizes(int64_t width) {
+  tsir::TsirCPUContractionKernelsPassOptions sizes;
+  sizes.vectorWidth = width;
+  if (width < 16) {
+    sizes.broadcastRows = 6;
+    sizes.dotRows = 2;
+  }
+  return sizes;
+}
+
 void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
                                      const LowerToLLVMOptions &options) {
   // Convolutions become matrix products for the GEMM kernels below.
@@ -74,7 +90,7 @@ void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
         if (options.vectorize) {
           tensors.addNestedPass<func::FuncOp>(createTsirConvToMatmulPass());
           tensors.addNestedPass<func::FuncOp>(
-              createTsirCPUDepthwiseConvRowsPass());
+              createTsirCPUDepthwiseConvRowsPass({options.vectorWidth}));
           tensors.addNestedPass<func::FuncOp>(
               createTsirCPUWindowLoopOrderPass());
         }
@@ -83,7 +99,8 @@ void tsir::buildLinalgToLLVMPipeline(OpPassManager &pm,
   // Matrix products as register-blocked vector kernels; their blocks are
   // scf.forall iterations.
   if (options.vectorize)
-    pm.addPass(createTsirCPUContractionKernelsPass());
+    pm.addPass(createTsirCPUContractionKernelsPass(
+        contractionKernelSizes(options.vectorWidth)));
   // Elementwise ops over their longest contiguous run, so that the loop
   // LLVM vectorizes is not a 7-wide row.
   if (options.vectorize)

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tsir-runtime/DType.h"
+#include "tsir-runtime/BFloat16Rounding.h"
 
 #include <cmath>
 #include <cstring>
@@ -141,12 +142,6 @@ float bfloat16ToFloat(uint16_t bits) {
   return bitsToFloat(static_cast<uint32_t>(bits) << 16);
 }
 
-uint16_t floatToBFloat16(float value) {
-  uint32_t bits = floatBits(value);
-  if ((bits & 0x7fffffff) > 0x7f800000)
-    return static_cast<uint16_t>((bits >> 16) | 0x0040);
-  uint32_t roundingBias = 0x7fff + ((bits >> 16) & 1);
-  return static_cast<uint16_t>((bits + roundingBias) >> 16);
-}
+uint16_t floatToBFloat16(float value) { return tsirBFloat16BitsOf(value); }
 
 } // namespace tsir::rt

@@ -66,6 +66,12 @@ struct LowerToLLVMOptions
       llvm::cl::desc("run large ops on OpenMP threads (tsir-parallelize-loops, "
                      "convert-scf-to-openmp); compiled code then needs libomp"),
       llvm::cl::init(true)};
+  Option<int64_t> vectorWidth{
+      *this, "vector-width",
+      llvm::cl::desc("f32 lanes of the target CPU's vector registers: 16 "
+                     "(AVX-512, 32 registers) or 8 (AVX2, 16 registers); "
+                     "sizes the GEMM kernels' register tiles"),
+      llvm::cl::init(16)};
 };
 
 /// From value-semantics prim/aten to linalg on tensors: value semantics,

@@ -12,6 +12,7 @@
  *===----------------------------------------------------------------------===*/
 
 #include "tsir-runtime/AbiCall.h"
+#include "tsir-runtime/BFloat16Rounding.h"
 #include "tsir-runtime/BufferCache.h"
 #include "tsir-runtime/MemrefCopy.h"
 #include "tsir-runtime/ModelTable.h"
@@ -36,6 +37,11 @@ void memrefCopy(int64_t element_size, tsir_unranked_memref *source,
                 tsir_unranked_memref *target) {
   tsirMemrefCopy(element_size, source, target);
 }
+
+/* LLVM's rounding to bfloat16 on a CPU without AVX512-BF16 calls these
+ * compiler-runtime names. */
+__bf16 __truncsfbf2(float value) { return tsirRoundF32ToBF16(value); }
+__bf16 __truncdfbf2(double value) { return tsirRoundF64ToBF16(value); }
 
 /* MLIR's memref-to-llvm lowering with generic allocation functions calls
  * these names for memref.alloc and memref.dealloc. */
