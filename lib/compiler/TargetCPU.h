@@ -1,5 +1,4 @@
-//===- TargetCPU.h - The CPU compiled code is for ------------------*- C++
-//-*-===//
+//===- TargetCPU.h - The CPU compiled code is for ---------------*- C++ -*-===//
 //
 // One place that turns a CPU name ("host", or an LLVM CPU name such as
 // x86-64-v3) into an LLVM target machine, and into the vector width the

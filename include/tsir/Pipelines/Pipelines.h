@@ -69,8 +69,9 @@ struct LowerToLLVMOptions
   Option<int64_t> vectorWidth{
       *this, "vector-width",
       llvm::cl::desc("f32 lanes of the target CPU's vector registers: 16 "
-                     "(AVX-512, 32 registers) or 8 (AVX2, 16 registers); "
-                     "sizes the GEMM kernels' register tiles"),
+                     "(AVX-512, 32 registers), 8 (AVX2) or 4 (SSE), both "
+                     "with 16 registers; sizes the GEMM kernels' register "
+                     "tiles"),
       llvm::cl::init(16)};
 };
 

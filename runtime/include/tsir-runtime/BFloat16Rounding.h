@@ -1,5 +1,4 @@
-/*===- BFloat16Rounding.h - f32 and f64 to bfloat16 for compiled code -*- C
- *-*-===*
+/*===- BFloat16Rounding.h - Rounding to bfloat16 for compiled code -*- C -*-===*
  *
  * LLVM rounds a float or double to bfloat16 with one instruction where the
  * CPU has one (AVX512-BF16) and otherwise calls the compiler runtime's
