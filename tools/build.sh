@@ -31,7 +31,6 @@ if [ ! -f "$build/build.ninja" ]; then
     -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld-22 \
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
     -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
-    "-DLLVM_LIT_ARGS=-sv --time-tests" \
     "${config[@]}"
 fi
 ninja -C "$build" "$@"

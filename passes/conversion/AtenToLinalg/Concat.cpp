@@ -65,8 +65,7 @@ Value concatenate(OpBuilder &b, Location loc, RankedTensorType type,
     SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
     offsets[dim] = IndexMath::fold(offset);
     SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
-    result = tensor::InsertSliceOp::create(b, loc, tensor, result, offsets,
-                                           sizes, strides);
+    result = insertSlice(b, loc, tensor, result, offsets, sizes, strides);
     offset = m.add(offset, extent);
   }
   return result;

@@ -77,8 +77,7 @@ FailureOr<Value> buildDiagonal(OpBuilder &b, Location loc, Value input,
   offsets[dim1] = b.getIndexAttr(std::max<int64_t>(0, -offset));
   offsets[dim2] = b.getIndexAttr(std::max<int64_t>(0, offset));
   sizes[dim1] = sizes[dim2] = b.getIndexAttr(length);
-  Value block =
-      tensor::ExtractSliceOp::create(b, loc, input, offsets, sizes, strides);
+  Value block = extractSlice(b, loc, input, offsets, sizes, strides);
   MLIRContext *context = b.getContext();
   SmallVector<AffineExpr> exprs(rank);
   int64_t loop = 0;

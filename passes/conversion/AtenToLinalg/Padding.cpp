@@ -62,8 +62,7 @@ Value padWithConstant(OpBuilder &b, Location loc, Value input,
       sizes.push_back(
           IndexMath::fold(m.sub(size, m.constant(cropLow + cropHigh))));
     }
-    input =
-        tensor::ExtractSliceOp::create(b, loc, input, offsets, sizes, strides);
+    input = extractSlice(b, loc, input, offsets, sizes, strides);
   }
   SmallVector<int64_t> low, high;
   for (int64_t dim = 0; dim < rank; ++dim) {

@@ -292,15 +292,42 @@ DimCut cutAlongDim(OpBuilder &b, Location loc, Value value, int64_t dim,
 }
 } // namespace
 
+bool isEmptySlice(ArrayRef<OpFoldResult> sizes) {
+  return llvm::any_of(
+      sizes, [](OpFoldResult size) { return getConstantIntValue(size) == 0; });
+}
+
+Value extractSlice(OpBuilder &b, Location loc, Value source,
+                   ArrayRef<OpFoldResult> offsets, ArrayRef<OpFoldResult> sizes,
+                   ArrayRef<OpFoldResult> strides) {
+  if (!isEmptySlice(sizes))
+    return tensor::ExtractSliceOp::create(b, loc, source, offsets, sizes,
+                                          strides);
+  auto type = cast<RankedTensorType>(source.getType());
+  SmallVector<int64_t> shape;
+  for (OpFoldResult size : sizes)
+    shape.push_back(getConstantIntValue(size).value_or(ShapedType::kDynamic));
+  return createEmpty(
+      b, loc, RankedTensorType::get(shape, type.getElementType()), sizes);
+}
+
+Value insertSlice(OpBuilder &b, Location loc, Value source, Value dest,
+                  ArrayRef<OpFoldResult> offsets, ArrayRef<OpFoldResult> sizes,
+                  ArrayRef<OpFoldResult> strides) {
+  if (isEmptySlice(sizes))
+    return dest;
+  return tensor::InsertSliceOp::create(b, loc, source, dest, offsets, sizes,
+                                       strides);
+}
+
 Value extractAlongDim(OpBuilder &b, Location loc, Value input, int64_t dim,
                       OpFoldResult offset, OpFoldResult size, int64_t stride,
                       bool dropDim) {
   auto type = cast<RankedTensorType>(input.getType());
   DimCut cut = cutAlongDim(b, loc, input, dim, offset, size, stride, dropDim);
   auto resultType = RankedTensorType::get(cut.shape, type.getElementType());
-  // An empty slice may start at the end, which extract_slice's verifier
-  // rejects for static offsets: nothing to read, so an empty tensor.
-  if (getConstantIntValue(size) == 0) {
+  // Nothing to read (isEmptySlice): an empty tensor of the result's shape.
+  if (isEmptySlice(cut.sizes)) {
     SmallVector<OpFoldResult> kept;
     for (auto [d, s] : llvm::enumerate(cut.sizes))
       if (!dropDim || static_cast<int64_t>(d) != dim)
@@ -314,12 +341,11 @@ Value extractAlongDim(OpBuilder &b, Location loc, Value input, int64_t dim,
 Value insertAlongDim(OpBuilder &b, Location loc, Value self, Value src,
                      int64_t dim, OpFoldResult offset, OpFoldResult size,
                      int64_t stride, bool dropDim) {
-  // Nothing to write (an empty slice may start at the end, which
-  // insert_slice's verifier rejects).
-  if (getConstantIntValue(size) == 0)
-    return self;
   auto type = cast<RankedTensorType>(self.getType());
   DimCut cut = cutAlongDim(b, loc, self, dim, offset, size, stride, dropDim);
+  // Nothing to write (isEmptySlice).
+  if (isEmptySlice(cut.sizes))
+    return self;
   // src as the slice's type (static where the slice's sizes are known).
   src = castToType(b, loc, src,
                    RankedTensorType::get(cut.shape, type.getElementType()));

@@ -87,6 +87,29 @@ std::pair<mlir::Value, mlir::Value> pythonSlice(IndexMath &m,
                                                 mlir::Value start,
                                                 mlir::Value end, int64_t step);
 
+/// Whether a slice of `sizes` is statically empty (a size is the constant
+/// 0). Torch allows an empty slice anywhere in [0, size], a dim of size 0
+/// included; MLIR's slice verifiers reject a static offset equal to the
+/// dim's size even for an empty slice ("offset 0 is out-of-bounds: 0 >=
+/// 0"), so the helpers below build no slice op for one.
+bool isEmptySlice(llvm::ArrayRef<mlir::OpFoldResult> sizes);
+
+/// tensor.extract_slice of `source` (result rank = source rank), or an
+/// empty tensor of the slice's sizes when the slice is empty.
+mlir::Value extractSlice(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value source,
+                         llvm::ArrayRef<mlir::OpFoldResult> offsets,
+                         llvm::ArrayRef<mlir::OpFoldResult> sizes,
+                         llvm::ArrayRef<mlir::OpFoldResult> strides);
+
+/// tensor.insert_slice of `source` into `dest`, or `dest` itself when the
+/// slice is empty.
+mlir::Value insertSlice(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::Value source, mlir::Value dest,
+                        llvm::ArrayRef<mlir::OpFoldResult> offsets,
+                        llvm::ArrayRef<mlir::OpFoldResult> sizes,
+                        llvm::ArrayRef<mlir::OpFoldResult> strides);
+
 /// The elements of `input` at `offset`, `offset + stride`, ... (`size` of
 /// them) along `dim`, with every other dim whole; `dropDim` (for a size of
 /// 1) removes that dim from the result.

@@ -419,3 +419,28 @@ func.func @view_of_unknown_rank(%x: !prim.tensor<dtype = f32>) -> !prim.tensor<d
   %0 = aten.view %x, %s : (!prim.tensor<dtype = f32>, !prim.list<i64>) -> !prim.tensor<dtype = f32, sizes = [?, 4]>
   return %0 : !prim.tensor<dtype = f32, sizes = [?, 4]>
 }
+
+// -----
+
+// Slices of a tensor with a dim of size 0 are empty wherever they start;
+// torch allows them, and MLIR's extract_slice/insert_slice verifiers reject
+// a static offset 0 on a dim of size 0 ("offset 0 is out-of-bounds: 0 >=
+// 0", Faster R-CNN's remove_small_boxes with no proposals left). No slice
+// op: an empty tensor, and for a scatter the destination itself.
+// CHECK-LABEL: func.func @slices_of_zero_rows(
+// CHECK-NOT: tensor.extract_slice
+// CHECK-NOT: tensor.insert_slice
+// CHECK-DAG: tensor.empty() : tensor<0xf32>
+// CHECK-DAG: tensor.empty() : tensor<0x2xf32>
+// CHECK-NOT: tensor.extract_slice
+// CHECK-NOT: tensor.insert_slice
+// CHECK: return
+func.func @slices_of_zero_rows(%x: !prim.tensor<dtype = f32, sizes = [0, 4]>, %v: !prim.tensor<dtype = f32, sizes = [0]>) -> (!prim.tensor<dtype = f32, sizes = [0]>, !prim.tensor<dtype = f32, sizes = [0, 2]>, !prim.tensor<dtype = f32, sizes = [0, 4]>) {
+  %c1 = prim.Constant {value = 1 : i64} : i64
+  %c2 = prim.Constant {value = 2 : i64} : i64
+  %c4 = prim.Constant {value = 4 : i64} : i64
+  %0 = aten.select.int %x, %c1, %c2 : (!prim.tensor<dtype = f32, sizes = [0, 4]>, i64, i64) -> !prim.tensor<dtype = f32, sizes = [0]>
+  %1 = aten.slice.Tensor %x, %c1, %c2, %c4, %c1 : (!prim.tensor<dtype = f32, sizes = [0, 4]>, i64, i64, i64, i64) -> !prim.tensor<dtype = f32, sizes = [0, 2]>
+  %2 = aten.select_scatter %x, %v, %c1, %c2 : (!prim.tensor<dtype = f32, sizes = [0, 4]>, !prim.tensor<dtype = f32, sizes = [0]>, i64, i64) -> !prim.tensor<dtype = f32, sizes = [0, 4]>
+  return %0, %1, %2 : !prim.tensor<dtype = f32, sizes = [0]>, !prim.tensor<dtype = f32, sizes = [0, 2]>, !prim.tensor<dtype = f32, sizes = [0, 4]>
+}

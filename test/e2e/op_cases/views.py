@@ -149,6 +149,17 @@ def slice_clamped(x):
     return x[2:100], x[-100:2], x[5:2], x[10:], x[:, 1:0]
 
 
+def slices_of_zero_rows(x):
+    # Slices of a tensor with a static dim of size 0 (Faster R-CNN's
+    # remove_small_boxes with no proposals left): empty wherever they start.
+    b = x[:0]
+    ws, hs = b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]
+    c = b.clone()
+    c[:, 1] = 0.0
+    return (ws, hs, b[:, 1:3], c, torch.diagonal(x, offset=4),
+            torch.cat([x, b]), x[:, 4:])
+
+
 def slice_step(x):
     return x[1::3], x[::4, 1::2]
 
@@ -258,6 +269,7 @@ CASES = [
     Case(slices, [r(4, 5)], op="slice.Tensor"),
     Case(slices, [ints(4, 5)], name="slices_i64", op="slice.Tensor"),
     Case(slice_clamped, [r(4, 5)], op="slice.Tensor"),
+    Case(slices_of_zero_rows, [r(3, 4)], op="select.int"),
     Case(slice_step, [r(7, 5)], op="slice.Tensor"),
     Case(slice_runtime, [r(6, 5), 1, -2], op="slice.Tensor"),
     Case(slice_runtime, [r(6, 5), -9, 100], name="slice_runtime_clamped",
