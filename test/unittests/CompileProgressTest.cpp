@@ -1,5 +1,4 @@
-//===- CompileProgressTest.cpp - Tests of a compile's stage report
-//---------===//
+//===- CompileProgressTest.cpp - Tests of a compile's stage report ------===//
 //
 // A compile reports its stages only once it has taken longer than `after`
 // seconds: a short compile says nothing, and a long one reports every stage,
