@@ -9,9 +9,10 @@
 
 #include "ModelCompile.h"
 #include "CompilePipeline.h"
-#include "tsir/Compiler/Diagnostics.h"
+#include "ModelLink.h"
 #include "ModelObject.h"
 #include "Segments.h"
+#include "tsir/Compiler/Diagnostics.h"
 
 #include "tsir/Dialect/Prim/PrimDialect.h"
 #include "tsir/Importer/Importer.h"

@@ -1,4 +1,4 @@
-//===- ModelObject.cpp - A lowered graph as an object file and a model.so -===//
+//===- ModelObject.cpp - A lowered graph as object files ------------------===//
 //
 // See ModelObject.h. The entry point `tsir_model_entry(void **packed)` is
 // the same packed convention MLIR's ExecutionEngine wraps `_mlir_ciface_`
@@ -22,12 +22,10 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Utils/SplitModule.h"
 
-#include <cstdlib>
 #include <thread>
 
 using namespace mlir;
@@ -264,91 +262,4 @@ tsir::writeModelObjects(ModuleOp module, const ModelData &data,
     if (!result.isOk())
       return result;
   return paths;
-}
-
-/// The linker to run: `requested`, $TSIR_LINKER, or the first C compiler
-/// driver on PATH.
-static rt::StatusOr<std::string> findLinker(const std::string &requested) {
-  std::string name = requested;
-  if (name.empty())
-    if (const char *fromEnvironment = std::getenv("TSIR_LINKER"))
-      name = fromEnvironment;
-  std::vector<std::string> candidates =
-      name.empty() ? std::vector<std::string>{"clang-22", "clang", "cc"}
-                   : std::vector<std::string>{name};
-  for (const std::string &candidate : candidates) {
-    // A path is taken as it is; a name is looked up on PATH.
-    if (llvm::StringRef(candidate).contains('/')) {
-      if (llvm::sys::fs::can_execute(candidate))
-        return candidate;
-      continue;
-    }
-    if (llvm::ErrorOr<std::string> found =
-            llvm::sys::findProgramByName(candidate))
-      return *found;
-  }
-  return rt::Status::error(
-      "no C compiler to link the model with (tried " +
-      llvm::join(candidates, ", ") + "); name one with --linker or "
-      "TSIR_LINKER");
-}
-
-rt::Status tsir::linkModelLibrary(const std::vector<std::string> &objects,
-                                  const std::string &abiArchive,
-                                  const std::string &runtimeLibraryDir,
-                                  const std::string &linker,
-                                  const std::string &output) {
-  if (!llvm::sys::fs::exists(abiArchive))
-    return rt::Status::error("the model ABI library " + abiArchive +
-                             " is missing (is tsir installed completely?)");
-  rt::StatusOr<std::string> program = findLinker(linker);
-  if (!program.ok())
-    return program.status();
-  // The whole archive: nothing in the object calls the ABI's exported
-  // functions, so the linker would otherwise leave them out.
-  std::vector<std::string> arguments = {*program, "-shared", "-o", output};
-  arguments.insert(arguments.end(), objects.begin(), objects.end());
-  arguments.insert(arguments.end(), {"-Wl,--whole-archive", abiArchive,
-                                     "-Wl,--no-whole-archive"});
-  if (!runtimeLibraryDir.empty()) {
-    arguments.push_back("-L" + runtimeLibraryDir);
-    arguments.push_back("-Wl,-rpath," + runtimeLibraryDir);
-    arguments.push_back("-lTsirRuntime");
-  }
-  // Parallel loops call LLVM's OpenMP runtime: a model that has them needs
-  // libomp.so.5 (found through the rpath of this tree's LLVM, or on the
-  // library path of the machine that runs it); one without them does not
-  // (--as-needed).
-  std::string openMP = TSIR_OPENMP_LIBRARY;
-  arguments.push_back("-Wl,--push-state,--as-needed");
-  if (llvm::StringRef(openMP).contains('/')) {
-    arguments.push_back(openMP);
-    arguments.push_back("-Wl,-rpath," +
-                        llvm::sys::path::parent_path(openMP).str());
-  } else {
-    arguments.push_back("-l:" + openMP);
-  }
-  arguments.push_back("-Wl,--pop-state");
-  arguments.push_back("-lm");
-  arguments.push_back("-lpthread");
-  llvm::SmallString<128> log;
-  if (std::error_code ec =
-          llvm::sys::fs::createTemporaryFile("tsir-link", "log", log))
-    return rt::Status::error("cannot create a temporary file: " + ec.message());
-  std::vector<llvm::StringRef> argv(arguments.begin(), arguments.end());
-  std::optional<llvm::StringRef> redirects[] = {std::nullopt, log.str(),
-                                                log.str()};
-  std::string message;
-  int code = llvm::sys::ExecuteAndWait(*program, argv, std::nullopt,
-                                       redirects, /*SecondsToWait=*/300,
-                                       /*MemoryLimit=*/0, &message);
-  std::string linkerOutput;
-  if (auto buffer = llvm::MemoryBuffer::getFile(log))
-    linkerOutput = (*buffer)->getBuffer().trim().str();
-  llvm::sys::fs::remove(log);
-  if (code != 0)
-    return rt::Status::error(
-        "linking " + output + " failed (" + llvm::join(arguments, " ") +
-        "): " + (linkerOutput.empty() ? message : linkerOutput));
-  return rt::Status::ok();
 }

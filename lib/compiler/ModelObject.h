@@ -1,11 +1,11 @@
-//===- ModelObject.h - A lowered graph as an object file and a model.so -*- C++ -*-===//
+//===- ModelObject.h - A lowered graph as object files --------*- C++ -*-===//
 //
 // The LLVM half of ahead-of-time compilation: the graph, lowered to the
 // LLVM dialect, becomes LLVM IR with the symbols runtime/include/
 // tsir-runtime/ModelTable.h describes beside it (the packed entry point,
 // the signature table, the weights); then an object file for the target
-// CPU, position-independent; then a shared library, linked with the model
-// ABI by the system's C compiler driver.
+// CPU, position-independent. ModelLink.h links the objects into a
+// model.so.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,14 +49,6 @@ rt::StatusOr<std::vector<std::string>>
 writeModelObjects(mlir::ModuleOp module, const ModelData &data,
                   const std::string &targetCpu, const std::string &directory,
                   unsigned parts);
-
-/// Links `objects` with `abiArchive` (and, when not empty, libTsirRuntime.so
-/// in `runtimeLibraryDir`) into the shared library `output`.
-rt::Status linkModelLibrary(const std::vector<std::string> &objects,
-                            const std::string &abiArchive,
-                            const std::string &runtimeLibraryDir,
-                            const std::string &linker,
-                            const std::string &output);
 
 } // namespace tsir
 

@@ -41,8 +41,8 @@ def compile_model(graph, path, *, spec=None, example_inputs=None, device="cpu",
     external_weights: a path; the graph's weights are written there
     (save_weights) and left out of the library, which maps that file when
     it loads. target_cpu: "host" or an LLVM CPU name ("x86-64-v3").
-    linker: the C compiler driver that links (default $TSIR_LINKER, else
-    clang-22, clang or cc).
+    linker: a C compiler driver to link with (default $TSIR_LINKER, else
+    the system linker directly, docs/aot.md).
     """
     if not isinstance(graph, Graph):
         raise TypeError("compile_model takes a tsir.Graph (tsir.from_torch "

@@ -88,8 +88,8 @@ static cl::opt<std::string> gpuArch(tsir::toolOptions(), "gpu-arch",
                                     cl::init("sm_90"));
 static cl::opt<std::string>
     linker(tsir::toolOptions(), "linker",
-           cl::desc("the C compiler driver that links the library (default: "
-                    "$TSIR_LINKER, else clang-22, clang or cc)"),
+           cl::desc("a C compiler driver to link the library with (default: "
+                    "$TSIR_LINKER, else the system linker directly)"),
            cl::value_desc("program"));
 static cl::opt<bool> printIRAfterAll(
     tsir::toolOptions(), "print-ir-after-all",
