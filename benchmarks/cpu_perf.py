@@ -61,6 +61,19 @@ class MatMul(nn.Module):
         return torch.mm(a, b)
 
 
+class LSTMLoopWeightsAsInputs(nn.Module):
+    """run_models.LSTMLoop as seed 000's simple_lstm writes it: the weights
+    are graph inputs, not constants, so each step's `w.t()` is in the loop."""
+
+    def forward(self, xs, h, c, w_ih, w_hh, b):
+        for t in range(xs.size(0)):
+            gates = torch.mm(xs[t], w_ih.t()) + torch.mm(h, w_hh.t()) + b
+            i, f, g, o = gates.chunk(4, 1)
+            c = torch.sigmoid(f) * c + torch.sigmoid(i) * torch.tanh(g)
+            h = torch.sigmoid(o) * torch.tanh(c)
+        return h, c
+
+
 @functools.lru_cache(None)
 def torchvision_models():
     return run_models.models()  # seeded: the same weights in every process
@@ -83,6 +96,11 @@ ROWS = {
     "lstm_loop": Row("LSTM loop, 64 steps, hidden 32, batch 1", seeded(lambda: (
         run_models.LSTMLoop(inputs=32, hidden=32),
         [torch.randn(64, 1, 32), torch.zeros(1, 32), torch.zeros(1, 32)])), 500, 100, 1e-4, 1e-5),
+    "lstm_loop_inputs": Row("LSTM loop, weights as graph inputs, 64 steps, hidden 32, batch 1",
+                            seeded(lambda: (LSTMLoopWeightsAsInputs(), [
+                                torch.randn(64, 1, 32), torch.zeros(1, 32), torch.zeros(1, 32),
+                                torch.randn(128, 32) * 0.1, torch.randn(128, 32) * 0.1,
+                                torch.randn(128) * 0.1])), 500, 100, 1e-4, 1e-5),
     "mlp": Row("MLP, 3 Linear 1024 + ReLU, batch 64", seeded(lambda: (
         run_models.MLP(width=1024, depth=3), [torch.randn(64, 1024)])), 10, 3, 1e-3, 1e-4),
     "transformer": Row("TransformerEncoderLayer(256, 4, 1024), seq 128, batch 1 (traced)",

@@ -182,6 +182,29 @@ def TsirGPUMapParallelLoopsPass
   ];
 }
 
+def TsirHoistLoopInvariantsPass
+    : Pass<"tsir-hoist-loop-invariants", "mlir::func::FuncOp"> {
+  let summary = "move what a loop body computes from values defined "
+                "outside it before the loop, on tensors";
+  let description = [{
+    TorchScript loops recompute whatever their body computes, even from
+    values that do not change: an LSTM step's `w.t()` of a weight passed
+    in transposes it on every step. MLIR's loop-invariant code motion
+    moves such ops out (those without memory effects that are
+    speculatable: an integer division stays in a loop that may not run),
+    with two rules for tensors that the upstream pass lacks:
+
+    - A `tensor.empty` is not moved by itself: it only gives a shape, and
+      outside the loop, an op in the loop that writes into it would make
+      bufferization copy it every iteration. An op that is moved takes its
+      own copy of the empty tensors it writes into.
+    - An op whose result a destination-style op in the loop writes into
+      (a `linalg.fill` that is a product's accumulator) stays: each
+      iteration would copy it instead.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 def TsirFuseElementwisePass
     : Pass<"tsir-fuse-elementwise", "mlir::func::FuncOp"> {
   let summary = "fuse elementwise producers into the linalg ops that read "

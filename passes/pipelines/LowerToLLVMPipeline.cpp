@@ -35,6 +35,10 @@ void tsir::buildLowerToLinalgPipeline(OpPassManager &pm) {
   pm.addPass(createTsirFinalizeLoweringPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // What a loop body computes from values defined outside it runs once,
+  // before the loop: TorchScript loops recompute such values every
+  // iteration (an LSTM step's `w.t()` of a weight passed in).
+  pm.addNestedPass<func::FuncOp>(createTsirHoistLoopInvariantsPass());
 }
 
 void tsir::buildFuseAndBufferizePipeline(

@@ -31,8 +31,9 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -71,6 +72,8 @@ struct Contraction {
   bool packTransposedB;
   /// Rows of C per parallel block.
   int64_t blockRows;
+  /// Fewer multiply-adds than min-work: no kernel (see smallProductOrder).
+  bool small = false;
 };
 
 /// Rows of C in a block: `most`, halved (down to 64) while a product of
@@ -192,9 +195,24 @@ FailureOr<Contraction> matchContraction(linalg::LinalgOp op,
   for (int64_t size : op.getStaticLoopRanges())
     if (ShapedType::isDynamic(size) || (work *= size) >= minWork)
       return c;
-  if (work < minWork)
-    return failure();
+  c.small = work < minWork;
   return c;
+}
+
+/// The loop order for a product too small for a kernel: k outside n, so
+/// that the innermost loop, `C[m, n] += A[m, k] * B[k, n]` along n, reads
+/// and writes contiguous memory with no loop-carried sum, which LLVM
+/// vectorizes. In linalg's order (k innermost) every step loads and stores
+/// the same C element and the f32 sum cannot be reordered: an LSTM step's
+/// 1 x 128 x 32 product ran as 4096 scalar multiply-adds, each with a store.
+/// Products whose B is read [n, k] keep their order: along n, B's loads
+/// would be strided. Nothing for a product of one column.
+std::optional<SmallVector<unsigned>> smallProductOrder(Contraction &c) {
+  if (c.transposedB || c.op.getStaticLoopRanges()[c.n] == 1)
+    return std::nullopt;
+  SmallVector<unsigned> order(c.outer);
+  order.append({c.m, c.k, c.n});
+  return order;
 }
 
 /// Emits the kernels of one contraction. `iv` holds the current value of
@@ -596,11 +614,25 @@ struct CPUContractionKernelsPass
                         dotRows,     dotCols,       blockRows,
                         blockCols,   blockDepth};
     SmallVector<Contraction> found;
+    SmallVector<std::pair<linalg::LinalgOp, SmallVector<unsigned>>> reorder;
     module.walk([&](linalg::LinalgOp op) {
       FailureOr<Contraction> c = matchContraction(op, options, minWork);
-      if (succeeded(c))
+      if (failed(c))
+        return;
+      if (!c->small)
         found.push_back(*c);
+      else if (std::optional<SmallVector<unsigned>> order =
+                   smallProductOrder(*c))
+        reorder.push_back({op, *order});
     });
+    IRRewriter rewriter(&getContext());
+    for (auto &[op, order] : reorder) {
+      rewriter.setInsertionPoint(op);
+      FailureOr<linalg::GenericOp> generic =
+          linalg::generalizeNamedOp(rewriter, op);
+      if (succeeded(generic))
+        (void)linalg::interchangeGenericOp(rewriter, *generic, order);
+    }
     SymbolTable symbols(module);
     llvm::StringMap<func::FuncOp> kernels;
     for (Contraction &c : found) {
