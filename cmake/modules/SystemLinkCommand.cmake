@@ -3,14 +3,15 @@
 #
 # tsir_write_system_link_command(<output.inc>)
 #
-# A model.so is linked by the C compiler driver (lib/compiler/ModelLink.cpp),
-# and the driver's own start-up (clang loads libclang-cpp and libLLVM) costs
-# more than the link: about 0.1 s of each plan-cache miss. The driver's
-# `-###` prints the linker command it would run, with the C runtime's start
-# and end objects and libgcc in place; this records it once at configure
-# time, with two placeholders, tsir_link_output.so and tsir_link_inputs.o,
-# for the output and the model's inputs. ModelLink.cpp runs that command
-# directly when every file it names still exists, and the driver otherwise.
+# Linking a model.so (lib/compiler/ModelLink.cpp) through the C compiler
+# driver costs more in the driver's own start-up (clang loads libclang-cpp
+# and libLLVM) than in the link: about 0.1 s of each plan-cache miss. The
+# driver's `-###` prints the linker command it would run, with the C
+# runtime's start and end objects and libgcc in place; this records it once
+# at configure time, with two placeholders, tsir_link_output.so and
+# tsir_link_inputs.o, for the output and the model's inputs. ModelLink.cpp
+# runs that command directly when every file it names still exists, and the
+# driver otherwise.
 # The .inc is empty (no fast path) when the driver prints no such command.
 function(tsir_write_system_link_command output)
   set(placeholder_input "${CMAKE_CURRENT_BINARY_DIR}/tsir_link_inputs.o")
