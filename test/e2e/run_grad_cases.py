@@ -2,6 +2,7 @@
 """run_grad_cases.py - tsir's gradients against torch's autograd.
 
     run_grad_cases.py [--tsir-run PATH] [--case SUBSTR] [--jobs N] [--keep DIR]
+                      [--float32-only] [--every N]
 
 For each case of test/e2e/grad_cases/cases.py the function is scripted
 with torch.jit.script and its inlined graph written as text; `tsir-run
@@ -33,6 +34,7 @@ ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "test", "lib"))
 sys.path.insert(0, os.path.join(HERE, "grad_cases"))
 import cases as grad_cases  # noqa: E402
+import op_case  # noqa: E402
 import op_cases  # noqa: E402
 import torch_cases  # noqa: E402
 import tsir_run  # noqa: E402
@@ -154,10 +156,14 @@ def main():
     parser.add_argument("--float32-only", action="store_true",
                         help="skip the float64 runs (the sanitizer build's "
                         "suite: the same code paths at half the time)")
+    parser.add_argument("--every", type=int, default=1,
+                        help="run every Nth case of each list (the "
+                        "sanitizer build's share)")
     args = parser.parse_args()
 
     every = []
-    for case in grad_cases.CASES + op_cases.CASES:
+    for case in (op_case.every_nth(grad_cases.CASES, args.every)
+                 + op_case.every_nth(op_cases.CASES, args.every)):
         every.append(case)
         if case.error is None and not args.float32_only:
             every.append(in_float64(case))

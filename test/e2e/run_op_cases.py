@@ -2,7 +2,7 @@
 """run_op_cases.py - tsir's own generated cases, with Debian's torch as the oracle.
 
     run_op_cases.py [--tsir-run PATH] [--family NAME ...] [--case SUBSTR]
-                    [--jobs N] [--keep DIR] [--coverage]
+                    [--every N] [--jobs N] [--keep DIR] [--coverage]
 
 Each family file in test/e2e/op_cases/ defines CASES (test/lib/op_case.py).
 For each case the function is scripted with torch.jit.script (or its
@@ -10,7 +10,8 @@ hand-written graph parsed with torch._C.parse_ir), its inlined graph is
 written as text, torch computes the expected outputs, and tsir-run
 computes its own from the graph text and the inputs; outputs must match in
 count, dtype, shape and value. `--coverage` also reports which typed aten ops
-(dialects/aten/typed_ops.txt) the cases' graphs exercise.
+(dialects/aten/typed_ops.txt) the cases' graphs exercise. `--every N` runs
+every Nth case of each family (the sanitizer build's share).
 """
 
 import argparse
@@ -98,6 +99,8 @@ def main():
     parser.add_argument("--tsir-run", default=os.path.join(ROOT, "build", "bin", "tsir-run"))
     parser.add_argument("--family", action="append")
     parser.add_argument("--case")
+    parser.add_argument("--every", type=int, default=1,
+                        help="run every Nth case of each family")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--keep")
     parser.add_argument("--coverage", action="store_true")
@@ -111,7 +114,7 @@ def main():
         family = os.path.basename(path)[:-3]
         if args.family and family not in args.family:
             continue
-        for case in op_case.family(family).CASES:
+        for case in op_case.every_nth(op_case.family(family).CASES, args.every):
             if args.case and args.case not in case.name:
                 continue
             jobs.append((family, case))
