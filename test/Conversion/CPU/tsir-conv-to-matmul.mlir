@@ -146,18 +146,66 @@ func.func @depthwise(%input: tensor<1x8x1x8x8xf32>, %weight: tensor<8x1x1x3x3xf3
 
 // A weight gradient's correlation: 3x3 outputs, the kernel a whole 12x12
 // feature map (its dilation the forward's stride). The columns are laid
-// out window-innermost, [n, oh*ow, c*kh*kw], so the copy walks input rows
-// and the product's second operand is indexed [p, k]: the dot kernel's.
+// out window-innermost, [n, oh*ow, c*kh*kw], so the copy walks input rows.
+// The batch n (the forward's input channels) joins the output positions
+// as the product's columns: one product of 4 x 144 over 1152, its second
+// operand indexed [q, k], instead of 16 products of 4 x 9 that each read
+// the whole [4, 1152] operand again. Its [f, n, p] result is transposed
+// to the convolution's [n, f, p], and a fill of the init becomes a fill
+// of the product's.
 // CHECK-DAG: #[[WREAD:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d3, d1 + d4 * 2, d2 + d5 * 2)>
-// CHECK-DAG: #[[WRHS:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>
+// CHECK-DAG: #[[FK:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG: #[[QK:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-DAG: #[[FQ:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-LABEL: func.func @correlation
 // CHECK: %[[COPY:.*]] = linalg.generic {indexing_maps = [#[[WREAD]], {{.*}}]{{.*}} outs(%{{.*}} : tensor<16x3x3x8x12x12xf32>)
 // CHECK: %[[COLUMNS:.*]] = tensor.collapse_shape %[[COPY]] {{\[}}[0], [1, 2], [3, 4, 5]] : tensor<16x3x3x8x12x12xf32> into tensor<16x9x1152xf32>
-// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[WRHS]], #{{.*}}]{{.*}} ins(%{{.*}}, %[[COLUMNS]] : tensor<4x1152xf32>, tensor<16x9x1152xf32>)
-func.func @correlation(%input: tensor<16x8x26x26xf32>, %grad: tensor<4x8x12x12xf32>,
-                       %init: tensor<16x4x3x3xf32>) -> tensor<16x4x3x3xf32> {
+// CHECK: %[[ROWS:.*]] = tensor.collapse_shape %[[COLUMNS]] {{\[}}[0, 1], [2]] : tensor<16x9x1152xf32> into tensor<144x1152xf32>
+// CHECK: %[[FILL:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<4x16x9xf32>)
+// CHECK: %[[ACC:.*]] = tensor.collapse_shape %[[FILL]] {{\[}}[0], [1, 2]] : tensor<4x16x9xf32> into tensor<4x144xf32>
+// CHECK: %[[PRODUCT:.*]] = linalg.generic {indexing_maps = [#[[FK]], #[[QK]], #[[FQ]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%{{.*}}, %[[ROWS]] : tensor<4x1152xf32>, tensor<144x1152xf32>) outs(%[[ACC]] : tensor<4x144xf32>)
+// CHECK: %[[WIDE:.*]] = tensor.expand_shape %[[PRODUCT]] {{\[}}[0], [1, 2]] output_shape [4, 16, 9]
+// CHECK: %[[OUT:.*]] = linalg.transpose ins(%[[WIDE]] : tensor<4x16x9xf32>) outs(%{{.*}} : tensor<16x4x9xf32>) permutation = [1, 0, 2]
+// CHECK: tensor.expand_shape %[[OUT]] {{\[}}[0], [1], [2, 3]] output_shape [16, 4, 3, 3]
+func.func @correlation(%input: tensor<16x8x26x26xf32>, %grad: tensor<4x8x12x12xf32>) -> tensor<16x4x3x3xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<16x4x3x3xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<16x4x3x3xf32>) -> tensor<16x4x3x3xf32>
   %0 = linalg.conv_2d_nchw_fchw {dilations = dense<2> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%input, %grad : tensor<16x8x26x26xf32>, tensor<4x8x12x12xf32>)
     outs(%init : tensor<16x4x3x3xf32>) -> tensor<16x4x3x3xf32>
   return %0 : tensor<16x4x3x3xf32>
+}
+
+// -----
+
+// An init that is not a fill is transposed into the product's layout.
+// CHECK-LABEL: func.func @correlation_into
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0], [1], [2, 3]] : tensor<16x4x3x3xf32> into tensor<16x4x9xf32>
+// CHECK: %[[START:.*]] = linalg.transpose ins(%[[FLAT]] : tensor<16x4x9xf32>) outs(%{{.*}} : tensor<4x16x9xf32>) permutation = [1, 0, 2]
+// CHECK: %[[ACC:.*]] = tensor.collapse_shape %[[START]] {{\[}}[0], [1, 2]] : tensor<4x16x9xf32> into tensor<4x144xf32>
+// CHECK: linalg.generic {{.*}} outs(%[[ACC]] : tensor<4x144xf32>)
+func.func @correlation_into(%input: tensor<16x8x26x26xf32>, %grad: tensor<4x8x12x12xf32>,
+                            %init: tensor<16x4x3x3xf32>) -> tensor<16x4x3x3xf32> {
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<2> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%input, %grad : tensor<16x8x26x26xf32>, tensor<4x8x12x12xf32>)
+    outs(%init : tensor<16x4x3x3xf32>) -> tensor<16x4x3x3xf32>
+  return %0 : tensor<16x4x3x3xf32>
+}
+
+// -----
+
+// A batch of one keeps the product per image: its columns are already
+// all of the positions.
+// CHECK-DAG: #[[WRHS1:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>
+// CHECK-LABEL: func.func @few_positions_one_image
+// CHECK-NOT: linalg.transpose
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[WRHS1]], #{{.*}}]{{.*}} ins(%{{.*}}, %{{.*}} : tensor<4x72xf32>, tensor<1x9x72xf32>)
+// CHECK-NOT: linalg.transpose
+func.func @few_positions_one_image(%input: tensor<1x8x5x5xf32>, %weight: tensor<4x8x3x3xf32>,
+                                   %init: tensor<1x4x3x3xf32>) -> tensor<1x4x3x3xf32> {
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%input, %weight : tensor<1x8x5x5xf32>, tensor<4x8x3x3xf32>)
+    outs(%init : tensor<1x4x3x3xf32>) -> tensor<1x4x3x3xf32>
+  return %0 : tensor<1x4x3x3xf32>
 }

@@ -366,6 +366,22 @@ def max_pool_ties_dilated(x):
     return F.max_pool2d(x, (2, 3), stride=(1, 2), dilation=(2, 1))
 
 
+def max_pool_nonfinite(x):
+    return F.max_pool2d(x, 3, stride=2, padding=1)
+
+
+def nonfinite_planes():
+    # An infinity is its window's maximum, a NaN is too (torch's pooling
+    # takes the first), and a plane of -inf has maxima at its padded edge.
+    x = r(2, 2, 7, 7)
+    x[0, 0, 1, 1] = float("inf")
+    x[0, 0, 4, 5] = float("nan")
+    x[0, 1] = float("-inf")
+    x[1, 0, 0, 0] = float("-inf")
+    x[1, 1, 6, 6] = -3.4028234663852886e38
+    return x
+
+
 def resnet_stem(x, w, g, b):
     h = F.conv2d(x, w, None, stride=2, padding=3)
     h = F.relu(F.batch_norm(h, None, None, g, b, True, 0.1, 1e-5))
@@ -721,6 +737,7 @@ CASES = [
     GradCase(max_pool_default_stride, [r(2, 3, 6, 6)]),
     GradCase(max_pool_overlapping, [r(2, 3, 7, 9)]),
     GradCase(max_pool_ties_dilated, [torch.round(r(1, 2, 7, 8) * 2)]),
+    GradCase(max_pool_nonfinite, [nonfinite_planes()]),
     GradCase(resnet_stem, [r(2, 3, 16, 16), r(8, 3, 7, 7) * 0.1, pos(8),
                            r(8)]),
     GradCase(branch_on_data, [r(3, 4), r(4, 4)], name="branch_on_data_then"),
