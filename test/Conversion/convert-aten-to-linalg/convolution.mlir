@@ -164,19 +164,33 @@ func.func @conv3d(%x: !prim.tensor<dtype = f64, sizes = [1, 2, 5, 6, 4]>, %w: !p
 // -----
 
 // A transposed convolution (stride 2, padding 1, output_padding 1): the
-// input spread out 2 apart into zeros with 1 = 1 * (3 - 1) - 1 element
-// before and 2 after, the kernel's in/out channels swapped and its taps
-// reversed, then a direct stride-1 convolution.
+// kernel's in/out channels swapped and its taps reversed, then one direct
+// stride-1 convolution per output phase (even or odd row, even or odd
+// column), each of the flipped taps that phase meets (taps 2 apart: 1x1,
+// 1x2, 2x1, 2x2), its bias-filled result written 2 apart into the output.
+// Output row 2q reads input row q by flipped tap 1; row 2q + 1 reads rows
+// q and q + 1 by taps 0 and 2, the last one past the input (padded).
 // CHECK-DAG: #[[FLIP:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d2, d1, -d3 + 2, -d4 + 2)>
 // CHECK-LABEL: func.func @convolution_transposed
 // CHECK: %[[X:.*]] = builtin.unrealized_conversion_cast %arg0 {{.*}} to tensor<1x3x4x5xf32>
-// CHECK: %[[KEPT:.*]] = tensor.extract_slice %[[X]][0, 0, 0, 0] [1, 3, 4, 5] [1, 1, 1, 1]
-// CHECK: %[[Z:.*]] = linalg.fill {{.*}} -> tensor<1x3x10x12xf32>
-// CHECK: %[[SPREAD:.*]] = tensor.insert_slice %[[KEPT]] into %[[Z]][0, 0, 1, 1] [1, 3, 4, 5] [1, 1, 2, 2]
-// CHECK: %[[WG:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0, 1], [2], [3], [4]] output_shape [1, 3, 2, 3, 3]
-// CHECK: %[[FLIPPED:.*]] = linalg.generic {indexing_maps = [#[[FLIP]], #{{.*}}]{{.*}} ins(%[[WG]] : tensor<1x3x2x3x3xf32>) outs(%{{.*}} : tensor<1x2x3x3x3xf32>)
+// CHECK: %[[FLIPPED:.*]] = linalg.generic {indexing_maps = [#[[FLIP]], #{{.*}}]{{.*}} outs(%{{.*}} : tensor<1x2x3x3x3xf32>)
 // CHECK: %[[WT:.*]] = tensor.collapse_shape %[[FLIPPED]] {{\[\[}}0, 1], [2], [3], [4]] : tensor<1x2x3x3x3xf32> into tensor<2x3x3x3xf32>
-// CHECK: linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%[[SPREAD]], %[[WT]] : tensor<1x3x10x12xf32>, tensor<2x3x3x3xf32>) {{.*}} -> tensor<1x2x8x10xf32>
+// CHECK: %[[OUT:.*]] = tensor.empty() : tensor<1x2x8x10xf32>
+// CHECK: %[[B00:.*]] = linalg.broadcast {{.*}} outs(%{{.*}} : tensor<1x2x4x5xf32>)
+// CHECK: %[[X00:.*]] = tensor.extract_slice %[[X]][0, 0, 0, 0] [1, 3, 4, 5] [1, 1, 1, 1]
+// CHECK: %[[T00:.*]] = tensor.extract_slice %[[WT]][0, 0, 1, 1] [2, 3, 1, 1] [1, 1, 2, 2]
+// CHECK: %[[C00:.*]] = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%[[X00]], %[[T00]] : tensor<1x3x4x5xf32>, tensor<2x3x1x1xf32>) outs(%[[B00]] : tensor<1x2x4x5xf32>)
+// CHECK: %[[O00:.*]] = tensor.insert_slice %[[C00]] into %[[OUT]][0, 0, 0, 0] [1, 2, 4, 5] [1, 1, 2, 2]
+// CHECK: tensor.pad %{{.*}} low[0, 0, 0, 0] high[0, 0, 0, 1]
+// CHECK: tensor.extract_slice %[[WT]][0, 0, 1, 0] [2, 3, 1, 2] [1, 1, 2, 2]
+// CHECK: %[[O01:.*]] = tensor.insert_slice %{{.*}} into %[[O00]][0, 0, 0, 1] [1, 2, 4, 5] [1, 1, 2, 2]
+// CHECK: tensor.pad %{{.*}} low[0, 0, 0, 0] high[0, 0, 1, 0]
+// CHECK: tensor.extract_slice %[[WT]][0, 0, 0, 1] [2, 3, 2, 1] [1, 1, 2, 2]
+// CHECK: %[[O10:.*]] = tensor.insert_slice %{{.*}} into %[[O01]][0, 0, 1, 0] [1, 2, 4, 5] [1, 1, 2, 2]
+// CHECK: %[[P11:.*]] = tensor.pad %{{.*}} low[0, 0, 0, 0] high[0, 0, 1, 1]
+// CHECK: %[[T11:.*]] = tensor.extract_slice %[[WT]][0, 0, 0, 0] [2, 3, 2, 2] [1, 1, 2, 2]
+// CHECK: %[[C11:.*]] = linalg.conv_2d_nchw_fchw {{.*}} ins(%[[P11]], %[[T11]] : tensor<1x3x5x6xf32>, tensor<2x3x2x2xf32>)
+// CHECK: tensor.insert_slice %[[C11]] into %[[O10]][0, 0, 1, 1] [1, 2, 4, 5] [1, 1, 2, 2]
 func.func @convolution_transposed(%x: !prim.tensor<dtype = f32, sizes = [1, 3, 4, 5]>, %w: !prim.tensor<dtype = f32, sizes = [3, 2, 3, 3]>, %b: !prim.tensor<dtype = f32, sizes = [2]>) -> !prim.tensor<dtype = f32, sizes = [1, 2, 8, 10]> {
   %0 = prim.Constant {value = 1 : i64} : i64
   %1 = prim.Constant {value = 2 : i64} : i64
@@ -189,14 +203,13 @@ func.func @convolution_transposed(%x: !prim.tensor<dtype = f32, sizes = [1, 3, 4
 
 // -----
 
-// Padding larger than the kernel's reach crops the spread input: with
-// kernel 2 and padding 2 the first input element lands at -1 and is
-// dropped, and so is the last.
+// Padding larger than the kernel's reach: with kernel 2 and padding 2 the
+// first input row's outputs fall before the output and its last row's
+// after it, so every phase reads input rows 1..3 only.
 // CHECK-LABEL: func.func @conv_transpose2d_crop
-// CHECK: %[[KEPT:.*]] = tensor.extract_slice %{{.*}}[0, 0, 1, 0] [1, 1, 3, 3] [1, 1, 1, 1]
-// CHECK: %[[Z:.*]] = linalg.fill {{.*}} -> tensor<1x1x7x7xf32>
-// CHECK: tensor.insert_slice %[[KEPT]] into %[[Z]][0, 0, 1, 1] [1, 1, 3, 3] [1, 1, 2, 2]
-// CHECK: linalg.conv_2d_nchw_fchw {{.*}} -> tensor<1x1x6x6xf32>
+// CHECK-COUNT-4: tensor.extract_slice %{{.*}}[0, 0, 1, 0] [1, 1, 3, 3] [1, 1, 1, 1] : tensor<1x1x5x3xf32> to tensor<1x1x3x3xf32>
+// CHECK-NOT: tensor.pad
+// CHECK: return
 func.func @conv_transpose2d_crop(%x: !prim.tensor<dtype = f32, sizes = [1, 1, 5, 3]>, %w: !prim.tensor<dtype = f32, sizes = [1, 1, 2, 2]>) -> !prim.tensor<dtype = f32, sizes = [1, 1, 6, 6]> {
   %none = prim.Constant {value} : !prim.none
   %c1 = prim.Constant {value = 1 : i64} : i64
@@ -206,6 +219,45 @@ func.func @conv_transpose2d_crop(%x: !prim.tensor<dtype = f32, sizes = [1, 1, 5,
   %dil = prim.Constant {value = [1, 1]} : !prim.list<i64>
   %0 = aten.conv_transpose2d.input %x, %w, %none, %stride, %pad, %outpad, %c1, %dil : (!prim.tensor<dtype = f32, sizes = [1, 1, 5, 3]>, !prim.tensor<dtype = f32, sizes = [1, 1, 2, 2]>, !prim.none, !prim.list<i64>, !prim.list<i64>, !prim.list<i64>, i64, !prim.list<i64>) -> !prim.tensor<dtype = f32, sizes = [1, 1, 6, 6]>
   return %0 : !prim.tensor<dtype = f32, sizes = [1, 1, 6, 6]>
+}
+
+// -----
+
+// A 1x1 kernel of stride 2: only the even rows and columns meet a tap;
+// the other three phases are the bias (zeros here), with no convolution.
+// CHECK-LABEL: func.func @conv_transpose2d_pointwise
+// CHECK-COUNT-1: linalg.conv_2d_nchw_fchw
+// CHECK-NOT: linalg.conv_2d_nchw_fchw
+// CHECK-COUNT-3: tensor.insert_slice %{{.*}} [1, 1, 2, 2] : tensor<1x2x{{[0-9]}}x{{[0-9]}}xf32> into tensor<1x2x6x6xf32>
+func.func @conv_transpose2d_pointwise(%x: !prim.tensor<dtype = f32, sizes = [1, 3, 3, 3]>, %w: !prim.tensor<dtype = f32, sizes = [3, 2, 1, 1]>) -> !prim.tensor<dtype = f32, sizes = [1, 2, 6, 6]> {
+  %none = prim.Constant {value} : !prim.none
+  %c1 = prim.Constant {value = 1 : i64} : i64
+  %stride = prim.Constant {value = [2, 2]} : !prim.list<i64>
+  %pad = prim.Constant {value = [0, 0]} : !prim.list<i64>
+  %outpad = prim.Constant {value = [1, 1]} : !prim.list<i64>
+  %dil = prim.Constant {value = [1, 1]} : !prim.list<i64>
+  %0 = aten.conv_transpose2d.input %x, %w, %none, %stride, %pad, %outpad, %c1, %dil : (!prim.tensor<dtype = f32, sizes = [1, 3, 3, 3]>, !prim.tensor<dtype = f32, sizes = [3, 2, 1, 1]>, !prim.none, !prim.list<i64>, !prim.list<i64>, !prim.list<i64>, i64, !prim.list<i64>) -> !prim.tensor<dtype = f32, sizes = [1, 2, 6, 6]>
+  return %0 : !prim.tensor<dtype = f32, sizes = [1, 2, 6, 6]>
+}
+
+// -----
+
+// With a dilation the input is spread out instead: zeros 2 apart, with
+// 2 = 2 * (2 - 1) - 0 zeros before, then one direct convolution (the
+// dilated taps would not fall in whole phases).
+// CHECK-LABEL: func.func @conv_transpose2d_dilated
+// CHECK: %[[Z:.*]] = linalg.fill {{.*}} -> tensor<1x1x11x11xf32>
+// CHECK: %[[SPREAD:.*]] = tensor.insert_slice %{{.*}} into %[[Z]][0, 0, 2, 2] [1, 1, 4, 4] [1, 1, 2, 2]
+// CHECK: linalg.conv_2d_nchw_fchw {dilations = dense<2> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%[[SPREAD]], %{{.*}} : tensor<1x1x11x11xf32>, tensor<1x1x2x2xf32>) {{.*}} -> tensor<1x1x9x9xf32>
+func.func @conv_transpose2d_dilated(%x: !prim.tensor<dtype = f32, sizes = [1, 1, 4, 4]>, %w: !prim.tensor<dtype = f32, sizes = [1, 1, 2, 2]>) -> !prim.tensor<dtype = f32, sizes = [1, 1, 9, 9]> {
+  %none = prim.Constant {value} : !prim.none
+  %c1 = prim.Constant {value = 1 : i64} : i64
+  %stride = prim.Constant {value = [2, 2]} : !prim.list<i64>
+  %pad = prim.Constant {value = [0, 0]} : !prim.list<i64>
+  %outpad = prim.Constant {value = [0, 0]} : !prim.list<i64>
+  %dil = prim.Constant {value = [2, 2]} : !prim.list<i64>
+  %0 = aten.conv_transpose2d.input %x, %w, %none, %stride, %pad, %outpad, %c1, %dil : (!prim.tensor<dtype = f32, sizes = [1, 1, 4, 4]>, !prim.tensor<dtype = f32, sizes = [1, 1, 2, 2]>, !prim.none, !prim.list<i64>, !prim.list<i64>, !prim.list<i64>, i64, !prim.list<i64>) -> !prim.tensor<dtype = f32, sizes = [1, 1, 9, 9]>
+  return %0 : !prim.tensor<dtype = f32, sizes = [1, 1, 9, 9]>
 }
 
 // -----

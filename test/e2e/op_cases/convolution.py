@@ -81,6 +81,24 @@ def conv_transpose2d_groups(x, w):
                               dilation=(1, 2))
 
 
+def conv_transpose2d_phases(x, w, b):
+    # Stride 3 over a kernel of 2: one phase of each dim meets no tap
+    # (bias only); padding 3 crops the first and last inputs.
+    return F.conv_transpose2d(x, w, b, stride=3, padding=(3, 1),
+                              output_padding=(2, 0))
+
+
+def conv_transpose2d_pointwise(x, w):
+    # A 1x1 layer of stride 2 (a downsampling shortcut's input gradient):
+    # three of four phases are zeros.
+    return F.conv_transpose2d(x, w, None, stride=2, output_padding=1)
+
+
+def conv_transpose2d_grouped_phases(x, w, b):
+    return F.conv_transpose2d(x, w, b, stride=(2, 3), padding=(0, 2),
+                              groups=3)
+
+
 def conv1d_same(x, w, b):
     return F.conv1d(x, w, b, padding="same", dilation=2)
 
@@ -189,6 +207,13 @@ CASES = [
     Case(conv_transpose2d, [r(2, 3, 5, 4), r(3, 4, 3, 3), r(4)],
          op="conv_transpose2d.input"),
     Case(conv_transpose2d_groups, [r(1, 4, 4, 3), r(4, 3, 4, 2)],
+         op="conv_transpose2d.input"),
+    Case(conv_transpose2d_phases, [r(2, 3, 5, 4), r(3, 2, 2, 2), r(2)],
+         op="conv_transpose2d.input"),
+    Case(conv_transpose2d_pointwise, [r(2, 4, 3, 5), r(4, 3, 1, 1)],
+         op="conv_transpose2d.input"),
+    Case(conv_transpose2d_grouped_phases, [r(1, 6, 4, 5), r(6, 2, 3, 4),
+                                           r(6)],
          op="conv_transpose2d.input"),
     Case(conv1d_same, [r(2, 3, 11), r(4, 3, 4), r(4)], op="conv1d.padding"),
     Case(conv3d_valid, [r(1, 2, 5, 6, 4), r(3, 2, 3, 3, 2), r(3)],
