@@ -128,15 +128,14 @@ struct ConvToMatmul : OpRewritePattern<ConvOp> {
     // convolution's is one (it usually is: zeros), else the init
     // transposed.
     SmallVector<int64_t> wide = {features, batch, positions};
+    Value empty = tensor::EmptyOp::create(rewriter, loc, wide, elementType);
     Value start;
     if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
-      Value empty = tensor::EmptyOp::create(rewriter, loc, wide, elementType);
       start = linalg::FillOp::create(rewriter, loc, fill.getInputs()[0], empty)
                   .getResult(0);
     } else {
       Value flat =
           tensor::CollapseShapeOp::create(rewriter, loc, init, outputDims);
-      Value empty = tensor::EmptyOp::create(rewriter, loc, wide, elementType);
       start = linalg::TransposeOp::create(rewriter, loc, flat, empty,
                                           ArrayRef<int64_t>{1, 0, 2})
                   .getResult()[0];
@@ -158,11 +157,11 @@ struct ConvToMatmul : OpRewritePattern<ConvOp> {
     Value expanded = tensor::ExpandShapeOp::create(
         rewriter, loc, RankedTensorType::get(wide, elementType), product,
         pairs);
-    Value empty = tensor::EmptyOp::create(
+    Value narrow = tensor::EmptyOp::create(
         rewriter, loc, SmallVector<int64_t>{batch, features, positions},
         elementType);
     Value transposed =
-        linalg::TransposeOp::create(rewriter, loc, expanded, empty,
+        linalg::TransposeOp::create(rewriter, loc, expanded, narrow,
                                     ArrayRef<int64_t>{1, 0, 2})
             .getResult()[0];
     return tensor::ExpandShapeOp::create(rewriter, loc, initType, transposed,
