@@ -5,7 +5,8 @@
 # 1; "30s" is thirty seconds) on a seed corpus made from ../shared/corpus
 # and the project's own tests. Crashes, leaks and sanitizer reports stop a
 # harness and leave the input in build-sanitize/fuzz/<harness>/; the exit code
-# is non-zero if any harness found one.
+# is non-zero if any harness found one. Harnesses run side by side, one per
+# core.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${TSIR_BUILD_DIR:-$root/build-sanitize}"
@@ -56,8 +57,10 @@ done
 # use-after-poison. Leak checking stays on.
 export ASAN_OPTIONS="allow_user_poisoning=0:detect_leaks=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-status=0
-for h in "${harnesses[@]}"; do
+# One harness per core at a time: each is one process on one thread.
+# What each shows is printed when it ends, so reports do not interleave.
+fuzz_one() {
+  local h="$1" seed dict work
   case "$h" in
     import-fuzzer|optimize-fuzzer) seed="$seeds/graphs"; dict=(-dict="$root/tools/fuzz/torchscript.dict") ;;
     safetensors-fuzzer) seed="$seeds/safetensors"; dict=() ;;
@@ -68,15 +71,25 @@ for h in "${harnesses[@]}"; do
   esac
   work="$build/fuzz/$h"
   mkdir -p "$work/corpus"
-  echo "== $h: $seconds s"
   # The whole log stays in $work/fuzz.log; shown are the coverage at start
   # and end, the final stats and any report (not the progress lines and the
   # recommended dictionary).
-  if ! (cd "$work" && "$build/bin/$h" "${dict[@]}" -max_total_time="$seconds" \
-          -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
-          "$work/corpus" "$seed" 2>&1 | tee "$work/fuzz.log" |
-          grep -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse|RELOAD)|^[[:space:]]+NEW_FUNC|^"|^###### |^[[:space:]]*$'); then
-    status=1
-  fi
+  local code=0
+  (cd "$work" && "$build/bin/$h" "${dict[@]}" -max_total_time="$seconds" \
+     -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+     "$work/corpus" "$seed" > "$work/fuzz.log" 2>&1) || code=$?
+  echo "== $h: $seconds s"
+  grep -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse|RELOAD)|^[[:space:]]+NEW_FUNC|^"|^###### |^[[:space:]]*$' "$work/fuzz.log" || true
+  return $code
+}
+cores=$(nproc)
+pids=()
+status=0
+for h in "${harnesses[@]}"; do
+  # At most one running harness per core.
+  while (( $(jobs -rp | wc -l) >= cores )); do wait -n || status=1; done
+  fuzz_one "$h" &
+  pids+=($!)
 done
+for pid in "${pids[@]}"; do wait "$pid" || status=1; done
 exit $status

@@ -184,9 +184,12 @@ def make_module(op, sample, name):
     return module
 
 
-def generate(op_db, dtypes, samples, op_filter):
+def generate(op_db, dtypes, samples, op_filter, fraction=1):
     """Yields (module) for the first `samples` samples of every operator in
-    each dtype it supports on the CPU."""
+    each dtype it supports on the CPU; with `fraction` K, only every K-th of
+    them (the others are not traced at all: tracing is most of a sampled
+    run's time)."""
+    count = 0
     for op in op_db:
         if op_filter and not any(f in op.name for f in op_filter):
             continue
@@ -203,6 +206,9 @@ def generate(op_db, dtypes, samples, op_filter):
                 continue
             variant = op.name + ("." + op.variant_test_name if op.variant_test_name else "")
             for index, sample in enumerate(sample_list[:samples]):
+                count += 1
+                if (count - 1) % fraction:
+                    continue
                 name = f"{variant}/{str(dtype)[6:]}/{index}"
                 yield make_module(op, sample, name)
 
@@ -260,8 +266,8 @@ def main():
     torch.set_num_threads(1)
     dtypes = [getattr(torch, d) for d in (args.dtype or ["float32"])]
     work = args.keep or tempfile.mkdtemp(prefix="tsir-breadth-")
-    modules = list(generate(load_op_db(), dtypes, args.samples, args.op))
-    modules = modules[::args.fraction]
+    modules = list(generate(load_op_db(), dtypes, args.samples, args.op,
+                            args.fraction))
 
     results = {}
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
