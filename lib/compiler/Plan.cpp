@@ -9,6 +9,7 @@
 
 #include "Plan.h"
 #include "LLVMOptimizer.h"
+#include "ModelObject.h"
 #include "SupportSymbols.h"
 #include "TargetCPU.h"
 #include "tsir-runtime/AbiValue.h"
@@ -18,10 +19,16 @@
 
 #include "tsir-runtime/Threads.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/Target/LLVMIR/Export.h"
 
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -161,6 +168,105 @@ static void internalizeAllBut(llvm::Module &module, llvm::StringRef entry) {
   }
 }
 
+/// How much lowered code (LLVM dialect ops) one thread compiles before a
+/// second pays off: below it (most small graphs, the tests' cases)
+/// ExecutionEngine's one module is quicker than splitting and linking
+/// partitions. $TSIR_JIT_PARTITION_OPS overrides it (the tests set 1, so
+/// that small graphs take the partitioned path too).
+static int64_t opsPerPartition() {
+  if (const char *requested = std::getenv("TSIR_JIT_PARTITION_OPS")) {
+    int64_t count = 0;
+    if (!llvm::StringRef(requested).getAsInteger(10, count) && count > 0)
+      return count;
+  }
+  return 20000;
+}
+
+/// How many partitions the JIT splits `module` into: one per core, fewer
+/// for a small module, one for a CUDA module (its kernels load from a
+/// module constructor, which the JIT runs only from one partition).
+static unsigned jitPartitions(ModuleOp module) {
+  bool device = false;
+  int64_t ops = 0;
+  module.walk([&](Operation *op) {
+    ++ops;
+    if (op->getName().getStringRef().starts_with("gpu."))
+      device = true;
+  });
+  if (device || module->hasAttr("gpu.container_module"))
+    return 1;
+  return std::clamp<int64_t>(ops / opsPerPartition(), 1, compileThreads());
+}
+
+/// The JIT of a large module: the module split into partitions that are
+/// optimized and compiled on as many threads (compileInPartitions, as
+/// tsir-compile's), their objects linked in memory by ORC's LLJIT.
+/// ExecutionEngine compiles one module on one thread.
+static rt::StatusOr<std::unique_ptr<llvm::orc::LLJIT>>
+compilePartitioned(ModuleOp module, unsigned parts, tsir_abi_entry &entry) {
+  rt::StatusOr<std::unique_ptr<llvm::TargetMachine>> machine =
+      createCpuTargetMachine("host", CodeModelFor::SharedLibrary);
+  if (!machine.ok())
+    return machine.status();
+  auto context = std::make_unique<llvm::LLVMContext>();
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, *context, "tsir_plan");
+  if (!llvmModule)
+    return rt::Status::error("translating the lowered graph to LLVM IR failed");
+  llvmModule->setDataLayout((*machine)->createDataLayout());
+  llvmModule->setTargetTriple((*machine)->getTargetTriple());
+  if (rt::Status added = addPackedEntry(*llvmModule, kPackedEntry);
+      !added.isOk())
+    return added;
+  internalizeAllBut(*llvmModule, kPackedEntry);
+  llvm::DataLayout layout = llvmModule->getDataLayout();
+  rt::StatusOr<std::vector<llvm::SmallVector<char, 0>>> objects =
+      compileInPartitions(std::move(llvmModule), "host",
+                          CodeModelFor::SharedLibrary, parts);
+  if (!objects.ok())
+    return objects.status();
+
+  llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>> jit =
+      llvm::orc::LLJITBuilder().setDataLayout(layout).create();
+  if (!jit)
+    return rt::Status::error("JIT compilation failed: " +
+                             llvm::toString(jit.takeError()));
+  llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();
+  // The process's symbols (libc, libm, libomp) and tsir's support symbols.
+  llvm::Expected<std::unique_ptr<llvm::orc::DynamicLibrarySearchGenerator>>
+      process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+          layout.getGlobalPrefix());
+  if (!process)
+    return rt::Status::error("JIT compilation failed: " +
+                             llvm::toString(process.takeError()));
+  main.addGenerator(std::move(*process));
+  llvm::orc::MangleAndInterner interner((*jit)->getExecutionSession(), layout);
+  llvm::orc::SymbolMap symbols;
+  for (auto [name, address] : supportSymbols())
+    symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                               llvm::JITSymbolFlags::Exported};
+  if (llvm::Error error = main.define(llvm::orc::absoluteSymbols(symbols)))
+    return rt::Status::error("JIT compilation failed: " +
+                             llvm::toString(std::move(error)));
+  for (size_t i = 0; i < objects->size(); ++i) {
+    const llvm::SmallVector<char, 0> &object = (*objects)[i];
+    if (llvm::Error error =
+            (*jit)->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(
+                llvm::StringRef(object.data(), object.size()),
+                "tsir_plan_part" + std::to_string(i))))
+      return rt::Status::error("JIT compilation failed: " +
+                               llvm::toString(std::move(error)));
+  }
+  // Looking the entry up links every partition it reaches.
+  llvm::Expected<llvm::orc::ExecutorAddr> address =
+      (*jit)->lookup(kPackedEntry);
+  if (!address)
+    return rt::Status::error("JIT compilation failed: " +
+                             llvm::toString(address.takeError()));
+  entry = address->toPtr<tsir_abi_entry>();
+  return std::move(*jit);
+}
+
 rt::StatusOr<std::unique_ptr<Plan>>
 tsir::Plan::compile(ModuleOp module, CallSignature signature) {
   // The LLVM IR translations are registered once, with the context's
@@ -176,6 +282,17 @@ tsir::Plan::compile(ModuleOp module, CallSignature signature) {
     if (rt::Status loaded = rt::loadOpenMPRuntime(TSIR_OPENMP_LIBRARY);
         !loaded.isOk())
       return loaded;
+
+  if (unsigned parts = jitPartitions(module); parts > 1) {
+    std::unique_ptr<Plan> plan(new Plan());
+    rt::StatusOr<std::unique_ptr<llvm::orc::LLJIT>> jit =
+        compilePartitioned(module, parts, plan->entry);
+    if (!jit.ok())
+      return jit.status();
+    plan->jit = std::move(*jit);
+    plan->signature = std::move(signature);
+    return plan;
+  }
 
   // Code for this machine's CPU and its features (AVX-512 where there is
   // one). The optimization passes get the same target machine: without it
