@@ -10,6 +10,7 @@
 #include "Plan.h"
 #include "LLVMOptimizer.h"
 #include "ModelObject.h"
+#include "PartitionedJIT.h"
 #include "SupportSymbols.h"
 #include "TargetCPU.h"
 #include "tsir-runtime/AbiValue.h"
@@ -24,11 +25,9 @@
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
-#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -168,44 +167,12 @@ static void internalizeAllBut(llvm::Module &module, llvm::StringRef entry) {
   }
 }
 
-/// How much lowered code (LLVM dialect ops) one thread compiles before a
-/// second pays off: below it (most small graphs, the tests' cases)
-/// ExecutionEngine's one module is quicker than splitting and linking
-/// partitions. $TSIR_JIT_PARTITION_OPS overrides it (the tests set 1, so
-/// that small graphs take the partitioned path too).
-static int64_t opsPerPartition() {
-  if (const char *requested = std::getenv("TSIR_JIT_PARTITION_OPS")) {
-    int64_t count = 0;
-    if (!llvm::StringRef(requested).getAsInteger(10, count) && count > 0)
-      return count;
-  }
-  return 20000;
-}
-
-/// How many partitions the JIT splits `module` into: one per core, fewer
-/// for a small module, one for a CUDA module (its kernels load from a
-/// module constructor, which the JIT runs only from one partition).
-static unsigned jitPartitions(ModuleOp module) {
-  bool device = false;
-  int64_t ops = 0;
-  module.walk([&](Operation *op) {
-    ++ops;
-    if (op->getName().getStringRef().starts_with("gpu."))
-      device = true;
-  });
-  if (device || module->hasAttr("gpu.container_module"))
-    return 1;
-  return std::clamp<int64_t>(ops / opsPerPartition(), 1, compileThreads());
-}
-
-/// The JIT of a large module: the module split into partitions that are
-/// optimized and compiled on as many threads (compileInPartitions, as
-/// tsir-compile's), their objects linked in memory by ORC's LLJIT.
-/// ExecutionEngine compiles one module on one thread.
+/// The JIT of a large module (PartitionedJIT.h): its LLVM module with the
+/// packed entry, compiled in `parts` partitions, linked in memory.
 static rt::StatusOr<std::unique_ptr<llvm::orc::LLJIT>>
 compilePartitioned(ModuleOp module, unsigned parts, tsir_abi_entry &entry) {
   rt::StatusOr<std::unique_ptr<llvm::TargetMachine>> machine =
-      createCpuTargetMachine("host", CodeModelFor::SharedLibrary);
+      createCpuTargetMachine("host", CodeModelFor::JIT);
   if (!machine.ok())
     return machine.status();
   auto context = std::make_unique<llvm::LLVMContext>();
@@ -221,50 +188,10 @@ compilePartitioned(ModuleOp module, unsigned parts, tsir_abi_entry &entry) {
   internalizeAllBut(*llvmModule, kPackedEntry);
   llvm::DataLayout layout = llvmModule->getDataLayout();
   rt::StatusOr<std::vector<llvm::SmallVector<char, 0>>> objects =
-      compileInPartitions(std::move(llvmModule), "host",
-                          CodeModelFor::SharedLibrary, parts);
+      compileJITPartitions(std::move(llvmModule), parts);
   if (!objects.ok())
     return objects.status();
-
-  llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>> jit =
-      llvm::orc::LLJITBuilder().setDataLayout(layout).create();
-  if (!jit)
-    return rt::Status::error("JIT compilation failed: " +
-                             llvm::toString(jit.takeError()));
-  llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();
-  // The process's symbols (libc, libm, libomp) and tsir's support symbols.
-  llvm::Expected<std::unique_ptr<llvm::orc::DynamicLibrarySearchGenerator>>
-      process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
-          layout.getGlobalPrefix());
-  if (!process)
-    return rt::Status::error("JIT compilation failed: " +
-                             llvm::toString(process.takeError()));
-  main.addGenerator(std::move(*process));
-  llvm::orc::MangleAndInterner interner((*jit)->getExecutionSession(), layout);
-  llvm::orc::SymbolMap symbols;
-  for (auto [name, address] : supportSymbols())
-    symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
-                               llvm::JITSymbolFlags::Exported};
-  if (llvm::Error error = main.define(llvm::orc::absoluteSymbols(symbols)))
-    return rt::Status::error("JIT compilation failed: " +
-                             llvm::toString(std::move(error)));
-  for (size_t i = 0; i < objects->size(); ++i) {
-    const llvm::SmallVector<char, 0> &object = (*objects)[i];
-    if (llvm::Error error =
-            (*jit)->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(
-                llvm::StringRef(object.data(), object.size()),
-                "tsir_plan_part" + std::to_string(i))))
-      return rt::Status::error("JIT compilation failed: " +
-                               llvm::toString(std::move(error)));
-  }
-  // Looking the entry up links every partition it reaches.
-  llvm::Expected<llvm::orc::ExecutorAddr> address =
-      (*jit)->lookup(kPackedEntry);
-  if (!address)
-    return rt::Status::error("JIT compilation failed: " +
-                             llvm::toString(address.takeError()));
-  entry = address->toPtr<tsir_abi_entry>();
-  return std::move(*jit);
+  return linkJITPartitions(*objects, layout, kPackedEntry, entry);
 }
 
 rt::StatusOr<std::unique_ptr<Plan>>
