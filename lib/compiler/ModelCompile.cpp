@@ -312,17 +312,6 @@ struct TemporaryDirectory {
   }
 };
 
-/// How many partitions LLVM's work on a model is split into: one per core
-/// (at most 8), unless $TSIR_COMPILE_THREADS says otherwise.
-static unsigned compileThreads() {
-  if (const char *requested = std::getenv("TSIR_COMPILE_THREADS")) {
-    unsigned count = 0;
-    if (!llvm::StringRef(requested).getAsInteger(10, count) && count > 0)
-      return count;
-  }
-  return std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
-}
-
 std::string tsir::libraryDirectoryBeside(const char *argv0, void *anchor) {
   llvm::SmallString<256> directory(llvm::sys::path::parent_path(
       llvm::sys::path::parent_path(

@@ -26,15 +26,14 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Utils/SplitModule.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <thread>
 
 using namespace mlir;
 using namespace tsir;
 
-/// Adds `tsir_model_entry(ptr packed)`, which loads each argument of
-/// `_mlir_ciface_graph` through packed[i] and stores a returned scalar
-/// through the last pointer.
-static rt::Status addPackedEntry(llvm::Module &module) {
+rt::Status tsir::addPackedEntry(llvm::Module &module, llvm::StringRef name) {
   llvm::Function *graph = module.getFunction("_mlir_ciface_graph");
   if (!graph)
     return rt::Status::error("the lowered graph has no _mlir_ciface_graph");
@@ -43,7 +42,7 @@ static rt::Status addPackedEntry(llvm::Module &module) {
   auto *entry = llvm::Function::Create(
       llvm::FunctionType::get(llvm::Type::getVoidTy(context), {pointer},
                               /*isVarArg=*/false),
-      llvm::GlobalValue::ExternalLinkage, "tsir_model_entry", module);
+      llvm::GlobalValue::ExternalLinkage, name, module);
   entry->setVisibility(llvm::GlobalValue::HiddenVisibility);
   llvm::IRBuilder<> builder(llvm::BasicBlock::Create(context, "entry", entry));
   llvm::Value *packed = entry->getArg(0);
@@ -110,7 +109,8 @@ translateGraph(ModuleOp module, llvm::LLVMContext &context,
     return rt::Status::error("translating the lowered graph to LLVM IR failed");
   llvmModule->setDataLayout(machine.createDataLayout());
   llvmModule->setTargetTriple(machine.getTargetTriple());
-  if (rt::Status added = addPackedEntry(*llvmModule); !added.isOk())
+  if (rt::Status added = addPackedEntry(*llvmModule, "tsir_model_entry");
+      !added.isOk())
     return added;
   // Only the ABI's functions leave the library: a program that links two
   // models must not see two `graph`s.
@@ -130,18 +130,25 @@ static rt::Status optimize(llvm::Module &module, llvm::TargetMachine &machine) {
   return rt::Status::ok();
 }
 
-/// Writes `module`'s object code for `machine` to `path`.
+/// `module`'s object code for `machine`, in `object`.
 static rt::Status emitObject(llvm::Module &module, llvm::TargetMachine &machine,
-                             const std::string &path) {
-  std::error_code ec;
-  llvm::raw_fd_ostream out(path, ec, llvm::sys::fs::OF_None);
-  if (ec)
-    return rt::Status::error("cannot write " + path + ": " + ec.message());
+                             llvm::SmallVectorImpl<char> &object) {
+  llvm::raw_svector_ostream out(object);
   llvm::legacy::PassManager codegen;
   if (machine.addPassesToEmitFile(codegen, out, nullptr,
                                   llvm::CodeGenFileType::ObjectFile))
     return rt::Status::error("the target cannot emit object files");
   codegen.run(module);
+  return rt::Status::ok();
+}
+
+/// Writes `bytes` to `path`.
+static rt::Status writeFile(const std::string &path, llvm::StringRef bytes) {
+  std::error_code ec;
+  llvm::raw_fd_ostream out(path, ec, llvm::sys::fs::OF_None);
+  if (ec)
+    return rt::Status::error("cannot write " + path + ": " + ec.message());
+  out << bytes;
   out.flush();
   if (out.has_error())
     return rt::Status::error("cannot write " + path + ": " +
@@ -166,14 +173,86 @@ rt::Status tsir::writeModelArtifact(ModuleOp module, const ModelData &data,
   if (rt::Status optimized = optimize(**llvmModule, **machine);
       !optimized.isOk())
     return optimized;
-  if (artifact == ModelArtifact::Object)
-    return emitObject(**llvmModule, **machine, path);
+  if (artifact == ModelArtifact::Object) {
+    llvm::SmallVector<char, 0> object;
+    if (rt::Status emitted = emitObject(**llvmModule, **machine, object);
+        !emitted.isOk())
+      return emitted;
+    return writeFile(path, llvm::StringRef(object.data(), object.size()));
+  }
   std::error_code ec;
   llvm::raw_fd_ostream out(path, ec, llvm::sys::fs::OF_None);
   if (ec)
     return rt::Status::error("cannot write " + path + ": " + ec.message());
   (*llvmModule)->print(out, nullptr);
   return rt::Status::ok();
+}
+
+unsigned tsir::compileThreads() {
+  if (const char *requested = std::getenv("TSIR_COMPILE_THREADS")) {
+    unsigned count = 0;
+    if (!llvm::StringRef(requested).getAsInteger(10, count) && count > 0)
+      return count;
+  }
+  return std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+}
+
+rt::StatusOr<std::vector<llvm::SmallVector<char, 0>>> tsir::compileInPartitions(
+    std::unique_ptr<llvm::Module> module, const std::string &targetCpu,
+    CodeModelFor loadedBy, unsigned parts,
+    const std::function<void(llvm::Module &, unsigned)> &prepare) {
+  // Partitions of about equal size, each with its own functions (local
+  // symbols become hidden globals, so calls between partitions link).
+  // Each goes through bitcode into a context of its own: an LLVMContext
+  // belongs to one thread.
+  std::vector<llvm::SmallVector<char, 0>> bitcode;
+  llvm::SplitModule(
+      *module, std::max(parts, 1u),
+      [&](std::unique_ptr<llvm::Module> part) {
+        llvm::raw_svector_ostream stream(bitcode.emplace_back());
+        llvm::WriteBitcodeToFile(*part, stream);
+      },
+      /*PreserveLocals=*/false, /*RoundRobin=*/true);
+  module.reset();
+  std::vector<llvm::SmallVector<char, 0>> objects(bitcode.size());
+  std::vector<rt::Status> results(bitcode.size(), rt::Status::ok());
+  // LLVM's options are process-wide: set before the workers' passes read
+  // them.
+  configureLLVMOptions();
+  std::vector<std::thread> workers;
+  for (size_t i = 0; i < bitcode.size(); ++i) {
+    workers.emplace_back([&, i] {
+      llvm::LLVMContext context;
+      llvm::Expected<std::unique_ptr<llvm::Module>> part =
+          llvm::parseBitcodeFile(
+              llvm::MemoryBufferRef(
+                  llvm::StringRef(bitcode[i].data(), bitcode[i].size()),
+                  "tsir_part"),
+              context);
+      if (!part) {
+        results[i] = rt::Status::error("splitting the module failed: " +
+                                       llvm::toString(part.takeError()));
+        return;
+      }
+      if (prepare)
+        prepare(**part, i);
+      rt::StatusOr<std::unique_ptr<llvm::TargetMachine>> partMachine =
+          createCpuTargetMachine(targetCpu, loadedBy);
+      if (!partMachine.ok()) {
+        results[i] = partMachine.status();
+        return;
+      }
+      results[i] = optimize(**part, **partMachine);
+      if (results[i].isOk())
+        results[i] = emitObject(**part, **partMachine, objects[i]);
+    });
+  }
+  for (std::thread &worker : workers)
+    worker.join();
+  for (rt::Status &result : results)
+    if (!result.isOk())
+      return result;
+  return objects;
 }
 
 rt::StatusOr<std::vector<std::string>>
@@ -193,73 +272,31 @@ tsir::writeModelObjects(ModuleOp module, const ModelData &data,
       createCpuTargetMachine(targetCpu, CodeModelFor::SharedLibrary);
   if (!machine.ok())
     return machine.status();
-  std::vector<llvm::SmallVector<char, 0>> bitcode;
-  {
-    llvm::LLVMContext context;
-    rt::StatusOr<std::unique_ptr<llvm::Module>> llvmModule =
-        translateGraph(module, context, **machine);
-    if (!llvmModule.ok())
-      return llvmModule.status();
-    // Partitions of about equal size, each with its own functions (local
-    // symbols become hidden globals, so calls between partitions link).
-    // Each goes through bitcode into a context of its own: an LLVMContext
-    // belongs to one thread.
-    llvm::SplitModule(
-        **llvmModule, parts,
-        [&](std::unique_ptr<llvm::Module> part) {
-          llvm::raw_svector_ostream stream(bitcode.emplace_back());
-          llvm::WriteBitcodeToFile(*part, stream);
-        },
-        /*PreserveLocals=*/false, /*RoundRobin=*/true);
-  }
-  // Every path before any worker starts: a worker reads paths[i] while
-  // the loop below would still be growing the vector, and a reallocation
-  // would free the string under it (CI's clean runs, whose empty plan
-  // cache compiles in parts, died in emitObject with "out of memory" from
-  // a garbage length).
+  llvm::LLVMContext context;
+  rt::StatusOr<std::unique_ptr<llvm::Module>> llvmModule =
+      translateGraph(module, context, **machine);
+  if (!llvmModule.ok())
+    return llvmModule.status();
+  // The data goes with the first partition: only the ABI reads it.
+  rt::StatusOr<std::vector<llvm::SmallVector<char, 0>>> objects =
+      compileInPartitions(std::move(*llvmModule), targetCpu,
+                          CodeModelFor::SharedLibrary, parts,
+                          [&](llvm::Module &part, unsigned index) {
+                            if (index == 0)
+                              addModelData(part, data);
+                          });
+  if (!objects.ok())
+    return objects.status();
   std::vector<std::string> paths;
-  for (size_t i = 0; i < bitcode.size(); ++i) {
+  for (size_t i = 0; i < objects->size(); ++i) {
     llvm::SmallString<256> path(directory);
     llvm::sys::path::append(path, "part" + std::to_string(i) + ".o");
+    const llvm::SmallVector<char, 0> &object = (*objects)[i];
+    if (rt::Status written = writeFile(
+            std::string(path), llvm::StringRef(object.data(), object.size()));
+        !written.isOk())
+      return written;
     paths.push_back(std::string(path));
   }
-  std::vector<rt::Status> results(bitcode.size(), rt::Status::ok());
-  // LLVM's options are process-wide: set before the workers' passes read
-  // them.
-  configureLLVMOptions();
-  std::vector<std::thread> workers;
-  for (size_t i = 0; i < bitcode.size(); ++i) {
-    workers.emplace_back([&, i] {
-      llvm::LLVMContext context;
-      llvm::Expected<std::unique_ptr<llvm::Module>> part =
-          llvm::parseBitcodeFile(
-              llvm::MemoryBufferRef(
-                  llvm::StringRef(bitcode[i].data(), bitcode[i].size()),
-                  "tsir_model_part"),
-              context);
-      if (!part) {
-        results[i] = rt::Status::error("splitting the model failed: " +
-                                       llvm::toString(part.takeError()));
-        return;
-      }
-      // The data goes with the first partition: only the ABI reads it.
-      if (i == 0)
-        addModelData(**part, data);
-      rt::StatusOr<std::unique_ptr<llvm::TargetMachine>> partMachine =
-          createCpuTargetMachine(targetCpu, CodeModelFor::SharedLibrary);
-      if (!partMachine.ok()) {
-        results[i] = partMachine.status();
-        return;
-      }
-      results[i] = optimize(**part, **partMachine);
-      if (results[i].isOk())
-        results[i] = emitObject(**part, **partMachine, paths[i]);
-    });
-  }
-  for (std::thread &worker : workers)
-    worker.join();
-  for (rt::Status &result : results)
-    if (!result.isOk())
-      return result;
   return paths;
 }

@@ -12,13 +12,23 @@
 #ifndef TSIR_LIB_COMPILER_MODELOBJECT_H
 #define TSIR_LIB_COMPILER_MODELOBJECT_H
 
+#include "TargetCPU.h"
 #include "tsir-runtime/Status.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
+
+namespace llvm {
+class Module;
+} // namespace llvm
 
 namespace tsir {
 
@@ -49,6 +59,26 @@ rt::StatusOr<std::vector<std::string>>
 writeModelObjects(mlir::ModuleOp module, const ModelData &data,
                   const std::string &targetCpu, const std::string &directory,
                   unsigned parts);
+
+/// Adds `name(ptr packed)`, which loads each argument of
+/// `_mlir_ciface_graph` through packed[i] and stores a returned scalar
+/// through the last pointer: the packed convention of MLIR's
+/// ExecutionEngine, which the model ABI and the JIT both call.
+rt::Status addPackedEntry(llvm::Module &module, llvm::StringRef name);
+
+/// How many partitions LLVM's work on a module is split into: one per core
+/// (at most 8), unless $TSIR_COMPILE_THREADS says otherwise.
+unsigned compileThreads();
+
+/// Splits `module` into up to `parts` partitions of about equal size and
+/// optimizes and compiles each on a thread of its own, for code loaded as
+/// `loadedBy` says; `prepare` (if given) sees each partition, with its
+/// index, first. Returns the object files, in memory. LLVM's work on one
+/// module is serial, and most of a compile.
+rt::StatusOr<std::vector<llvm::SmallVector<char, 0>>> compileInPartitions(
+    std::unique_ptr<llvm::Module> module, const std::string &targetCpu,
+    CodeModelFor loadedBy, unsigned parts,
+    const std::function<void(llvm::Module &, unsigned)> &prepare = nullptr);
 
 } // namespace tsir
 

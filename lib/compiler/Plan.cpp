@@ -9,6 +9,8 @@
 
 #include "Plan.h"
 #include "LLVMOptimizer.h"
+#include "ModelObject.h"
+#include "PartitionedJIT.h"
 #include "SupportSymbols.h"
 #include "TargetCPU.h"
 #include "tsir-runtime/AbiValue.h"
@@ -18,9 +20,13 @@
 
 #include "tsir-runtime/Threads.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/Target/LLVMIR/Export.h"
 
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdlib>
@@ -161,6 +167,33 @@ static void internalizeAllBut(llvm::Module &module, llvm::StringRef entry) {
   }
 }
 
+/// The JIT of a large module (PartitionedJIT.h): its LLVM module with the
+/// packed entry, compiled in `parts` partitions, linked in memory.
+static rt::StatusOr<std::unique_ptr<llvm::orc::LLJIT>>
+compilePartitioned(ModuleOp module, unsigned parts, tsir_abi_entry &entry) {
+  rt::StatusOr<std::unique_ptr<llvm::TargetMachine>> machine =
+      createCpuTargetMachine("host", CodeModelFor::JIT);
+  if (!machine.ok())
+    return machine.status();
+  auto context = std::make_unique<llvm::LLVMContext>();
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, *context, "tsir_plan");
+  if (!llvmModule)
+    return rt::Status::error("translating the lowered graph to LLVM IR failed");
+  llvmModule->setDataLayout((*machine)->createDataLayout());
+  llvmModule->setTargetTriple((*machine)->getTargetTriple());
+  if (rt::Status added = addPackedEntry(*llvmModule, kPackedEntry);
+      !added.isOk())
+    return added;
+  internalizeAllBut(*llvmModule, kPackedEntry);
+  llvm::DataLayout layout = llvmModule->getDataLayout();
+  rt::StatusOr<std::vector<llvm::SmallVector<char, 0>>> objects =
+      compileJITPartitions(std::move(llvmModule), parts);
+  if (!objects.ok())
+    return objects.status();
+  return linkJITPartitions(*objects, layout, kPackedEntry, entry);
+}
+
 rt::StatusOr<std::unique_ptr<Plan>>
 tsir::Plan::compile(ModuleOp module, CallSignature signature) {
   // The LLVM IR translations are registered once, with the context's
@@ -176,6 +209,17 @@ tsir::Plan::compile(ModuleOp module, CallSignature signature) {
     if (rt::Status loaded = rt::loadOpenMPRuntime(TSIR_OPENMP_LIBRARY);
         !loaded.isOk())
       return loaded;
+
+  if (unsigned parts = jitPartitions(module); parts > 1) {
+    std::unique_ptr<Plan> plan(new Plan());
+    rt::StatusOr<std::unique_ptr<llvm::orc::LLJIT>> jit =
+        compilePartitioned(module, parts, plan->entry);
+    if (!jit.ok())
+      return jit.status();
+    plan->jit = std::move(*jit);
+    plan->signature = std::move(signature);
+    return plan;
+  }
 
   // Code for this machine's CPU and its features (AVX-512 where there is
   // one). The optimization passes get the same target machine: without it

@@ -22,6 +22,10 @@
 #include <string>
 #include <vector>
 
+namespace llvm::orc {
+class LLJIT;
+} // namespace llvm::orc
+
 namespace mlir {
 class ExecutionEngine;
 }
@@ -71,7 +75,10 @@ public:
 
 private:
   Plan() = default;
+  /// A small module's JIT (one module, one thread), or
   std::unique_ptr<mlir::ExecutionEngine> engine;
+  /// a large one's, compiled in partitions on as many threads.
+  std::unique_ptr<llvm::orc::LLJIT> jit;
   tsir_abi_entry entry = nullptr;
   CallSignature signature;
 };

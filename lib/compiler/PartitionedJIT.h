@@ -1,0 +1,55 @@
+//===- PartitionedJIT.h - The JIT of a large module, in parts --*- C++ -*-===//
+//
+// ExecutionEngine compiles one module on one thread, and LLVM's code
+// generation is most of a large graph's compile. Above a size, a plan's
+// LLVM module is instead split into partitions that are optimized and
+// compiled on as many threads (compileInPartitions, as tsir-compile's),
+// and their objects are linked in memory by ORC's LLJIT (Plan.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSIR_LIB_COMPILER_PARTITIONEDJIT_H
+#define TSIR_LIB_COMPILER_PARTITIONEDJIT_H
+
+#include "tsir-runtime/AbiCall.h"
+#include "tsir-runtime/Status.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <vector>
+
+namespace llvm {
+class DataLayout;
+class Module;
+namespace orc {
+class LLJIT;
+} // namespace orc
+} // namespace llvm
+
+namespace tsir {
+
+/// How many partitions the JIT splits `module` (in the LLVM dialect) into:
+/// one per 20,000 ops ($TSIR_JIT_PARTITION_OPS), at most one per core, and
+/// one for a CUDA module. One means ExecutionEngine's one module.
+unsigned jitPartitions(mlir::ModuleOp module);
+
+/// The objects of `module` in `parts` partitions, each optimized and
+/// compiled on a thread of its own, for linking in memory.
+rt::StatusOr<std::vector<llvm::SmallVector<char, 0>>>
+compileJITPartitions(std::unique_ptr<llvm::Module> module, unsigned parts);
+
+/// Links `objects` in memory, with the process's symbols and tsir's
+/// support functions, and looks `entryName` up into `entry`. The JIT owns
+/// the code: it must outlive every call of `entry`.
+rt::StatusOr<std::unique_ptr<llvm::orc::LLJIT>>
+linkJITPartitions(const std::vector<llvm::SmallVector<char, 0>> &objects,
+                  const llvm::DataLayout &layout, llvm::StringRef entryName,
+                  tsir_abi_entry &entry);
+
+} // namespace tsir
+
+#endif // TSIR_LIB_COMPILER_PARTITIONEDJIT_H
