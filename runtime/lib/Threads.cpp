@@ -16,6 +16,7 @@
 #include <dlfcn.h>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 namespace tsir::rt {
 
@@ -54,6 +55,23 @@ const OpenMPEntryPoints *findOpenMP() {
   return &entries;
 }
 
+/// The count this thread last gave libomp (0: none yet): setting it again
+/// is skipped.
+thread_local int lastSet = 0;
+
+/// The count this thread asked for while no libomp was loaded (0: none).
+/// A graph interpreted with compiled segments asks before it runs, and
+/// its first segment's compile loads libomp: loadOpenMPRuntime applies the
+/// count then, or that segment's first run would take libomp's default
+/// team, every core, whatever `--threads` said.
+thread_local int pendingCount = 0;
+
+/// Gives libomp the count this thread asked for before it was loaded.
+void applyPendingCount() {
+  if (int count = std::exchange(pendingCount, 0))
+    setThreadCount(count);
+}
+
 /// The count at the start of `text` if it is a positive number.
 int positiveCount(const char *text) {
   if (!text)
@@ -82,8 +100,10 @@ Status loadOpenMPRuntime(const std::string &path) {
   // from the plan cache, which rt::Model opens RTLD_LOCAL. Reopening it
   // with RTLD_GLOBAL promotes it (RTLD_NOLOAD: only if it is loaded).
   if (dlopen(kOpenMPLibrary, RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL) &&
-      findOpenMP())
+      findOpenMP()) {
+    applyPendingCount();
     return Status::ok();
+  }
   if (!dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL)) {
     const char *reason = dlerror();
     return Status::error("cannot load the OpenMP runtime " + path +
@@ -94,18 +114,21 @@ Status loadOpenMPRuntime(const std::string &path) {
   if (!findOpenMP())
     return Status::error(path + " is not LLVM's OpenMP runtime (" +
                          kOpenMPLibrary + " with omp_set_num_threads)");
+  applyPendingCount();
   return Status::ok();
 }
 
 bool openMPRuntimeLoaded() { return findOpenMP() != nullptr; }
 
 bool setThreadCount(int threads) {
-  const OpenMPEntryPoints *openMP = findOpenMP();
-  if (!openMP)
-    return false;
   int count = threads > 0 ? threads : defaultThreadCount();
-  // The setting is the calling thread's; setting it again is skipped.
-  thread_local int lastSet = 0;
+  const OpenMPEntryPoints *openMP = findOpenMP();
+  if (!openMP) {
+    pendingCount = count;
+    return false;
+  }
+  pendingCount = 0;
+  // The setting is the calling thread's.
   if (lastSet != count) {
     openMP->setNumThreads(count);
     lastSet = count;

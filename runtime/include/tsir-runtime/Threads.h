@@ -38,8 +38,9 @@ bool openMPRuntimeLoaded();
 
 /// Runs the parallel loops of compiled code started from the calling
 /// thread on `threads` threads (0: defaultThreadCount()), through libomp's
-/// omp_set_num_threads. Returns false, and does nothing, when no OpenMP
-/// runtime is loaded: then no code with parallel loops is either.
+/// omp_set_num_threads. Returns false when no OpenMP runtime is loaded
+/// (then no code with parallel loops is either): the count is kept, and
+/// loadOpenMPRuntime on this thread applies it.
 bool setThreadCount(int threads);
 
 /// The team size the next parallel loop started from this thread gets
