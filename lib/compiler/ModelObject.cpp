@@ -201,6 +201,21 @@ rt::StatusOr<std::vector<llvm::SmallVector<char, 0>>> tsir::compileInPartitions(
     std::unique_ptr<llvm::Module> module, const std::string &targetCpu,
     CodeModelFor loadedBy, unsigned parts,
     const std::function<void(llvm::Module &, unsigned)> &prepare) {
+  // LLVM's options are process-wide: set before the passes read them.
+  configureLLVMOptions();
+  if (parts <= 1) {
+    // One partition: compiled as it is, on this thread.
+    std::vector<llvm::SmallVector<char, 0>> objects(1);
+    if (prepare)
+      prepare(*module, 0);
+    rt::StatusOr<std::unique_ptr<llvm::TargetMachine>> machine =
+        createCpuTargetMachine(targetCpu, loadedBy);
+    if (!machine.ok())
+      return machine.status();
+    TSIR_RT_RETURN_IF_ERROR(optimize(*module, **machine));
+    TSIR_RT_RETURN_IF_ERROR(emitObject(*module, **machine, objects[0]));
+    return objects;
+  }
   // Partitions of about equal size, each with its own functions (local
   // symbols become hidden globals, so calls between partitions link).
   // Each goes through bitcode into a context of its own: an LLVMContext
@@ -216,9 +231,6 @@ rt::StatusOr<std::vector<llvm::SmallVector<char, 0>>> tsir::compileInPartitions(
   module.reset();
   std::vector<llvm::SmallVector<char, 0>> objects(bitcode.size());
   std::vector<rt::Status> results(bitcode.size(), rt::Status::ok());
-  // LLVM's options are process-wide: set before the workers' passes read
-  // them.
-  configureLLVMOptions();
   std::vector<std::thread> workers;
   for (size_t i = 0; i < bitcode.size(); ++i) {
     workers.emplace_back([&, i] {

@@ -1,9 +1,9 @@
 //===- PartitionedJIT.cpp - The JIT of a large module, in parts -----------===//
 //
-// Splitting pays off above about 20,000 lowered ops per thread: below it
-// (most small graphs, the tests' cases) ExecutionEngine's one module is
-// quicker than splitting and linking partitions. MaxViT-T (70,029 ops, 3
-// partitions) compiles in 6.8 s instead of 8.8 s (benchmarks/README.md).
+// Splitting pays off above about 20,000 lowered ops per thread: ResNet-18
+// (13,383 ops) compiles no faster in two partitions than in one; MaxViT-T
+// (70,029 ops, 3 partitions) in 6.8 s instead of 8.8 s
+// (benchmarks/README.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,8 +12,11 @@
 #include "SupportSymbols.h"
 #include "TargetCPU.h"
 
+#include "llvm/ExecutionEngine/JITEventListener.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
+#include "llvm/ExecutionEngine/SectionMemoryManager.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
@@ -38,8 +41,6 @@ static int64_t opsPerPartition() {
 }
 
 unsigned tsir::jitPartitions(mlir::ModuleOp module) {
-  // A CUDA module's kernels load from a module constructor, which the JIT
-  // runs from one partition only.
   bool device = false;
   int64_t ops = 0;
   module.walk([&](mlir::Operation *op) {
@@ -48,7 +49,7 @@ unsigned tsir::jitPartitions(mlir::ModuleOp module) {
       device = true;
   });
   if (device || module->hasAttr("gpu.container_module"))
-    return 1;
+    return 0;
   return std::clamp<int64_t>(ops / opsPerPartition(), 1, compileThreads());
 }
 
@@ -74,8 +75,28 @@ rt::StatusOr<std::unique_ptr<llvm::orc::LLJIT>>
 tsir::linkJITPartitions(const std::vector<llvm::SmallVector<char, 0>> &objects,
                         const llvm::DataLayout &layout,
                         llvm::StringRef entryName, tsir_abi_entry &entry) {
+  // RuntimeDyld links the objects, as in MLIR's ExecutionEngine, with its
+  // listeners: perf's (functions named in a jitdump, docs/cpu-codegen.md)
+  // and gdb's.
   llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>> jit =
-      llvm::orc::LLJITBuilder().setDataLayout(layout).create();
+      llvm::orc::LLJITBuilder()
+          .setDataLayout(layout)
+          .setObjectLinkingLayerCreator(
+              [](llvm::orc::ExecutionSession &session)
+                  -> llvm::Expected<std::unique_ptr<llvm::orc::ObjectLayer>> {
+                auto layer =
+                    std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
+                        session, [](const llvm::MemoryBuffer &) {
+                          return std::make_unique<llvm::SectionMemoryManager>();
+                        });
+                for (llvm::JITEventListener *listener :
+                     {llvm::JITEventListener::createPerfJITEventListener(),
+                      llvm::JITEventListener::createGDBRegistrationListener()})
+                  if (listener)
+                    layer->registerJITEventListener(*listener);
+                return layer;
+              })
+          .create();
   if (!jit)
     return jitError(jit.takeError());
   llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();

@@ -1,10 +1,14 @@
 //===- PartitionedJIT.h - The JIT of a large module, in parts --*- C++ -*-===//
 //
-// ExecutionEngine compiles one module on one thread, and LLVM's code
-// generation is most of a large graph's compile. Above a size, a plan's
-// LLVM module is instead split into partitions that are optimized and
-// compiled on as many threads (compileInPartitions, as tsir-compile's),
-// and their objects are linked in memory by ORC's LLJIT (Plan.cpp).
+// A CPU plan's LLVM module is compiled to objects, above a size in
+// partitions optimized and compiled on as many threads
+// (compileInPartitions, as tsir-compile's: LLVM's code generation is most
+// of a large graph's compile), and the objects are linked in memory by
+// ORC's LLJIT (Plan.cpp). MLIR's ExecutionEngine, which a CUDA module
+// still takes, compiles one module on one thread, and its destructor
+// compiles again: the lookup of its platform's deinitializers sent a
+// small module through the whole O3 and code generation pipeline, about
+// 10 ms a plan (17% of a process that compiled 60 one-op segments).
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,8 +37,10 @@ class LLJIT;
 namespace tsir {
 
 /// How many partitions the JIT splits `module` (in the LLVM dialect) into:
-/// one per 20,000 ops ($TSIR_JIT_PARTITION_OPS), at most one per core, and
-/// one for a CUDA module. One means ExecutionEngine's one module.
+/// one per 20,000 ops ($TSIR_JIT_PARTITION_OPS), at least one, at most one
+/// per core; 0 for a CUDA module, which ExecutionEngine compiles (its
+/// kernels load from a module constructor, which LLJIT alone would not
+/// run).
 unsigned jitPartitions(mlir::ModuleOp module);
 
 /// The objects of `module` in `parts` partitions, each optimized and

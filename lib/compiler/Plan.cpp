@@ -1,6 +1,7 @@
 //===- Plan.cpp - A graph compiled for one argument spec ------------------===//
 //
-// JIT compilation with MLIR's ExecutionEngine, and the call: runtime values
+// JIT compilation (ORC's LLJIT for the CPU, PartitionedJIT.h; MLIR's
+// ExecutionEngine for a CUDA module), and the call: runtime values
 // become tsir_values (tensors made contiguous) and go through tsirAbiCall,
 // the calling convention every model.so uses too (AbiCall.h); its outputs
 // become runtime values that own their buffers.
@@ -167,7 +168,7 @@ static void internalizeAllBut(llvm::Module &module, llvm::StringRef entry) {
   }
 }
 
-/// The JIT of a large module (PartitionedJIT.h): its LLVM module with the
+/// The JIT of a CPU module (PartitionedJIT.h): its LLVM module with the
 /// packed entry, compiled in `parts` partitions, linked in memory.
 static rt::StatusOr<std::unique_ptr<llvm::orc::LLJIT>>
 compilePartitioned(ModuleOp module, unsigned parts, tsir_abi_entry &entry) {
@@ -210,7 +211,7 @@ tsir::Plan::compile(ModuleOp module, CallSignature signature) {
         !loaded.isOk())
       return loaded;
 
-  if (unsigned parts = jitPartitions(module); parts > 1) {
+  if (unsigned parts = jitPartitions(module); parts > 0) {
     std::unique_ptr<Plan> plan(new Plan());
     rt::StatusOr<std::unique_ptr<llvm::orc::LLJIT>> jit =
         compilePartitioned(module, parts, plan->entry);
@@ -221,9 +222,11 @@ tsir::Plan::compile(ModuleOp module, CallSignature signature) {
     return plan;
   }
 
-  // Code for this machine's CPU and its features (AVX-512 where there is
-  // one). The optimization passes get the same target machine: without it
-  // LLVM's loop vectorizer has no cost model and leaves loops scalar.
+  // A CUDA module: ExecutionEngine, which runs the module constructor
+  // that loads its kernels. Its host code is for this machine's CPU and
+  // its features. The optimization passes get the same target machine:
+  // without it LLVM's loop vectorizer has no cost model and leaves loops
+  // scalar.
   rt::StatusOr<std::unique_ptr<llvm::TargetMachine>> targetMachine =
       createCpuTargetMachine("host", CodeModelFor::JIT);
   if (!targetMachine.ok())

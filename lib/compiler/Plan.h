@@ -75,9 +75,9 @@ public:
 
 private:
   Plan() = default;
-  /// A small module's JIT (one module, one thread), or
+  /// A CUDA module's JIT (it runs the module constructor), or
   std::unique_ptr<mlir::ExecutionEngine> engine;
-  /// a large one's, compiled in partitions on as many threads.
+  /// a CPU module's, in one partition or several (PartitionedJIT.h).
   std::unique_ptr<llvm::orc::LLJIT> jit;
   tsir_abi_entry entry = nullptr;
   CallSignature signature;
