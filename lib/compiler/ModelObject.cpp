@@ -271,15 +271,6 @@ rt::StatusOr<std::vector<std::string>>
 tsir::writeModelObjects(ModuleOp module, const ModelData &data,
                         const std::string &targetCpu,
                         const std::string &directory, unsigned parts) {
-  llvm::SmallString<256> first(directory);
-  llvm::sys::path::append(first, "part0.o");
-  if (parts <= 1) {
-    if (rt::Status written = writeModelArtifact(
-            module, data, targetCpu, ModelArtifact::Object, std::string(first));
-        !written.isOk())
-      return written;
-    return std::vector<std::string>{std::string(first)};
-  }
   rt::StatusOr<std::unique_ptr<llvm::TargetMachine>> machine =
       createCpuTargetMachine(targetCpu, CodeModelFor::SharedLibrary);
   if (!machine.ok())

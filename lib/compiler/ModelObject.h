@@ -54,7 +54,7 @@ rt::Status writeModelArtifact(mlir::ModuleOp module, const ModelData &data,
 /// The same as object files in `directory`, the module split into up to
 /// `parts` partitions that are optimized and compiled on as many threads
 /// (LLVM's work on one module is serial, and most of a compile); returns
-/// their paths. One part: one object, as writeModelArtifact writes it.
+/// their paths. One part: one object, compiled on this thread.
 rt::StatusOr<std::vector<std::string>>
 writeModelObjects(mlir::ModuleOp module, const ModelData &data,
                   const std::string &targetCpu, const std::string &directory,

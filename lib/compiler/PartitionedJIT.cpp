@@ -1,4 +1,4 @@
-//===- PartitionedJIT.cpp - The JIT of a large module, in parts -----------===//
+//===- PartitionedJIT.cpp - The CPU JIT, in partitions --------------------===//
 //
 // Splitting pays off above about 20,000 lowered ops per thread: ResNet-18
 // (13,383 ops) compiles no faster in two partitions than in one; MaxViT-T

@@ -1,4 +1,4 @@
-//===- PartitionedJIT.h - The JIT of a large module, in parts --*- C++ -*-===//
+//===- PartitionedJIT.h - The CPU JIT, in partitions -----------*- C++ -*-===//
 //
 // A CPU plan's LLVM module is compiled to objects, above a size in
 // partitions optimized and compiled on as many threads
@@ -44,7 +44,8 @@ namespace tsir {
 unsigned jitPartitions(mlir::ModuleOp module);
 
 /// The objects of `module` in `parts` partitions, each optimized and
-/// compiled on a thread of its own, for linking in memory.
+/// compiled on a thread of its own (one partition: on this thread), for
+/// linking in memory.
 rt::StatusOr<std::vector<llvm::SmallVector<char, 0>>>
 compileJITPartitions(std::unique_ptr<llvm::Module> module, unsigned parts);
 

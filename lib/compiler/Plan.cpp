@@ -147,13 +147,15 @@ tsir::readCallSignature(func::FuncOp graph, unsigned numGraphArguments,
 /// the one function of the module the plan calls.
 static constexpr llvm::StringLiteral kPackedEntry = "_mlir__mlir_ciface_graph";
 
-/// Keeps `entry` and what it calls. ExecutionEngine packs every function
-/// it is given into a `_mlir_<name>` wrapper: one for each outlined loop
-/// nest and kernel, and one for the graph function itself, whose hundreds
-/// of memref arguments made it the costliest function of the module to
-/// compile (DenseNet-121: 4.4 s of 12 s of code generation). Nothing calls
-/// them. Every function but the entry becomes internal, and those nothing
-/// uses are deleted before optimization.
+/// Keeps `entry` and what it calls. ExecutionEngine (a CUDA module's JIT)
+/// packs every function it is given into a `_mlir_<name>` wrapper: one for
+/// each outlined loop nest and kernel, and one for the graph function
+/// itself, whose hundreds of memref arguments made it the costliest
+/// function of the module to compile (DenseNet-121: 4.4 s of 12 s of code
+/// generation). Nothing calls them. Every function but the entry becomes
+/// internal, and those nothing uses are deleted before optimization; the
+/// CPU JIT does the same to the translated module, whose functions are
+/// all external.
 static void internalizeAllBut(llvm::Module &module, llvm::StringRef entry) {
   for (llvm::Function &function : module)
     if (!function.isDeclaration() && function.getName() != entry)

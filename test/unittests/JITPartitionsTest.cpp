@@ -1,12 +1,13 @@
 //===- JITPartitionsTest.cpp - Partitions the JIT links in memory ---------===//
 //
 // The JIT compiles a large module in partitions and links their objects in
-// memory with ORC's LLJIT (Plan.cpp), which maps each object's memory on
-// its own: two partitions may land more than 2 GB apart (they did under
-// ASan, and SSDlite's plan failed to link). So a partition must reach what
-// another partition defines by a 64-bit address or through a GOT or PLT
-// entry JITLink builds beside it, never by a 32-bit offset. This checks
-// the relocations of the objects the JIT links (compileJITPartitions).
+// memory with ORC's LLJIT (PartitionedJIT.cpp), which maps each object's
+// memory on its own: two partitions may land more than 2 GB apart (they
+// did under ASan, and SSDlite's plan failed to link). So a partition must
+// reach what another partition defines by a 64-bit address or through a
+// GOT or PLT entry the linker builds beside it, never by a 32-bit offset.
+// This checks the relocations of the objects the JIT links
+// (compileJITPartitions).
 //
 //===----------------------------------------------------------------------===//
 
