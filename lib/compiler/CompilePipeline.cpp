@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CompilePipeline.h"
+#include "PassManagerPool.h"
 #include "TargetCPU.h"
 #include "tsir-runtime/ModelTable.h"
 #include "tsir/Compiler/Diagnostics.h"
@@ -85,6 +86,27 @@ static LogicalResult runPasses(PassManager &pm, ModuleOp module,
   if (succeeded(result) && options.progress)
     options.progress->finished(stage);
   return result;
+}
+
+/// Runs the pipeline `build` adds, named `key` (its options included), as
+/// the compile's `stage`: on a pass manager from `options.passManagers`
+/// when there is a pool, unless this compile instruments its passes
+/// (timing and IR printing stay on the pass manager they are added to).
+static LogicalResult runPipeline(ModuleOp module, const CompileOptions &options,
+                                 llvm::StringRef stage, llvm::StringRef key,
+                                 PassManagerPool::Builder build) {
+  bool instrumented = options.printIRAfterAll ||
+                      (options.progress && options.progress->timesPasses());
+  if (!options.passManagers || instrumented) {
+    PassManager pm(module.getContext());
+    build(pm);
+    return runPasses(pm, module, options, stage);
+  }
+  std::unique_ptr<PassManager> pm = options.passManagers->take(key, build);
+  if (failed(runPasses(*pm, module, options, stage)))
+    return failure();
+  options.passManagers->giveBack(key, std::move(pm));
+  return success();
 }
 
 /// A weight the graph declares without a dtype or sizes takes the weights
@@ -165,9 +187,11 @@ tsir::specializeGraph(ModuleOp graph, const CompileOptions &options) {
   }
   // 3. Optimize, then refine and fold until nothing changes.
   if (options.optimize) {
-    PassManager pm(context);
-    buildSpecializedOptimizePipeline(pm.nest<func::FuncOp>());
-    if (failed(runPasses(pm, *result.module, options, "optimize")))
+    auto build = [](PassManager &pm) {
+      buildSpecializedOptimizePipeline(pm.nest<func::FuncOp>());
+    };
+    if (failed(runPipeline(*result.module, options, "optimize", "optimize",
+                           build)))
       return diagnostics.takeError("specializing the graph failed");
   }
 
@@ -192,9 +216,9 @@ tsir::lowerToLLVMDialect(const SpecializedGraph &graph,
 
   // 3. Lower to linalg on tensors, and read the plan's signature there.
   {
-    PassManager pm(context);
-    buildLowerToLinalgPipeline(pm);
-    if (failed(runPasses(pm, *module, options, "lower to linalg"))) {
+    auto build = [](PassManager &pm) { buildLowerToLinalgPipeline(pm); };
+    if (failed(runPipeline(*module, options, "lower to linalg",
+                           "lower to linalg", build))) {
       if (options.unlowered)
         *options.unlowered = diagnostics.unlowered();
       return diagnostics.takeError("lowering the graph failed");
@@ -209,18 +233,25 @@ tsir::lowerToLLVMDialect(const SpecializedGraph &graph,
   // 4. Bufferize and lower to LLVM: on the CPU, or kernels for the GPU
   // and host code that launches them.
   {
-    PassManager pm(context);
-    if (options.device == "cuda") {
-      LowerToNVVMOptions nvvmOptions;
-      nvvmOptions.gpuArch = options.gpuArch;
-      nvvmOptions.format = options.gpuFormat;
-      buildLinalgToNVVMPipeline(pm, nvvmOptions);
-    } else {
-      LowerToLLVMOptions llvmOptions;
-      llvmOptions.vectorWidth = vectorLanesF32(options.targetCpu);
-      buildLinalgToLLVMPipeline(pm, llvmOptions);
-    }
-    if (failed(runPasses(pm, *module, options, "lower to LLVM")))
+    std::string key;
+    if (options.device == "cuda")
+      key = "lower to NVVM " + options.gpuArch + " " + options.gpuFormat;
+    else
+      key =
+          "lower to LLVM " + std::to_string(vectorLanesF32(options.targetCpu));
+    auto build = [&](PassManager &pm) {
+      if (options.device == "cuda") {
+        LowerToNVVMOptions nvvmOptions;
+        nvvmOptions.gpuArch = options.gpuArch;
+        nvvmOptions.format = options.gpuFormat;
+        buildLinalgToNVVMPipeline(pm, nvvmOptions);
+      } else {
+        LowerToLLVMOptions llvmOptions;
+        llvmOptions.vectorWidth = vectorLanesF32(options.targetCpu);
+        buildLinalgToLLVMPipeline(pm, llvmOptions);
+      }
+    };
+    if (failed(runPipeline(*module, options, "lower to LLVM", key, build)))
       return diagnostics.takeError("lowering the graph to LLVM failed");
   }
 
@@ -235,13 +266,13 @@ tsir::lowerToLLVMDialect(const SpecializedGraph &graph,
 
 rt::StatusOr<std::unique_ptr<Plan>>
 tsir::lowerSpecializedGraph(const SpecializedGraph &graph,
-                            const CompileOptions &options) {
+                            const CompileOptions &options, std::string *saved) {
   rt::StatusOr<LoweredGraph> lowered = lowerToLLVMDialect(graph, options);
   if (!lowered.ok())
     return lowered.status();
   DiagnosticCollector diagnostics(lowered->module->getContext());
   rt::StatusOr<std::unique_ptr<Plan>> plan =
-      Plan::compile(*lowered->module, std::move(lowered->signature));
+      Plan::compile(*lowered->module, std::move(lowered->signature), saved);
   if (!plan.ok())
     return diagnostics.takeError(plan.status());
   if (options.progress)
@@ -250,9 +281,10 @@ tsir::lowerSpecializedGraph(const SpecializedGraph &graph,
 }
 
 rt::StatusOr<std::unique_ptr<Plan>>
-tsir::compileGraph(ModuleOp graph, const CompileOptions &options) {
+tsir::compileGraph(ModuleOp graph, const CompileOptions &options,
+                   std::string *saved) {
   rt::StatusOr<SpecializedGraph> specialized = specializeGraph(graph, options);
   if (!specialized.ok())
     return specialized.status();
-  return lowerSpecializedGraph(*specialized, options);
+  return lowerSpecializedGraph(*specialized, options, saved);
 }

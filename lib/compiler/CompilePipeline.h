@@ -24,12 +24,29 @@
 #include <chrono>
 #include <deque>
 #include <functional>
+#include <optional>
 
 namespace mlir {
 class PassManager;
 } // namespace mlir
 
 namespace tsir {
+
+class PassManagerPool;
+
+/// Where compiled segment plans outlive the process (the executor's
+/// persistent plan cache): Plan::compile's saved bytes, by a key of
+/// everything the code depends on.
+class SegmentPlanStore {
+public:
+  virtual ~SegmentPlanStore() = default;
+  /// The bytes saved under `key`, if any.
+  virtual std::optional<std::string> load(const std::string &key) = 0;
+  virtual void save(const std::string &key, const std::string &bytes) = 0;
+  /// That a plan loaded from the bytes of `key` was used instead of a
+  /// compile.
+  virtual void loaded(const std::string &key) = 0;
+};
 
 /// What one compile tells as it goes: a line per finished stage with its
 /// time, once the compile has taken longer than `after` seconds (a short
@@ -45,6 +62,7 @@ public:
   void finished(llvm::StringRef stage);
   /// Times `pm`'s passes under `stage` when pass timing is on.
   void time(mlir::PassManager &pm, llvm::StringRef stage);
+  bool timesPasses() const { return timingManager != nullptr; }
 
 private:
   using Clock = std::chrono::steady_clock;
@@ -91,6 +109,12 @@ struct CompileOptions {
   /// (a norm whose order is known only at run time); null: nowhere. The
   /// executor runs them by their kernels instead.
   std::vector<UnloweredOp> *unlowered = nullptr;
+  /// Where the lowering pipelines come from, built once and reused by every
+  /// compile on the same context (PassManagerPool.h); null: built anew.
+  PassManagerPool *passManagers = nullptr;
+  /// Segments only: where their CPU plans are saved and looked up across
+  /// processes; null: nowhere.
+  SegmentPlanStore *segmentPlans = nullptr;
 };
 
 /// A graph specialized to a spec and optimized, still on prim/aten. Its
@@ -122,14 +146,17 @@ struct LoweredGraph {
 rt::StatusOr<LoweredGraph> lowerToLLVMDialect(const SpecializedGraph &graph,
                                               const CompileOptions &options);
 
-/// Lowers a copy of `graph` to LLVM and JIT-compiles it.
+/// Lowers a copy of `graph` to LLVM and JIT-compiles it; `saved` as
+/// Plan::compile's.
 rt::StatusOr<std::unique_ptr<Plan>>
 lowerSpecializedGraph(const SpecializedGraph &graph,
-                      const CompileOptions &options);
+                      const CompileOptions &options,
+                      std::string *saved = nullptr);
 
 /// Both: compiles `graph` for `options.spec`.
 rt::StatusOr<std::unique_ptr<Plan>> compileGraph(mlir::ModuleOp graph,
-                                                 const CompileOptions &options);
+                                                 const CompileOptions &options,
+                                                 std::string *saved = nullptr);
 
 } // namespace tsir
 

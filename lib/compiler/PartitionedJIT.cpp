@@ -75,6 +75,7 @@ rt::StatusOr<std::unique_ptr<llvm::orc::LLJIT>>
 tsir::linkJITPartitions(const std::vector<llvm::SmallVector<char, 0>> &objects,
                         const llvm::DataLayout &layout,
                         llvm::StringRef entryName, tsir_abi_entry &entry) {
+  initializeNativeTarget();
   // RuntimeDyld links the objects, as in MLIR's ExecutionEngine, with its
   // listeners: perf's (functions named in a jitdump, docs/cpu-codegen.md)
   // and gdb's.

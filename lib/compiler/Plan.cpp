@@ -12,6 +12,7 @@
 #include "LLVMOptimizer.h"
 #include "ModelObject.h"
 #include "PartitionedJIT.h"
+#include "SavedPlan.h"
 #include "SupportSymbols.h"
 #include "TargetCPU.h"
 #include "tsir-runtime/AbiValue.h"
@@ -171,9 +172,11 @@ static void internalizeAllBut(llvm::Module &module, llvm::StringRef entry) {
 }
 
 /// The JIT of a CPU module (PartitionedJIT.h): its LLVM module with the
-/// packed entry, compiled in `parts` partitions, linked in memory.
+/// packed entry, compiled in `parts` partitions, linked in memory. The
+/// objects and their data layout go into `saved` when it is given.
 static rt::StatusOr<std::unique_ptr<llvm::orc::LLJIT>>
-compilePartitioned(ModuleOp module, unsigned parts, tsir_abi_entry &entry) {
+compilePartitioned(ModuleOp module, unsigned parts, tsir_abi_entry &entry,
+                   SavedPlan *saved) {
   rt::StatusOr<std::unique_ptr<llvm::TargetMachine>> machine =
       createCpuTargetMachine("host", CodeModelFor::JIT);
   if (!machine.ok())
@@ -194,11 +197,17 @@ compilePartitioned(ModuleOp module, unsigned parts, tsir_abi_entry &entry) {
       compileJITPartitions(std::move(llvmModule), parts);
   if (!objects.ok())
     return objects.status();
-  return linkJITPartitions(*objects, layout, kPackedEntry, entry);
+  auto jit = linkJITPartitions(*objects, layout, kPackedEntry, entry);
+  if (jit.ok() && saved) {
+    saved->dataLayout = layout.getStringRepresentation();
+    saved->objects = std::move(*objects);
+  }
+  return jit;
 }
 
-rt::StatusOr<std::unique_ptr<Plan>>
-tsir::Plan::compile(ModuleOp module, CallSignature signature) {
+rt::StatusOr<std::unique_ptr<Plan>> tsir::Plan::compile(ModuleOp module,
+                                                        CallSignature signature,
+                                                        std::string *saved) {
   // The LLVM IR translations are registered once, with the context's
   // dialects (GraphExecutor's registerEverything).
 
@@ -215,12 +224,18 @@ tsir::Plan::compile(ModuleOp module, CallSignature signature) {
 
   if (unsigned parts = jitPartitions(module); parts > 0) {
     std::unique_ptr<Plan> plan(new Plan());
-    rt::StatusOr<std::unique_ptr<llvm::orc::LLJIT>> jit =
-        compilePartitioned(module, parts, plan->entry);
+    SavedPlan toSave;
+    rt::StatusOr<std::unique_ptr<llvm::orc::LLJIT>> jit = compilePartitioned(
+        module, parts, plan->entry, saved ? &toSave : nullptr);
     if (!jit.ok())
       return jit.status();
     plan->jit = std::move(*jit);
     plan->signature = std::move(signature);
+    if (saved) {
+      toSave.signature = plan->signature;
+      toSave.threaded = threaded;
+      *saved = writeSavedPlan(toSave);
+    }
     return plan;
   }
 
@@ -265,6 +280,29 @@ tsir::Plan::compile(ModuleOp module, CallSignature signature) {
   plan->entry = reinterpret_cast<void (*)(void **)>(*entry);
   plan->engine = std::move(*engine);
   plan->signature = std::move(signature);
+  return plan;
+}
+
+rt::StatusOr<std::unique_ptr<Plan>> tsir::Plan::load(llvm::StringRef saved) {
+  rt::StatusOr<SavedPlan> read = readSavedPlan(saved);
+  if (!read.ok())
+    return read.status();
+  llvm::Expected<llvm::DataLayout> layout =
+      llvm::DataLayout::parse(read->dataLayout);
+  if (!layout)
+    return rt::Status::error("a saved plan's data layout: " +
+                             llvm::toString(layout.takeError()));
+  if (read->threaded)
+    if (rt::Status loaded = rt::loadOpenMPRuntime(TSIR_OPENMP_LIBRARY);
+        !loaded.isOk())
+      return loaded;
+  std::unique_ptr<Plan> plan(new Plan());
+  rt::StatusOr<std::unique_ptr<llvm::orc::LLJIT>> jit =
+      linkJITPartitions(read->objects, *layout, kPackedEntry, plan->entry);
+  if (!jit.ok())
+    return jit.status();
+  plan->jit = std::move(*jit);
+  plan->signature = std::move(read->signature);
   return plan;
 }
 

@@ -64,9 +64,16 @@ class Plan {
 public:
   ~Plan();
 
-  /// JIT-compiles `module` (in the LLVM dialect).
-  static rt::StatusOr<std::unique_ptr<Plan>> compile(mlir::ModuleOp module,
-                                                     CallSignature signature);
+  /// JIT-compiles `module` (in the LLVM dialect). When `saved` is given, a
+  /// CPU plan's machine code and signature are written there as bytes
+  /// (SavedPlan.h) that `load` turns into the same plan in another process;
+  /// a CUDA plan leaves it empty.
+  static rt::StatusOr<std::unique_ptr<Plan>>
+  compile(mlir::ModuleOp module, CallSignature signature,
+          std::string *saved = nullptr);
+  /// The plan `saved` holds, its objects linked into this process; an error
+  /// for bytes that are not a whole saved plan.
+  static rt::StatusOr<std::unique_ptr<Plan>> load(llvm::StringRef saved);
 
   /// Calls the compiled graph. `weights` maps names to tensors.
   rt::StatusOr<std::vector<rt::Value>>

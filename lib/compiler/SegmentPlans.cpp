@@ -302,6 +302,48 @@ static std::string keyOf(const std::vector<rt::Value> &inputValues,
   return key;
 }
 
+/// The key of `module` (an outlined segment) compiled for `options`:
+/// its text with locations (runtime checks name them in their errors), the
+/// spec and what else changes the code. The store adds tsir's identity
+/// and the host CPU's. Printed as a top-level module, so that the text
+/// holds the bytes of any dense_resource constant, not just its name.
+static std::string savedPlanKey(ModuleOp module,
+                                const CompileOptions &options) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  module->print(os, OpPrintingFlags().enableDebugInfo());
+  os << "\nspec:";
+  for (Type type : options.spec)
+    os << " " << type;
+  os << "\n"
+     << options.device << " " << options.targetCpu << " "
+     << (options.optimize ? "optimize" : "");
+  return key;
+}
+
+/// Compiles the outlined `module`, or links the plan an earlier process
+/// saved for the same key (options.segmentPlans). A saved plan that does
+/// not load (cut short, corrupt) is compiled and saved again.
+static rt::StatusOr<std::unique_ptr<Plan>>
+compileSegment(ModuleOp module, const CompileOptions &options) {
+  if (!options.segmentPlans || options.device != "cpu")
+    return compileGraph(module, options);
+  std::string key = savedPlanKey(module, options);
+  if (std::optional<std::string> bytes = options.segmentPlans->load(key)) {
+    rt::StatusOr<std::unique_ptr<Plan>> plan = Plan::load(*bytes);
+    if (plan.ok()) {
+      options.segmentPlans->loaded(key);
+      return plan;
+    }
+  }
+  std::string saved;
+  rt::StatusOr<std::unique_ptr<Plan>> plan =
+      compileGraph(module, options, &saved);
+  if (plan.ok() && !saved.empty())
+    options.segmentPlans->save(key, saved);
+  return plan;
+}
+
 rt::StatusOr<Plan *>
 tsir::Segment::planFor(const std::vector<rt::Value> &inputValues,
                        const CompileOptions &options, bool &compiled,
@@ -360,7 +402,7 @@ tsir::Segment::planFor(const std::vector<rt::Value> &inputValues,
     OwningOpRef<ModuleOp> module =
         outline(*this, inputValues, generalOptions.spec, &merged);
     rt::StatusOr<std::unique_ptr<Plan>> plan =
-        compileGraph(*module, generalOptions);
+        compileSegment(*module, generalOptions);
     GeneralPlan &entry = generalPlans[shapeKey];
     entry.sizes = merged;
     if (plan.ok()) {
@@ -373,7 +415,7 @@ tsir::Segment::planFor(const std::vector<rt::Value> &inputValues,
   OwningOpRef<ModuleOp> module =
       outline(*this, inputValues, segmentOptions.spec);
   rt::StatusOr<std::unique_ptr<Plan>> plan =
-      compileGraph(*module, segmentOptions);
+      compileSegment(*module, segmentOptions);
   if (!plan.ok())
     return plan.status();
   compiled = true;
@@ -412,7 +454,7 @@ tsir::Segment::planForScalarValues(const std::vector<rt::Value> &inputValues,
       outline(*this, inputValues, valueOptions.spec, nullptr,
               /*scalarsAsConstants=*/true);
   rt::StatusOr<std::unique_ptr<Plan>> plan =
-      compileGraph(*module, valueOptions);
+      compileSegment(*module, valueOptions);
   if (!plan.ok())
     return lowerError;
   compiled = true;

@@ -16,15 +16,19 @@
 
 using namespace tsir;
 
-rt::StatusOr<std::unique_ptr<llvm::TargetMachine>>
-tsir::createCpuTargetMachine(const std::string &targetCpu,
-                             CodeModelFor loadedBy) {
+void tsir::initializeNativeTarget() {
   static bool initialized = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
     return true;
   }();
   (void)initialized;
+}
+
+rt::StatusOr<std::unique_ptr<llvm::TargetMachine>>
+tsir::createCpuTargetMachine(const std::string &targetCpu,
+                             CodeModelFor loadedBy) {
+  initializeNativeTarget();
   llvm::Expected<llvm::orc::JITTargetMachineBuilder> builder =
       targetCpu == "host" ? llvm::orc::JITTargetMachineBuilder::detectHost()
                           : llvm::Expected<llvm::orc::JITTargetMachineBuilder>(

@@ -25,6 +25,11 @@ namespace tsir {
 /// independent, small code model).
 enum class CodeModelFor { JIT, SharedLibrary };
 
+/// Registers the host's LLVM target and its code emitter, once per process:
+/// a target machine needs them, and so does a JIT that only links objects
+/// (a saved plan, the first thing a process may load).
+void initializeNativeTarget();
+
 /// A target machine for `targetCpu`: "host" is this machine's CPU with the
 /// features it exposes (a virtual machine may hide some), anything else an
 /// LLVM CPU name on this machine's architecture.

@@ -13,12 +13,13 @@
 
 #include "tsir/Executor/Executor.h"
 
-#include "compiler/CompilePipeline.h"
-#include "tsir/Compiler/Diagnostics.h"
 #include "Interpreter.h"
-#include "compiler/ModelCompile.h"
 #include "PlanCache.h"
+#include "compiler/CompilePipeline.h"
+#include "compiler/ModelCompile.h"
+#include "compiler/PassManagerPool.h"
 #include "compiler/Signature.h"
+#include "tsir/Compiler/Diagnostics.h"
 
 #include "tsir/Importer/Importer.h"
 #include "tsir/InitAll.h"
@@ -67,8 +68,22 @@ struct PlanCacheEntry {
 };
 } // namespace
 
+/// The host CPU and its features, which compiled code depends on.
+static std::string hostCpuIdentity() {
+  std::string identity = llvm::sys::getHostCPUName().str();
+  std::vector<std::string> features;
+  for (const auto &feature : llvm::sys::getHostCPUFeatures())
+    if (feature.getValue())
+      features.push_back(feature.getKey().str());
+  llvm::sort(features);
+  return identity + " " + llvm::join(features, ",");
+}
+
 struct tsir::GraphExecutor::Impl {
   MLIRContext context;
+  /// Every compile's lowering pipelines (declared after the context they
+  /// run on, so they go first).
+  PassManagerPool passManagers{&context};
   /// The graph's text, which keys the persistent plan cache (kept only
   /// when there is one).
   std::string source;
@@ -82,6 +97,8 @@ struct tsir::GraphExecutor::Impl {
   ExecutorOptions options;
   ExecutionStats stats;
   std::unique_ptr<PlanCache> planCache;
+  /// The plan cache as segments see it (with planCache).
+  std::unique_ptr<SegmentPlanCache> segmentPlans;
 
   Impl() : context(MLIRContext::Threading::DISABLED) {}
 
@@ -146,6 +163,9 @@ tsir::GraphExecutor::fromSource(const std::string &text,
       llvm::sys::fs::exists(modelAbiArchive(options.libraryDirectory))) {
     impl->planCache = std::make_unique<PlanCache>(options.planCacheDirectory,
                                                   options.planCacheMaxBytes);
+    static const std::string host = hostCpuIdentity();
+    impl->segmentPlans =
+        std::make_unique<SegmentPlanCache>(*impl->planCache, host);
     impl->source = text;
   }
   registerEverything(impl->context);
@@ -291,6 +311,7 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &givenInputs) {
     compileOptions.weights.push_back(
         {name, refinedTensorType(&context, tensor)});
   compileOptions.firstCallerArgument = compiled->firstCallerArgument();
+  compileOptions.passManagers = &passManagers;
   CompileProgress progress(options.progress, options.timing,
                            options.progressAfterSeconds);
   compileOptions.progress = &progress;
@@ -364,21 +385,13 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &givenInputs) {
   segmentOptions.spec.clear();
   segmentOptions.weights.clear();
   segmentOptions.progress = nullptr; // segments compile later, on first use
+  // Their plans persist like a whole graph's (not dumps and timings).
+  if (!options.printIRAfterAll && !options.timing)
+    segmentOptions.segmentPlans = segmentPlans.get();
   moduleState.weights = &weights;
   cached->interpreter = std::make_unique<Interpreter>(
       *cached->segmented, segmentOptions, roles->kernels(), moduleState);
   return cached;
-}
-
-/// The host CPU and its features, which compiled code depends on.
-static std::string hostCpuIdentity() {
-  std::string identity = llvm::sys::getHostCPUName().str();
-  std::vector<std::string> features;
-  for (const auto &feature : llvm::sys::getHostCPUFeatures())
-    if (feature.getValue())
-      features.push_back(feature.getKey().str());
-  llvm::sort(features);
-  return identity + " " + llvm::join(features, ",");
 }
 
 std::unique_ptr<PlanCacheEntry> tsir::GraphExecutor::Impl::compileThroughCache(
@@ -519,6 +532,7 @@ tsir::GraphExecutor::run(const std::vector<rt::Value> &inputs) {
   // The team size of compiled code's parallel loops started from this
   // thread (nothing to do before a plan with threads has loaded libomp).
   rt::setThreadCount(impl->options.threads);
+  int loadedBefore = impl->segmentPlans ? impl->segmentPlans->loadedPlans() : 0;
   auto start = Clock::now();
   std::vector<rt::Value> flattened;
   if (plan.expandsLists)
@@ -536,6 +550,9 @@ tsir::GraphExecutor::run(const std::vector<rt::Value> &inputs) {
     stats.compileSeconds += plan.interpreter->compileSeconds();
     elapsed -= plan.interpreter->compileSeconds();
   }
+  if (impl->segmentPlans)
+    stats.segmentPlansFromCache =
+        impl->segmentPlans->loadedPlans() - loadedBefore;
   stats.runSeconds = elapsed;
   if (!outputs.ok() && plan.interpreter &&
       plan.interpreter->failedToCompile() && !plan.wholeGraphError.isOk())

@@ -1,8 +1,9 @@
 //===- PlanCache.cpp - Compiled plans kept on disk across processes -------===//
 //
-// See PlanCache.h. Entries are `<key>.so` (a model.so) and `<key>.jit` (an
-// empty marker: the graph runs in the interpreter). Recency is the file's
-// modification time, which a lookup refreshes.
+// See PlanCache.h. Entries are `<key>.so` (a model.so), `<key>.plan` (a
+// segment's saved plan, SavedPlan.h) and `<key>.jit` (an empty marker: the
+// graph runs in the interpreter). Recency is the file's modification
+// time, which a lookup refreshes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,9 +12,11 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <chrono>
@@ -71,8 +74,9 @@ std::string PlanCache::key(const std::vector<std::string> &parts) {
   return llvm::toHex(digest, /*LowerCase=*/true);
 }
 
-std::optional<std::string> PlanCache::lookup(const std::string &key) const {
-  std::string path = joined(directory, key + ".so");
+std::optional<std::string> PlanCache::lookup(const std::string &key,
+                                             llvm::StringRef suffix) const {
+  std::string path = joined(directory, key + suffix.str());
   if (!fs::exists(path))
     return std::nullopt;
   touch(path);
@@ -93,7 +97,8 @@ void PlanCache::markInterpreted(const std::string &key) const {
 
 rt::StatusOr<std::string> PlanCache::store(
     const std::string &key,
-    const std::function<rt::Status(const std::string &path)> &write) const {
+    const std::function<rt::Status(const std::string &path)> &write,
+    llvm::StringRef suffix) const {
   if (std::error_code ec = fs::create_directories(directory))
     return rt::Status::error("the plan cache " + directory + ": " +
                              ec.message());
@@ -101,10 +106,10 @@ rt::StatusOr<std::string> PlanCache::store(
   // below stays within one file system and is atomic.
   llvm::SmallString<256> temporary;
   if (std::error_code ec = fs::createUniqueFile(
-          joined(directory, key + ".so.tmp-%%%%%%%%"), temporary))
+          joined(directory, key + suffix.str() + ".tmp-%%%%%%%%"), temporary))
     return rt::Status::error("the plan cache " + directory + ": " +
                              ec.message());
-  std::string path = joined(directory, key + ".so");
+  std::string path = joined(directory, key + suffix.str());
   rt::Status written = write(std::string(temporary));
   if (written.isOk())
     if (std::error_code ec = fs::rename(temporary, path))
@@ -130,7 +135,7 @@ void PlanCache::evict() const {
   for (fs::directory_iterator it(directory, ec), end; !ec && it != end;
        it.increment(ec)) {
     llvm::StringRef name = llvm::sys::path::filename(it->path());
-    if (!name.ends_with(".so"))
+    if (!name.ends_with(".so") && !name.ends_with(".plan"))
       continue; // markers are empty; temporaries belong to their writers
     fs::file_status status;
     if (fs::status(it->path(), status))
@@ -147,4 +152,39 @@ void PlanCache::evict() const {
     if (!fs::remove(entries[i].path))
       total -= entries[i].size;
   }
+}
+
+std::optional<std::string> SegmentPlanCache::load(const std::string &key) {
+  std::optional<std::string> path = cache.lookup(fullKey(key), ".plan");
+  if (!path)
+    return std::nullopt;
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(*path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return std::nullopt;
+  return (*buffer)->getBuffer().str();
+}
+
+void SegmentPlanCache::save(const std::string &key, const std::string &bytes) {
+  // A plan that is not saved is compiled again next time: not an error.
+  (void)cache.store(
+      fullKey(key),
+      [&](const std::string &path) {
+        std::error_code ec;
+        llvm::raw_fd_ostream os(path, ec);
+        if (!ec)
+          os << bytes;
+        os.close();
+        if (ec || os.has_error())
+          return rt::Status::error("cannot write " + path);
+        return rt::Status::ok();
+      },
+      ".plan");
+}
+
+void SegmentPlanCache::loaded(const std::string &) { ++loadedCount; }
+
+std::string SegmentPlanCache::fullKey(const std::string &key) const {
+  return PlanCache::key({"segment", key, hostIdentity});
 }

@@ -1,9 +1,11 @@
 //===- PlanCache.h - Compiled plans kept on disk across processes -*- C++ -*-=//
 //
-// Private to lib/compiler. The persistent plan cache (docs/plan-cache.md):
+// Private to lib/executor. The persistent plan cache (docs/plan-cache.md):
 // a directory of the model.so files tsir-compile would write, one per
 // graph and spec, so that a second process running the same graph on the
-// same spec loads the plan in milliseconds instead of compiling it.
+// same spec loads the plan in milliseconds instead of compiling it. A
+// graph that runs in the interpreter keeps its segments' plans there
+// instead, as saved plans (SavedPlan.h) linked in memory.
 //
 // An entry's name is a SHA-256 of everything the machine code depends on:
 // the graph's text, the spec, the weights' names, dtypes and sizes (not
@@ -21,8 +23,13 @@
 #ifndef TSIR_LIB_EXECUTOR_PLANCACHE_H
 #define TSIR_LIB_EXECUTOR_PLANCACHE_H
 
+#include "compiler/CompilePipeline.h"
+
 #include "tsir-runtime/Status.h"
 
+#include "llvm/ADT/StringRef.h"
+
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -39,8 +46,10 @@ public:
   /// identity.
   static std::string key(const std::vector<std::string> &parts);
 
-  /// The library stored under `key`, marked as just used; none if absent.
-  std::optional<std::string> lookup(const std::string &key) const;
+  /// The entry stored under `key` (a library; `.plan`: a segment's saved
+  /// plan), marked as just used; none if absent.
+  std::optional<std::string> lookup(const std::string &key,
+                                    llvm::StringRef suffix = ".so") const;
   /// Whether `key` is recorded as a graph that does not compile whole
   /// (it runs in the interpreter), so no library is tried for it again.
   bool isInterpreted(const std::string &key) const;
@@ -51,13 +60,37 @@ public:
   /// least recently used entries beyond the size bound.
   rt::StatusOr<std::string>
   store(const std::string &key,
-        const std::function<rt::Status(const std::string &path)> &write) const;
+        const std::function<rt::Status(const std::string &path)> &write,
+        llvm::StringRef suffix = ".so") const;
 
 private:
   void evict() const;
 
   std::string directory;
   uint64_t maxBytes;
+};
+
+/// The cache as the segments of an interpreted graph see it: each
+/// segment plan's saved bytes (SavedPlan.h) under its key, tsir's identity
+/// and the host CPU's added.
+class SegmentPlanCache : public SegmentPlanStore {
+public:
+  SegmentPlanCache(const PlanCache &cache, std::string hostIdentity)
+      : cache(cache), hostIdentity(std::move(hostIdentity)) {}
+
+  std::optional<std::string> load(const std::string &key) override;
+  void save(const std::string &key, const std::string &bytes) override;
+  void loaded(const std::string &key) override;
+
+  /// How many plans were loaded rather than compiled, so far.
+  int loadedPlans() const { return loadedCount; }
+
+private:
+  std::string fullKey(const std::string &key) const;
+
+  const PlanCache &cache;
+  std::string hostIdentity;
+  std::atomic<int> loadedCount{0};
 };
 
 } // namespace tsir

@@ -44,6 +44,7 @@ py::dict statsToDict(const tsir::ExecutionStats &stats) {
   result["compile_seconds"] = stats.compileSeconds;
   result["run_seconds"] = stats.runSeconds;
   result["from_plan_cache"] = stats.fromPlanCache;
+  result["segment_plans_from_cache"] = stats.segmentPlansFromCache;
   return result;
 }
 

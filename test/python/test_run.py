@@ -278,6 +278,28 @@ def test_plan_cache_across_functions(tmp_path, capfd):
     assert not uncached.last_stats["from_plan_cache"]
 
 
+def test_segment_plans_across_functions(tmp_path, capfd):
+    """A graph the interpreter runs (a print between two segments): the
+    second Function links both segments' plans from the cache."""
+    text = """graph(%x : Tensor):
+  %s : str = prim::Constant[value="between"]()
+  %a : Tensor = aten::sin(%x)
+   = prim::Print(%s)
+  %b : Tensor = aten::mul(%a, %x)
+  return (%b)
+"""
+    x = np.linspace(-2, 2, 12, dtype=np.float32).reshape(3, 4)
+    cache = tmp_path / "cache"
+    outputs = []
+    for expected_loads in (0, 2):
+        function = tsir.compile(tsir.import_graph(text), plan_cache=cache)
+        outputs.append(function(x))
+        assert function.last_stats["segment_plans_from_cache"] == expected_loads
+    assert len(list(cache.glob("*.plan"))) == 2
+    assert np.array_equal(outputs[0], outputs[1])
+    np.testing.assert_allclose(outputs[1], np.sin(x) * x, rtol=1e-5)
+
+
 THREADED_SCRIPT = r"""
 import sys
 import numpy as np

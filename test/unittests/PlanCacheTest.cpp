@@ -5,8 +5,10 @@
 // with the same graph and spec loads it (and gets the same values, its own
 // weights bound), another spec, another graph or other weights' sizes
 // compile anew, a
-// graph that needs the interpreter is recorded as such and still runs, and
-// the size bound evicts the least recently used plan.
+// graph that needs the interpreter is recorded as such and still runs, its
+// segments' plans are saved and loaded by the next process (a changed
+// segment or a corrupt entry compiled again), and the size bound evicts
+// the least recently used plan.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,8 +17,12 @@
 #include "tsir/Executor/Executor.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 using namespace tsir;
 using namespace tsir::test;
@@ -150,6 +156,103 @@ TEST(PlanCacheTest, GraphsTheInterpreterRunsAreRecordedAndStillRun) {
   }
   EXPECT_EQ(cache.count(".so"), 0u);
   EXPECT_EQ(cache.count(".jit"), 1u);
+}
+
+/// Two segments around a print, each a plan of its own; `op` combines the
+/// first's result with the input.
+std::string segmentedGraph(const std::string &op) {
+  return R"(graph(%x : Float(*)):
+  %s : str = prim::Constant[value="sin is"]()
+  %a : Tensor = aten::sin(%x)
+   = prim::Print(%s, %a)
+  %y : Tensor = aten::)" +
+         op + R"((%a, %x)
+  return (%y)
+)";
+}
+
+/// Runs `text` as if read from graph.txt (so that two graphs' locations
+/// agree) in an executor caching in `cache`, on 1, 2, 3; returns its
+/// output and how many segment plans it loaded.
+std::vector<float> runSegmented(const CacheDirectory &cache,
+                                const std::string &text, int &loaded) {
+  auto executor = GraphExecutor::fromSource(text, "graph.txt", cached(cache));
+  EXPECT_TRUE(executor.ok()) << executor.status().message();
+  if (!executor.ok())
+    return {};
+  testing::internal::CaptureStdout();
+  auto outputs = (*executor)->run({filled({3}, 1)});
+  testing::internal::GetCapturedStdout();
+  EXPECT_TRUE(outputs.ok()) << outputs.status().message();
+  loaded = (*executor)->lastStats().segmentPlansFromCache;
+  return outputs.ok() ? elements((*outputs)[0].toTensor())
+                      : std::vector<float>{};
+}
+
+std::vector<float> sinTimesX() {
+  return {std::sin(1.f) * 1, std::sin(2.f) * 2, std::sin(3.f) * 3};
+}
+
+void expectNear(const std::vector<float> &got,
+                const std::vector<float> &expected) {
+  ASSERT_EQ(got.size(), expected.size());
+  for (size_t i = 0; i < got.size(); ++i)
+    EXPECT_NEAR(got[i], expected[i], 1e-5f) << i;
+}
+
+TEST(PlanCacheTest, SegmentPlansAreLoadedByTheNextProcess) {
+  CacheDirectory cache;
+  int loaded = -1;
+  expectNear(runSegmented(cache, segmentedGraph("mul"), loaded), sinTimesX());
+  EXPECT_EQ(loaded, 0);
+  EXPECT_EQ(cache.count(".plan"), 2u);
+  expectNear(runSegmented(cache, segmentedGraph("mul"), loaded), sinTimesX());
+  EXPECT_EQ(loaded, 2);
+  EXPECT_EQ(cache.count(".plan"), 2u);
+}
+
+TEST(PlanCacheTest, AChangedSegmentCompilesAnew) {
+  CacheDirectory cache;
+  int loaded = -1;
+  runSegmented(cache, segmentedGraph("mul"), loaded);
+  // The first segment is the same; the second divides instead.
+  std::vector<float> quotient =
+      runSegmented(cache, segmentedGraph("div"), loaded);
+  EXPECT_EQ(loaded, 1);
+  expectNear(quotient,
+             {std::sin(1.f) / 1, std::sin(2.f) / 2, std::sin(3.f) / 3});
+  EXPECT_EQ(cache.count(".plan"), 3u);
+}
+
+TEST(PlanCacheTest, ACorruptSegmentPlanIsCompiledAgain) {
+  CacheDirectory cache;
+  int loaded = -1;
+  runSegmented(cache, segmentedGraph("mul"), loaded);
+  // One entry cut short, the other with a byte changed near its end.
+  std::vector<std::string> plans;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(cache.path, ec), end;
+       !ec && it != end; it.increment(ec))
+    if (llvm::StringRef(it->path()).ends_with(".plan"))
+      plans.push_back(it->path());
+  ASSERT_EQ(plans.size(), 2u);
+  for (size_t i = 0; i < plans.size(); ++i) {
+    auto buffer = llvm::MemoryBuffer::getFile(plans[i]);
+    ASSERT_TRUE(buffer);
+    std::string bytes = (*buffer)->getBuffer().str();
+    if (i == 0)
+      bytes.resize(bytes.size() / 2);
+    else
+      bytes[bytes.size() - 3] ^= 0x10;
+    llvm::raw_fd_ostream os(plans[i], ec);
+    ASSERT_FALSE(ec);
+    os << bytes;
+  }
+  expectNear(runSegmented(cache, segmentedGraph("mul"), loaded), sinTimesX());
+  EXPECT_EQ(loaded, 0);
+  // Compiled again and saved whole: the next process loads both.
+  expectNear(runSegmented(cache, segmentedGraph("mul"), loaded), sinTimesX());
+  EXPECT_EQ(loaded, 2);
 }
 
 TEST(PlanCacheTest, TheBoundEvictsTheLeastRecentlyUsed) {

@@ -136,7 +136,11 @@ static int runAndWrite(tsir::GraphExecutor &executor,
   if (printCompile) {
     outs() << "spec: " << stats.spec << "\n";
     outs() << format("compile: %.3f s", stats.compileSeconds)
-           << (stats.fromPlanCache ? " (from the plan cache)" : "") << "\n";
+           << (stats.fromPlanCache ? " (from the plan cache)" : "");
+    if (stats.segmentPlansFromCache)
+      outs() << " (" << stats.segmentPlansFromCache
+             << " segment plans from the plan cache)";
+    outs() << "\n";
   }
   outs() << prefix << format("run: %.3f ms\n", stats.runSeconds * 1e3);
   rt::StatusOr<std::vector<std::string>> written =

@@ -82,6 +82,9 @@ struct ExecutionStats {
   /// Whether the plan this call compiled came from the persistent plan
   /// cache (loaded, not compiled).
   bool fromPlanCache = false;
+  /// A graph run by the interpreter: how many of the segment plans this
+  /// call needed were loaded from the persistent plan cache.
+  int segmentPlansFromCache = 0;
 };
 
 class GraphExecutor {
