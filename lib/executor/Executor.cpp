@@ -15,6 +15,7 @@
 
 #include "Interpreter.h"
 #include "PlanCache.h"
+#include "SpecializedGraphCache.h"
 #include "compiler/CompilePipeline.h"
 #include "compiler/ModelCompile.h"
 #include "compiler/PassManagerPool.h"
@@ -104,6 +105,11 @@ struct tsir::GraphExecutor::Impl {
 
   rt::StatusOr<std::unique_ptr<PlanCacheEntry>>
   compile(const std::vector<rt::Value> &inputs);
+  /// What the persistent cache's keys for the caller's `inputs` hash: the
+  /// graph, the spec, the device, the host CPU, whether the optimizer
+  /// runs, and the weights' names, dtypes and sizes.
+  std::vector<std::string>
+  cacheKeyParts(const std::vector<rt::Value> &inputs) const;
   /// The plan for `inputs` from the persistent cache, compiled into it on a
   /// miss; nullptr when the graph does not compile whole (the JIT's
   /// segments and interpreter run it).
@@ -326,11 +332,30 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &givenInputs) {
       return cached;
   auto cached = std::make_unique<PlanCacheEntry>();
   cached->expandsLists = static_cast<bool>(expanded);
-  rt::StatusOr<SpecializedGraph> specialized =
-      specializeGraph(graphModule, compileOptions);
-  if (!specialized.ok())
-    return specialized.status();
-  cached->specialized = std::move(*specialized);
+  // With a cache, the graph specialized by an earlier process (one that
+  // runs in the interpreter: a whole plan came from the cache above).
+  std::string specializedKey;
+  std::optional<SpecializedGraph> saved;
+  if (planCache && !options.printIRAfterAll && !options.timing) {
+    std::vector<std::string> parts = cacheKeyParts(givenInputs);
+    parts.insert(parts.begin(), "specialized");
+    specializedKey = PlanCache::key(parts);
+    saved = loadSpecializedGraph(
+        *planCache, specializedKey, &context,
+        graphModule.lookupSymbol<func::FuncOp>("graph").getNumArguments());
+  }
+  if (saved) {
+    cached->specialized = std::move(*saved);
+    progress.finished("load the specialized graph from the plan cache");
+  } else {
+    rt::StatusOr<SpecializedGraph> specialized =
+        specializeGraph(graphModule, compileOptions);
+    if (!specialized.ok())
+      return specialized.status();
+    cached->specialized = std::move(*specialized);
+    if (!specializedKey.empty())
+      saveSpecializedGraph(*planCache, specializedKey, cached->specialized);
+  }
   func::FuncOp func = cached->specialized.func();
   if (rt::Status storage = checkStorageSemantics(func); !storage.isOk())
     return storage;
@@ -394,15 +419,20 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &givenInputs) {
   return cached;
 }
 
-std::unique_ptr<PlanCacheEntry> tsir::GraphExecutor::Impl::compileThroughCache(
-    const std::vector<rt::Value> &inputs, CompileProgress &progress) {
-  std::string spec = graphInputs->callerSpec(inputs);
+std::vector<std::string> tsir::GraphExecutor::Impl::cacheKeyParts(
+    const std::vector<rt::Value> &inputs) const {
   static const std::string host = hostCpuIdentity();
-  std::vector<std::string> parts = {source, spec, options.device, host,
+  std::vector<std::string> parts = {source, graphInputs->callerSpec(inputs),
+                                    options.device, host,
                                     options.optimize ? "optimize" : ""};
   for (const auto &[name, tensor] : weights)
     parts.push_back(name + " " + tensor.toString());
-  std::string key = PlanCache::key(parts);
+  return parts;
+}
+
+std::unique_ptr<PlanCacheEntry> tsir::GraphExecutor::Impl::compileThroughCache(
+    const std::vector<rt::Value> &inputs, CompileProgress &progress) {
+  std::string key = PlanCache::key(cacheKeyParts(inputs));
   if (planCache->isInterpreted(key))
     return nullptr;
 

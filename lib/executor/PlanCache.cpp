@@ -1,8 +1,9 @@
 //===- PlanCache.cpp - Compiled plans kept on disk across processes -------===//
 //
 // See PlanCache.h. Entries are `<key>.so` (a model.so), `<key>.plan` (a
-// segment's saved plan, SavedPlan.h) and `<key>.jit` (an empty marker: the
-// graph runs in the interpreter). Recency is the file's modification
+// segment's saved plan, SavedPlan.h), `<key>.mlir` (a specialized graph,
+// SpecializedGraphCache.h) and `<key>.jit` (an empty marker: the graph
+// runs in the interpreter). Recency is the file's modification
 // time, which a lookup refreshes.
 //
 //===----------------------------------------------------------------------===//
@@ -123,6 +124,37 @@ rt::StatusOr<std::string> PlanCache::store(
   return path;
 }
 
+void PlanCache::storeBytes(const std::string &key, llvm::StringRef suffix,
+                           llvm::StringRef bytes) const {
+  // An entry not stored is compiled again next time: not an error.
+  (void)store(
+      key,
+      [&](const std::string &path) {
+        std::error_code ec;
+        llvm::raw_fd_ostream os(path, ec);
+        if (!ec)
+          os << bytes;
+        os.close();
+        if (ec || os.has_error())
+          return rt::Status::error("cannot write " + path);
+        return rt::Status::ok();
+      },
+      suffix);
+}
+
+std::optional<std::string> PlanCache::readBytes(const std::string &key,
+                                                llvm::StringRef suffix) const {
+  std::optional<std::string> path = lookup(key, suffix);
+  if (!path)
+    return std::nullopt;
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(*path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return std::nullopt;
+  return (*buffer)->getBuffer().str();
+}
+
 void PlanCache::evict() const {
   struct Entry {
     std::string path;
@@ -135,7 +167,8 @@ void PlanCache::evict() const {
   for (fs::directory_iterator it(directory, ec), end; !ec && it != end;
        it.increment(ec)) {
     llvm::StringRef name = llvm::sys::path::filename(it->path());
-    if (!name.ends_with(".so") && !name.ends_with(".plan"))
+    if (!name.ends_with(".so") && !name.ends_with(".plan") &&
+        !name.ends_with(".mlir"))
       continue; // markers are empty; temporaries belong to their writers
     fs::file_status status;
     if (fs::status(it->path(), status))
@@ -155,32 +188,11 @@ void PlanCache::evict() const {
 }
 
 std::optional<std::string> SegmentPlanCache::load(const std::string &key) {
-  std::optional<std::string> path = cache.lookup(fullKey(key), ".plan");
-  if (!path)
-    return std::nullopt;
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
-      llvm::MemoryBuffer::getFile(*path, /*IsText=*/false,
-                                  /*RequiresNullTerminator=*/false);
-  if (!buffer)
-    return std::nullopt;
-  return (*buffer)->getBuffer().str();
+  return cache.readBytes(fullKey(key), ".plan");
 }
 
 void SegmentPlanCache::save(const std::string &key, const std::string &bytes) {
-  // A plan that is not saved is compiled again next time: not an error.
-  (void)cache.store(
-      fullKey(key),
-      [&](const std::string &path) {
-        std::error_code ec;
-        llvm::raw_fd_ostream os(path, ec);
-        if (!ec)
-          os << bytes;
-        os.close();
-        if (ec || os.has_error())
-          return rt::Status::error("cannot write " + path);
-        return rt::Status::ok();
-      },
-      ".plan");
+  cache.storeBytes(fullKey(key), ".plan", bytes);
 }
 
 void SegmentPlanCache::loaded(const std::string &) { ++loadedCount; }

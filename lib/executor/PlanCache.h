@@ -63,6 +63,13 @@ public:
         const std::function<rt::Status(const std::string &path)> &write,
         llvm::StringRef suffix = ".so") const;
 
+  /// The same for an entry of bytes: stores `bytes` under `key`, and
+  /// reads them back (marked as just used; none if absent or unreadable).
+  void storeBytes(const std::string &key, llvm::StringRef suffix,
+                  llvm::StringRef bytes) const;
+  std::optional<std::string> readBytes(const std::string &key,
+                                       llvm::StringRef suffix) const;
+
 private:
   void evict() const;
 

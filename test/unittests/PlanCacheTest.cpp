@@ -7,8 +7,8 @@
 // compile anew, a
 // graph that needs the interpreter is recorded as such and still runs, its
 // segments' plans are saved and loaded by the next process (a changed
-// segment or a corrupt entry compiled again), and the size bound evicts
-// the least recently used plan.
+// segment or a corrupt entry compiled again), as is its specialized graph,
+// and the size bound evicts the least recently used plan.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,14 +39,16 @@ struct CacheDirectory {
   ~CacheDirectory() { llvm::sys::fs::remove_directories(path); }
 
   /// The files in the cache whose names end in `suffix`.
-  size_t count(llvm::StringRef suffix) const {
-    size_t found = 0;
+  std::vector<std::string> entries(llvm::StringRef suffix) const {
+    std::vector<std::string> found;
     std::error_code ec;
     for (llvm::sys::fs::directory_iterator it(path, ec), end; !ec && it != end;
          it.increment(ec))
-      found += llvm::StringRef(it->path()).ends_with(suffix);
+      if (llvm::StringRef(it->path()).ends_with(suffix))
+        found.push_back(it->path());
     return found;
   }
+  size_t count(llvm::StringRef suffix) const { return entries(suffix).size(); }
   std::string path;
 };
 
@@ -200,6 +202,30 @@ void expectNear(const std::vector<float> &got,
     EXPECT_NEAR(got[i], expected[i], 1e-5f) << i;
 }
 
+std::string contents(const std::string &path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  return buffer ? (*buffer)->getBuffer().str() : "";
+}
+
+void overwrite(const std::string &path, const std::string &text) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  ASSERT_FALSE(ec);
+  os << text;
+}
+
+/// A first process's run of the segmented graph; `saved` is then its
+/// specialized graph's entry, and the result its text.
+std::string specializedGraphSaved(const CacheDirectory &cache,
+                                  std::string &saved) {
+  int loaded = -1;
+  runSegmented(cache, segmentedGraph("mul"), loaded);
+  std::vector<std::string> found = cache.entries(".mlir");
+  EXPECT_EQ(found.size(), 1u);
+  saved = found.empty() ? "" : found[0];
+  return contents(saved);
+}
+
 TEST(PlanCacheTest, SegmentPlansAreLoadedByTheNextProcess) {
   CacheDirectory cache;
   int loaded = -1;
@@ -229,30 +255,43 @@ TEST(PlanCacheTest, ACorruptSegmentPlanIsCompiledAgain) {
   int loaded = -1;
   runSegmented(cache, segmentedGraph("mul"), loaded);
   // One entry cut short, the other with a byte changed near its end.
-  std::vector<std::string> plans;
-  std::error_code ec;
-  for (llvm::sys::fs::directory_iterator it(cache.path, ec), end;
-       !ec && it != end; it.increment(ec))
-    if (llvm::StringRef(it->path()).ends_with(".plan"))
-      plans.push_back(it->path());
+  std::vector<std::string> plans = cache.entries(".plan");
   ASSERT_EQ(plans.size(), 2u);
-  for (size_t i = 0; i < plans.size(); ++i) {
-    auto buffer = llvm::MemoryBuffer::getFile(plans[i]);
-    ASSERT_TRUE(buffer);
-    std::string bytes = (*buffer)->getBuffer().str();
-    if (i == 0)
-      bytes.resize(bytes.size() / 2);
-    else
-      bytes[bytes.size() - 3] ^= 0x10;
-    llvm::raw_fd_ostream os(plans[i], ec);
-    ASSERT_FALSE(ec);
-    os << bytes;
-  }
+  std::string cut = contents(plans[0]);
+  overwrite(plans[0], cut.substr(0, cut.size() / 2));
+  std::string changed = contents(plans[1]);
+  changed[changed.size() - 3] ^= 0x10;
+  overwrite(plans[1], changed);
   expectNear(runSegmented(cache, segmentedGraph("mul"), loaded), sinTimesX());
   EXPECT_EQ(loaded, 0);
   // Compiled again and saved whole: the next process loads both.
   expectNear(runSegmented(cache, segmentedGraph("mul"), loaded), sinTimesX());
   EXPECT_EQ(loaded, 2);
+}
+
+TEST(PlanCacheTest, TheSpecializedGraphIsLoadedByTheNextProcess) {
+  CacheDirectory cache;
+  std::string saved;
+  std::string text = specializedGraphSaved(cache, saved);
+  size_t sin = text.find("aten.sin");
+  ASSERT_NE(sin, std::string::npos) << text;
+  // The next process runs what the entry says, not a new specialization:
+  // an entry changed to take the cosine gives the cosine.
+  overwrite(saved, text.replace(sin, 8, "aten.cos"));
+  int loaded = -1;
+  expectNear(runSegmented(cache, segmentedGraph("mul"), loaded),
+             {std::cos(1.f) * 1, std::cos(2.f) * 2, std::cos(3.f) * 3});
+}
+
+TEST(PlanCacheTest, ASpecializedGraphThatDoesNotParseIsSpecializedAgain) {
+  CacheDirectory cache;
+  std::string saved;
+  std::string text = specializedGraphSaved(cache, saved);
+  overwrite(saved, text.substr(0, text.size() / 2));
+  int loaded = -1;
+  expectNear(runSegmented(cache, segmentedGraph("mul"), loaded), sinTimesX());
+  // Saved whole again.
+  EXPECT_EQ(contents(saved), text);
 }
 
 TEST(PlanCacheTest, TheBoundEvictsTheLeastRecentlyUsed) {
