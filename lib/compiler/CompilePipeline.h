@@ -43,9 +43,8 @@ public:
   /// The bytes saved under `key`, if any.
   virtual std::optional<std::string> load(const std::string &key) = 0;
   virtual void save(const std::string &key, const std::string &bytes) = 0;
-  /// That a plan loaded from the bytes of `key` was used instead of a
-  /// compile.
-  virtual void loaded(const std::string &key) = 0;
+  /// That a plan loaded from saved bytes was used instead of a compile.
+  virtual void loaded() = 0;
 };
 
 /// What one compile tells as it goes: a line per finished stage with its

@@ -332,7 +332,7 @@ compileSegment(ModuleOp module, const CompileOptions &options) {
   if (std::optional<std::string> bytes = options.segmentPlans->load(key)) {
     rt::StatusOr<std::unique_ptr<Plan>> plan = Plan::load(*bytes);
     if (plan.ok()) {
-      options.segmentPlans->loaded(key);
+      options.segmentPlans->loaded();
       return plan;
     }
   }

@@ -69,15 +69,18 @@ struct PlanCacheEntry {
 };
 } // namespace
 
-/// The host CPU and its features, which compiled code depends on.
-static std::string hostCpuIdentity() {
-  std::string identity = llvm::sys::getHostCPUName().str();
-  std::vector<std::string> features;
-  for (const auto &feature : llvm::sys::getHostCPUFeatures())
-    if (feature.getValue())
-      features.push_back(feature.getKey().str());
-  llvm::sort(features);
-  return identity + " " + llvm::join(features, ",");
+/// The host CPU and its features, which compiled code depends on (asked
+/// once per process).
+static const std::string &hostCpuIdentity() {
+  static const std::string identity = [] {
+    std::vector<std::string> features;
+    for (const auto &feature : llvm::sys::getHostCPUFeatures())
+      if (feature.getValue())
+        features.push_back(feature.getKey().str());
+    llvm::sort(features);
+    return llvm::sys::getHostCPUName().str() + " " + llvm::join(features, ",");
+  }();
+  return identity;
 }
 
 struct tsir::GraphExecutor::Impl {
@@ -169,9 +172,8 @@ tsir::GraphExecutor::fromSource(const std::string &text,
       llvm::sys::fs::exists(modelAbiArchive(options.libraryDirectory))) {
     impl->planCache = std::make_unique<PlanCache>(options.planCacheDirectory,
                                                   options.planCacheMaxBytes);
-    static const std::string host = hostCpuIdentity();
     impl->segmentPlans =
-        std::make_unique<SegmentPlanCache>(*impl->planCache, host);
+        std::make_unique<SegmentPlanCache>(*impl->planCache, hostCpuIdentity());
     impl->source = text;
   }
   registerEverything(impl->context);
@@ -324,9 +326,10 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &givenInputs) {
   if (!roles)
     roles = std::make_unique<OpRoles>(&context);
   // Dumps and timings are of the JIT's compile: they bypass the cache.
+  bool throughCache = planCache && !options.printIRAfterAll && !options.timing;
   // (The persistent cache keeps libraries of the graph as the caller
   // calls it: not of one expanded for a list's length.)
-  if (planCache && !options.printIRAfterAll && !options.timing && !expanded)
+  if (throughCache && !expanded)
     if (std::unique_ptr<PlanCacheEntry> cached =
             compileThroughCache(inputs, progress))
       return cached;
@@ -336,7 +339,7 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &givenInputs) {
   // runs in the interpreter: a whole plan came from the cache above).
   std::string specializedKey;
   std::optional<SpecializedGraph> saved;
-  if (planCache && !options.printIRAfterAll && !options.timing) {
+  if (throughCache) {
     std::vector<std::string> parts = cacheKeyParts(givenInputs);
     parts.insert(parts.begin(), "specialized");
     specializedKey = PlanCache::key(parts);
@@ -410,8 +413,8 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &givenInputs) {
   segmentOptions.spec.clear();
   segmentOptions.weights.clear();
   segmentOptions.progress = nullptr; // segments compile later, on first use
-  // Their plans persist like a whole graph's (not dumps and timings).
-  if (!options.printIRAfterAll && !options.timing)
+  // Their plans persist like a whole graph's.
+  if (throughCache)
     segmentOptions.segmentPlans = segmentPlans.get();
   moduleState.weights = &weights;
   cached->interpreter = std::make_unique<Interpreter>(
@@ -421,9 +424,8 @@ tsir::GraphExecutor::Impl::compile(const std::vector<rt::Value> &givenInputs) {
 
 std::vector<std::string> tsir::GraphExecutor::Impl::cacheKeyParts(
     const std::vector<rt::Value> &inputs) const {
-  static const std::string host = hostCpuIdentity();
   std::vector<std::string> parts = {source, graphInputs->callerSpec(inputs),
-                                    options.device, host,
+                                    options.device, hostCpuIdentity(),
                                     options.optimize ? "optimize" : ""};
   for (const auto &[name, tensor] : weights)
     parts.push_back(name + " " + tensor.toString());

@@ -195,7 +195,7 @@ void SegmentPlanCache::save(const std::string &key, const std::string &bytes) {
   cache.storeBytes(fullKey(key), ".plan", bytes);
 }
 
-void SegmentPlanCache::loaded(const std::string &) { ++loadedCount; }
+void SegmentPlanCache::loaded() { ++loadedCount; }
 
 std::string SegmentPlanCache::fullKey(const std::string &key) const {
   return PlanCache::key({"segment", key, hostIdentity});

@@ -4,8 +4,9 @@
 // a directory of the model.so files tsir-compile would write, one per
 // graph and spec, so that a second process running the same graph on the
 // same spec loads the plan in milliseconds instead of compiling it. A
-// graph that runs in the interpreter keeps its segments' plans there
-// instead, as saved plans (SavedPlan.h) linked in memory.
+// graph that runs in the interpreter keeps its specialized graph there
+// instead (SpecializedGraphCache.h), and its segments' plans as saved
+// plans (SavedPlan.h) linked in memory.
 //
 // An entry's name is a SHA-256 of everything the machine code depends on:
 // the graph's text, the spec, the weights' names, dtypes and sizes (not
@@ -47,7 +48,8 @@ public:
   static std::string key(const std::vector<std::string> &parts);
 
   /// The entry stored under `key` (a library; `.plan`: a segment's saved
-  /// plan), marked as just used; none if absent.
+  /// plan; `.mlir`: a specialized graph), marked as just used; none if
+  /// absent.
   std::optional<std::string> lookup(const std::string &key,
                                     llvm::StringRef suffix = ".so") const;
   /// Whether `key` is recorded as a graph that does not compile whole
@@ -87,7 +89,7 @@ public:
 
   std::optional<std::string> load(const std::string &key) override;
   void save(const std::string &key, const std::string &bytes) override;
-  void loaded(const std::string &key) override;
+  void loaded() override;
 
   /// How many plans were loaded rather than compiled, so far.
   int loadedPlans() const { return loadedCount; }
