@@ -355,6 +355,76 @@ Value buildPhasedTransposedConv(
   return result;
 }
 
+/// The kernel taps along one spatial dim that read at least one element
+/// of the input rather than only its zero padding: [first, last].
+std::pair<int64_t, int64_t> liveTaps(int64_t in, int64_t kernel, int64_t stride,
+                                     int64_t dilation, int64_t padLow,
+                                     int64_t out) {
+  // Tap k reads rows o * stride + k * dilation - padLow, o in [0, out).
+  auto reads = [&](int64_t k) {
+    int64_t firstRow = k * dilation - padLow;
+    int64_t lastRow = (out - 1) * stride + firstRow;
+    if (lastRow < 0 || firstRow >= in)
+      return false;
+    // Some row in [firstRow, lastRow], `stride` apart, is in [0, in).
+    int64_t firstInside =
+        firstRow >= 0 ? firstRow
+                      : firstRow + llvm::divideCeil(-firstRow, stride) * stride;
+    return firstInside < in && firstInside <= lastRow;
+  };
+  int64_t first = 0, last = kernel - 1;
+  while (first < last && !reads(first))
+    ++first;
+  while (last > first && !reads(last))
+    --last;
+  return {first, last};
+}
+
+/// Drops the kernel taps that read only zero padding, as oneDNN's kernels
+/// skip them: an atrous convolution whose dilation exceeds the feature
+/// map (DeepLabV3's rates 24 and 36 on a 14x14 map) is a 1x1 convolution
+/// in all but its cost. The weight keeps the live taps, the padding
+/// shrinks by the taps dropped before them, and the output is the same up
+/// to the products with zero that are no longer added.
+void dropPaddingTaps(OpBuilder &b, Location loc, Value &weight,
+                     ArrayRef<int64_t> inLengths, ArrayRef<int64_t> outLengths,
+                     ConvParams &params) {
+  auto weightType = cast<RankedTensorType>(weight.getType());
+  int64_t spatial = inLengths.size();
+  SmallVector<int64_t> offsets(weightType.getRank(), 0);
+  SmallVector<int64_t> sizes(weightType.getShape());
+  bool trimmed = false;
+  for (int64_t i = 0; i < spatial; ++i) {
+    int64_t kernel = sizes[2 + i];
+    auto [first, last] =
+        liveTaps(inLengths[i], kernel, params.stride[i], params.dilation[i],
+                 params.padLow[i], outLengths[i]);
+    int64_t taps = last - first + 1;
+    int64_t padLow = params.padLow[i] - first * params.dilation[i];
+    int64_t padHigh = (outLengths[i] - 1) * params.stride[i] +
+                      (taps - 1) * params.dilation[i] + 1 - padLow -
+                      inLengths[i];
+    // A window that would start or end inside the input (a negative
+    // padding) is left whole: it never happens for taps that are padding.
+    if (taps == kernel || padLow < 0 || padHigh < 0)
+      continue;
+    offsets[2 + i] = first;
+    sizes[2 + i] = taps;
+    params.padLow[i] = padLow;
+    params.padHigh[i] = padHigh;
+    if (taps == 1)
+      params.dilation[i] = 1;
+    trimmed = true;
+  }
+  if (!trimmed)
+    return;
+  SmallVector<int64_t> strides(weightType.getRank(), 1);
+  weight = tensor::ExtractSliceOp::create(
+      b, loc, weight, getAsIndexOpFoldResult(b.getContext(), offsets),
+      getAsIndexOpFoldResult(b.getContext(), sizes),
+      getAsIndexOpFoldResult(b.getContext(), strides));
+}
+
 /// Lowers one convolution; `bias` is null when None.
 FailureOr<Value> lowerConvolution(ConversionPatternRewriter &rewriter,
                                   Operation *op, Value input, Value weight,
@@ -468,6 +538,10 @@ FailureOr<Value> lowerConvolution(ConversionPatternRewriter &rewriter,
       params.padLow.assign(spatial, 0);
       params.padHigh.assign(spatial, 0);
       params.stride.assign(spatial, 1);
+    } else {
+      dropPaddingTaps(rewriter, loc, weight,
+                      inputType.getShape().take_back(spatial), outLengths,
+                      params);
     }
     Value zero = createScalarConstant(rewriter, loc, elementType, 0.0);
     SmallVector<int64_t> low = {0, 0}, high = {0, 0};

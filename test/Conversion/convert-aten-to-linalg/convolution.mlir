@@ -328,3 +328,64 @@ func.func @conv_transpose2d_output_padding(%x: !prim.tensor<dtype = f32, sizes =
   %0 = aten.conv_transpose2d.input %x, %w, %none, %stride, %pad, %outpad, %c1, %dil : (!prim.tensor<dtype = f32, sizes = [1, 1, 3, 3]>, !prim.tensor<dtype = f32, sizes = [1, 1, 2, 2]>, !prim.none, !prim.list<i64>, !prim.list<i64>, !prim.list<i64>, i64, !prim.list<i64>) -> !prim.tensor<dtype = f32, sizes = [1, 1, 8, 8]>
   return %0 : !prim.tensor<dtype = f32, sizes = [1, 1, 8, 8]>
 }
+
+// -----
+
+// Taps that read only padding are dropped (DeepLabV3's atrous rate 24 on a
+// 14x14 map): along H only the centre tap reads the input, so the weight
+// keeps it, the padding goes and the dilation no longer matters; along W
+// (padding 1, dilation 1) every tap reads the input.
+// CHECK-LABEL: func.func @conv2d_padding_taps
+// CHECK: %[[W:.*]] = tensor.extract_slice %{{.*}}[0, 0, 1, 0] [8, 4, 1, 3] [1, 1, 1, 1] : tensor<8x4x3x3xf32> to tensor<8x4x1x3xf32>
+// CHECK: tensor.pad %{{.*}} low[0, 0, 0, 1] high[0, 0, 0, 1]
+// CHECK: } : tensor<1x4x14x14xf32> to tensor<1x4x14x16xf32>
+// CHECK: linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%{{.*}}, %[[W]] : tensor<1x4x14x16xf32>, tensor<8x4x1x3xf32>) outs(%{{.*}} : tensor<1x8x14x14xf32>)
+func.func @conv2d_padding_taps(%x: !prim.tensor<dtype = f32, sizes = [1, 4, 14, 14]>, %w: !prim.tensor<dtype = f32, sizes = [8, 4, 3, 3]>) -> !prim.tensor<dtype = f32, sizes = [1, 8, 14, 14]> {
+  %none = prim.Constant {value} : !prim.none
+  %c1 = prim.Constant {value = 1 : i64} : i64
+  %c24 = prim.Constant {value = 24 : i64} : i64
+  %stride = prim.ListConstruct %c1, %c1 : (i64, i64) -> !prim.list<i64>
+  %pad = prim.ListConstruct %c24, %c1 : (i64, i64) -> !prim.list<i64>
+  %dil = prim.ListConstruct %c24, %c1 : (i64, i64) -> !prim.list<i64>
+  %0 = aten.conv2d %x, %w, %none, %stride, %pad, %dil, %c1 : (!prim.tensor<dtype = f32, sizes = [1, 4, 14, 14]>, !prim.tensor<dtype = f32, sizes = [8, 4, 3, 3]>, !prim.none, !prim.list<i64>, !prim.list<i64>, !prim.list<i64>, i64) -> !prim.tensor<dtype = f32, sizes = [1, 8, 14, 14]>
+  return %0 : !prim.tensor<dtype = f32, sizes = [1, 8, 14, 14]>
+}
+
+// -----
+
+// Rate 12 on the same map: the outer taps reach the input from the last
+// and first two rows, so the kernel stays whole.
+// CHECK-LABEL: func.func @conv2d_taps_reach_input
+// CHECK-NOT: tensor.extract_slice
+// CHECK: tensor.pad %{{.*}} low[0, 0, 12, 12] high[0, 0, 12, 12]
+// CHECK: linalg.conv_2d_nchw_fchw {dilations = dense<12> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%{{.*}}, %{{.*}} : tensor<1x4x38x38xf32>, tensor<8x4x3x3xf32>)
+func.func @conv2d_taps_reach_input(%x: !prim.tensor<dtype = f32, sizes = [1, 4, 14, 14]>, %w: !prim.tensor<dtype = f32, sizes = [8, 4, 3, 3]>) -> !prim.tensor<dtype = f32, sizes = [1, 8, 14, 14]> {
+  %none = prim.Constant {value} : !prim.none
+  %c1 = prim.Constant {value = 1 : i64} : i64
+  %c12 = prim.Constant {value = 12 : i64} : i64
+  %stride = prim.ListConstruct %c1, %c1 : (i64, i64) -> !prim.list<i64>
+  %pad = prim.ListConstruct %c12, %c12 : (i64, i64) -> !prim.list<i64>
+  %dil = prim.ListConstruct %c12, %c12 : (i64, i64) -> !prim.list<i64>
+  %0 = aten.conv2d %x, %w, %none, %stride, %pad, %dil, %c1 : (!prim.tensor<dtype = f32, sizes = [1, 4, 14, 14]>, !prim.tensor<dtype = f32, sizes = [8, 4, 3, 3]>, !prim.none, !prim.list<i64>, !prim.list<i64>, !prim.list<i64>, i64) -> !prim.tensor<dtype = f32, sizes = [1, 8, 14, 14]>
+  return %0 : !prim.tensor<dtype = f32, sizes = [1, 8, 14, 14]>
+}
+
+// -----
+
+// With a stride the surviving taps need not be centred: here only tap 0
+// reads padding alone; taps 1 and 2 read the input without padding.
+// CHECK-LABEL: func.func @conv1d_padding_taps_strided
+// CHECK: %[[W:.*]] = tensor.extract_slice %{{.*}}[0, 0, 1] [3, 2, 2] [1, 1, 1] : tensor<3x2x3xf32> to tensor<3x2x2xf32>
+// CHECK-NOT: tensor.pad
+// CHECK: linalg.conv_1d_ncw_fcw {dilations = dense<2> : tensor<1xi64>, strides = dense<3> : tensor<1xi64>} ins(%{{.*}}, %[[W]] : tensor<2x2x3xf32>, tensor<3x2x2xf32>) outs(%{{.*}} : tensor<2x3x1xf32>)
+func.func @conv1d_padding_taps_strided(%x: !prim.tensor<dtype = f32, sizes = [2, 2, 3]>, %w: !prim.tensor<dtype = f32, sizes = [3, 2, 3]>) -> !prim.tensor<dtype = f32, sizes = [2, 3, 1]> {
+  %none = prim.Constant {value} : !prim.none
+  %c1 = prim.Constant {value = 1 : i64} : i64
+  %c2 = prim.Constant {value = 2 : i64} : i64
+  %c3 = prim.Constant {value = 3 : i64} : i64
+  %stride = prim.ListConstruct %c3 : (i64) -> !prim.list<i64>
+  %pad = prim.ListConstruct %c2 : (i64) -> !prim.list<i64>
+  %dil = prim.ListConstruct %c2 : (i64) -> !prim.list<i64>
+  %0 = aten.conv1d %x, %w, %none, %stride, %pad, %dil, %c1 : (!prim.tensor<dtype = f32, sizes = [2, 2, 3]>, !prim.tensor<dtype = f32, sizes = [3, 2, 3]>, !prim.none, !prim.list<i64>, !prim.list<i64>, !prim.list<i64>, i64) -> !prim.tensor<dtype = f32, sizes = [2, 3, 1]>
+  return %0 : !prim.tensor<dtype = f32, sizes = [2, 3, 1]>
+}

@@ -56,6 +56,26 @@ def conv3d_groups(x, w, b):
     return F.conv3d(x, w, b, padding=(0, 1, 1), groups=2)
 
 
+def conv2d_atrous(x, w, b):
+    # DeepLabV3's ASPP: a dilation past the feature map leaves only the
+    # centre tap reading the input; the others read padding, and are
+    # dropped.
+    return F.conv2d(x, w, b, padding=(6, 1), dilation=(6, 1))
+
+
+def conv2d_atrous_depthwise(x, w, b):
+    return F.conv2d(x, w, b, padding=8, dilation=8, groups=4)
+
+
+def conv1d_padding_taps_strided(x, w, b):
+    # Only tap 0 reads padding alone: taps 1 and 2 remain, unpadded.
+    return F.conv1d(x, w, b, stride=3, padding=2, dilation=2)
+
+
+def conv3d_atrous(x, w, b):
+    return F.conv3d(x, w, b, padding=(0, 4, 4), dilation=(1, 4, 4))
+
+
 def convolution(x, w, b):
     return torch.convolution(x, w, b, [1, 2], [1, 0], [1, 1], False, [0, 0],
                              1)
@@ -198,6 +218,13 @@ CASES = [
     Case(conv1d_groups, [r(2, 6, 10), r(9, 2, 3)], op="conv1d"),
     Case(conv3d, [r(1, 2, 5, 6, 4), r(3, 2, 3, 3, 2), r(3)]),
     Case(conv3d_groups, [r(1, 4, 4, 5, 5), r(6, 2, 2, 3, 3), r(6)],
+         op="conv3d"),
+    Case(conv2d_atrous, [r(1, 3, 5, 7), r(4, 3, 3, 3), r(4)], op="conv2d"),
+    Case(conv2d_atrous_depthwise, [r(1, 4, 6, 6), r(4, 1, 3, 3), r(4)],
+         op="conv2d"),
+    Case(conv1d_padding_taps_strided, [r(2, 2, 3), r(3, 2, 3), r(3)],
+         op="conv1d"),
+    Case(conv3d_atrous, [r(1, 2, 3, 3, 3), r(3, 2, 3, 3, 3), r(3)],
          op="conv3d"),
     Case(convolution, [r(1, 3, 6, 7), r(2, 3, 3, 3), r(2)]),
     Case(convolution_transposed, [r(1, 3, 4, 5), r(3, 2, 3, 3), r(2)],
