@@ -348,9 +348,12 @@ tsir::GradientExecutor::fromSource(const std::string &text,
   if (generic.ok()) {
     impl->generic = std::move(*generic);
     impl->last = impl->generic.get();
-  } else if (hasControlFlow(graph)) {
+  } else if (hasControlFlow(graph) ||
+             hasControlFlow(copy->lookupSymbol<func::FuncOp>("graph"))) {
     // Its branches may fold, and its loops unroll, once the inputs are
-    // known: try then.
+    // known: try then. The branches may be those of an op's decomposition,
+    // which tsir-differentiate left in the copy (grid_sampler's on the
+    // input's rank, whose 3-d side has no formula).
     impl->genericError = generic.status().message();
   } else {
     return generic.status();

@@ -3,9 +3,9 @@ beyond cases.py's: pointwise math and activations, binary ops, shapes,
 indexing, sorting, reductions, losses, products, pooling, resizing and
 padding (test/e2e/run_grad_cases.py runs both lists).
 
-The ops tsir does not differentiate yet (affine_grid, grid_sample,
-einsum's diagonals) are cases that must fail with the
-message naming the op.
+The ops tsir does not differentiate yet (grid_sample's reflection
+padding and bicubic mode, einsum's diagonals) are cases that must fail
+with the message naming the op.
 """
 
 import torch
@@ -572,11 +572,35 @@ def mha_like(x, w):
 
 
 def affine_grid(t):
-    return F.affine_grid(t, [1, 1, 4, 5], align_corners=False)
+    return torch.cat([
+        F.affine_grid(t, [1, 1, 4, 5], align_corners=False).flatten(),
+        F.affine_grid(t, [1, 1, 3, 2], align_corners=True).flatten()])
+
+
+def affine_grid_3d(t):
+    return torch.affine_grid_generator(t, [1, 1, 2, 3, 4], False)
 
 
 def grid_sample(x, g):
-    return F.grid_sample(x, g, align_corners=False)
+    # Bilinear: the gradients of both the input and the grid.
+    return torch.cat([
+        F.grid_sample(x, g, align_corners=False),
+        F.grid_sample(x, g, padding_mode="border", align_corners=True)])
+
+
+def grid_sample_nearest(x, g):
+    # Nearest: the grid's gradient is zero, as torch's.
+    return F.grid_sample(x, g, mode="nearest", align_corners=False)
+
+
+def spatial_transformer(x, t):
+    grid = F.affine_grid(t, [2, 3, 4, 5], align_corners=False)
+    return F.grid_sample(x, grid, align_corners=False)
+
+
+def grid_sample_reflection(x, g):
+    return F.grid_sample(x, g, padding_mode="reflection",
+                         align_corners=False)
 
 
 def bmm_t(x, y):
@@ -813,6 +837,13 @@ CASES = one_input([
     GradCase(more_arithmetic, [r(3, 4), r(3, 4) + 3, torch.rand(3, 4) > 0.5,
                                torch.tensor(0.7)]),
     GradCase(more_reductions, [r(3, 4), r(3, 4)], constant=(1,)),
+    # Through their decompositions: affine_grid's base grid times theta,
+    # grid_sample's gathers of the four corners, weighted.
+    GradCase(affine_grid, [r(1, 2, 3)]),
+    GradCase(affine_grid_3d, [r(1, 3, 4)]),
+    GradCase(grid_sample, [r(1, 2, 4, 5), grid()]),
+    GradCase(grid_sample_nearest, [r(1, 2, 4, 5), grid()]),
+    GradCase(spatial_transformer, [r(2, 3, 5, 6), r(2, 2, 3) * 0.5]),
     # Not differentiated yet: a located error naming the op.
     GradCase(embedding_bag, [r(6, 3), torch.tensor([1, 2, 4, 5, 4, 3]),
                              torch.tensor([0, 2, 4])]),
@@ -822,10 +853,8 @@ CASES = one_input([
     GradCase(einsum_forms, [r(3, 4), r(4, 5), r(2, 3, 4), r(4)]),
     GradCase(einsum_diagonal, [r(4, 4)],
              error="repeats within operand 0 of 'ii->i' (a diagonal)"),
-    GradCase(affine_grid, [r(1, 2, 3)],
-             error=NOT_YET + "affine_grid_generator"),
-    GradCase(grid_sample, [r(1, 1, 4, 5), grid()],
-             error=NOT_YET + "grid_sampler"),
+    GradCase(grid_sample_reflection, [r(1, 1, 4, 5), grid()],
+             error=NOT_YET + "_grid_sampler_2d_cpu_fallback"),
 ]
 
 # Formulas tsir writes otherwise than torch does (products exact at zeros,

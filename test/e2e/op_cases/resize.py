@@ -3,7 +3,8 @@ upsample_nearest2d.vec and upsample_bilinear2d.vec by output size and by
 scale factors (integer, fractional and shrinking), bilinear with and
 without align_corners, on odd sizes; grid_sample (bilinear and nearest,
 zeros and border padding, with and without align_corners, points inside
-and outside the input); torch's CPU kernels' index arithmetic
+and outside the input); affine_grid_generator in 2-d and 3-d, alone and
+feeding grid_sample; torch's CPU kernels' index arithmetic
 is matched to the float (nearest follows torch's NCHW kernel, which
 torch does not take for one channel: the cases have several). Most cases call the ops directly: F.interpolate's
 Python body (size lists sliced with aten::slice.t, a branch per rank and
@@ -99,6 +100,24 @@ def grid_sample_nearest(x, grid):
                           align_corners=False))
 
 
+def affine_grid(theta):
+    # A dim of one point is 0, not linspace's -1.
+    return (F.affine_grid(theta, [2, 3, 4, 5], align_corners=False),
+            F.affine_grid(theta, [2, 3, 1, 5], align_corners=True))
+
+
+def affine_grid_3d(theta):
+    return (torch.affine_grid_generator(theta, [2, 1, 3, 4, 2], False),
+            torch.affine_grid_generator(theta, [2, 1, 1, 4, 3], True))
+
+
+def spatial_transformer(x, theta):
+    # A spatial transformer network's sampler: the grid of an affine map
+    # of the output's points, then the input read at them.
+    grid = F.affine_grid(theta, x.size(), align_corners=False)
+    return F.grid_sample(x, grid, align_corners=False)
+
+
 # Points past the edges (|coordinate| up to 1.3) read zeros or the border.
 GRID = torch.rand(2, 4, 6, 2) * 2.6 - 1.3
 
@@ -132,4 +151,11 @@ CASES = [
          op="grid_sampler"),
     Case(grid_sample_nearest, [torch.randn(2, 3, 5, 7), GRID],
          op="grid_sampler"),
+    Case(affine_grid, [torch.randn(2, 2, 3)], op="affine_grid_generator"),
+    Case(affine_grid, [torch.randn(2, 2, 3).double()], name="affine_grid_f64",
+         op="affine_grid_generator"),
+    Case(affine_grid_3d, [torch.randn(2, 3, 4)], op="affine_grid_generator"),
+    Case(spatial_transformer, [torch.randn(2, 3, 5, 7),
+                               torch.randn(2, 2, 3) * 0.5],
+         op="affine_grid_generator"),
 ]
