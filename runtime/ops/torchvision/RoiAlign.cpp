@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace tsir::torchvision {
 
@@ -29,12 +30,19 @@ struct Geometry {
   bool aligned;
 };
 
-/// The bilinear sample of one channel plane at (y, x): zero outside
-/// [-1, size], clamped at the borders, as torchvision computes it.
+/// One bilinear sample of a region: the four input positions it reads
+/// within a channel plane and their weights (all zero outside the input).
+template <typename T> struct Sample {
+  int64_t positions[4];
+  T weights[4];
+};
+
+/// The sample at (y, x): zero outside [-1, size], clamped at the borders,
+/// as torchvision computes it.
 template <typename T>
-T sample(const T *plane, int64_t height, int64_t width, T y, T x) {
+Sample<T> locate(int64_t height, int64_t width, T y, T x) {
   if (y < -1.0 || y > height || x < -1.0 || x > width)
-    return 0;
+    return {{0, 0, 0, 0}, {0, 0, 0, 0}};
   y = std::max(y, T(0));
   x = std::max(x, T(0));
   int64_t yLow = static_cast<int64_t>(y), xLow = static_cast<int64_t>(x);
@@ -52,15 +60,19 @@ T sample(const T *plane, int64_t height, int64_t width, T y, T x) {
     xHigh = xLow + 1;
   }
   T ly = y - yLow, lx = x - xLow, hy = 1 - ly, hx = 1 - lx;
-  return hy * hx * plane[yLow * width + xLow] +
-         hy * lx * plane[yLow * width + xHigh] +
-         ly * hx * plane[yHigh * width + xLow] +
-         ly * lx * plane[yHigh * width + xHigh];
+  return {{yLow * width + xLow, yLow * width + xHigh, yHigh * width + xLow,
+           yHigh * width + xHigh},
+          {hy * hx, hy * lx, ly * hx, ly * lx}};
 }
 
+/// Each region's samples are located once, bin by bin, and read from
+/// every channel plane (torchvision's pre_calc): the coordinate arithmetic
+/// was most of the kernel when done again per channel, and Mask R-CNN's
+/// heads pool 256 channels per region.
 template <typename T>
 void align(const T *input, const T *rois, int64_t count, T scale,
            const Geometry &g, T *output) {
+  std::vector<Sample<T>> samples;
   for (int64_t n = 0; n < count; ++n) {
     const T *roi = rois + 5 * n;
     int64_t batch = static_cast<int64_t>(roi[0]);
@@ -80,24 +92,34 @@ void align(const T *input, const T *rois, int64_t count, T scale,
     int64_t gridW = g.samplingRatio > 0
                         ? g.samplingRatio
                         : static_cast<int64_t>(std::ceil(roiWidth / g.pooledWidth));
-    T samples = static_cast<T>(std::max<int64_t>(gridH * gridW, 1));
+    T divisor = static_cast<T>(std::max<int64_t>(gridH * gridW, 1));
+    // Bin by bin, row by row of samples within a bin.
+    samples.clear();
+    for (int64_t ph = 0; ph < g.pooledHeight; ++ph)
+      for (int64_t pw = 0; pw < g.pooledWidth; ++pw)
+        for (int64_t iy = 0; iy < gridH; ++iy) {
+          T y = startH + ph * binH +
+                static_cast<T>(iy + .5f) * binH / static_cast<T>(gridH);
+          for (int64_t ix = 0; ix < gridW; ++ix) {
+            T x = startW + pw * binW +
+                  static_cast<T>(ix + .5f) * binW / static_cast<T>(gridW);
+            samples.push_back(locate(g.height, g.width, y, x));
+          }
+        }
+    int64_t perBin = gridH * gridW, bins = g.pooledHeight * g.pooledWidth;
     for (int64_t c = 0; c < g.channels; ++c) {
       const T *plane = input + (batch * g.channels + c) * g.height * g.width;
-      T *out = output + (n * g.channels + c) * g.pooledHeight * g.pooledWidth;
-      for (int64_t ph = 0; ph < g.pooledHeight; ++ph)
-        for (int64_t pw = 0; pw < g.pooledWidth; ++pw) {
-          T sum = 0;
-          for (int64_t iy = 0; iy < gridH; ++iy) {
-            T y = startH + ph * binH +
-                  static_cast<T>(iy + .5f) * binH / static_cast<T>(gridH);
-            for (int64_t ix = 0; ix < gridW; ++ix) {
-              T x = startW + pw * binW +
-                    static_cast<T>(ix + .5f) * binW / static_cast<T>(gridW);
-              sum += sample(plane, g.height, g.width, y, x);
-            }
-          }
-          out[ph * g.pooledWidth + pw] = sum / samples;
-        }
+      T *out = output + (n * g.channels + c) * bins;
+      const Sample<T> *sample = samples.data();
+      for (int64_t bin = 0; bin < bins; ++bin) {
+        T sum = 0;
+        for (int64_t i = 0; i < perBin; ++i, ++sample)
+          sum += sample->weights[0] * plane[sample->positions[0]] +
+                 sample->weights[1] * plane[sample->positions[1]] +
+                 sample->weights[2] * plane[sample->positions[2]] +
+                 sample->weights[3] * plane[sample->positions[3]];
+        out[bin] = sum / divisor;
+      }
     }
   }
 }
