@@ -110,6 +110,14 @@ def lgamma(x):
     return torch.lgamma(x)
 
 
+def digamma(x):
+    return torch.digamma(x) + torch.special.psi(x * 2)
+
+
+def polygamma(x):
+    return torch.polygamma(1, x) + torch.special.polygamma(2, x)
+
+
 def softsign(x):
     return F.softsign(x)
 
@@ -756,7 +764,7 @@ CASES = one_input([
     layer_norm_nw, nan_to_num, sqrt_abs, log_softmax_dtype, where_scalar,
     min_dim, argmax_use, roll2, rot90, flatten_all, unflatten, swapaxes, mT,
     erf_gelu_tanh, sum_sq], lambda: r(3, 4)) + one_input(
-    [log2, log10, exp2], lambda: pos(3, 4)) + [
+    [log2, log10, exp2, digamma, polygamma], lambda: pos(3, 4)) + [
     GradCase(f, [r(3, 4), r(3, 4)]) for f in [
         atan2, hypot, fmod, remainder, logaddexp, minimum2, huber, smooth_l1,
         l1, cos_sim, pairwise, cat_stack, max_binary]] + [
