@@ -70,8 +70,8 @@ struct Contraction {
   /// B is indexed [.., n, k] but the product has enough rows to pay for a
   /// transposing copy of B: the broadcast kernel, not the dot kernel.
   bool packTransposedB;
-  /// Rows of C per parallel block.
-  int64_t blockRows;
+  /// Rows and columns of C per parallel block.
+  int64_t blockRows, blockCols;
   /// Fewer multiply-adds than min-work: no kernel (see smallProductOrder).
   bool small = false;
 };
@@ -97,6 +97,27 @@ int64_t rowsPerBlock(ArrayRef<int64_t> extents, const Contraction &c,
   while (rows / 2 >= kFewestRows && blocks(rows) < kBlocksWanted)
     rows /= 2;
   return rows;
+}
+
+/// Columns of C in a block: at most `most`, a multiple of `tile`, and as
+/// even as that allows. A product of 448 columns in blocks of 256 had a
+/// 256-column block and a 192-column one, so one of two threads waited a
+/// quarter of the time (each 8-row chunk of MC3's 3x3x3 convolutions);
+/// two blocks of 224 are equal. The count of blocks is made even where
+/// the product's other blocks leave it odd, so two threads share it
+/// evenly.
+int64_t colsPerBlock(ArrayRef<int64_t> extents, const Contraction &c,
+                     int64_t most, int64_t tile) {
+  if (llvm::any_of(extents, ShapedType::isDynamic))
+    return most;
+  int64_t otherBlocks = llvm::divideCeil(extents[c.m], c.blockRows);
+  for (unsigned d : c.outer)
+    otherBlocks *= extents[d];
+  int64_t count = llvm::divideCeil(extents[c.n], most);
+  if (count * otherBlocks % 2 == 1 && extents[c.n] >= 2 * tile)
+    ++count;
+  int64_t cols = llvm::alignTo(llvm::divideCeil(extents[c.n], count), tile);
+  return std::min(cols, most);
 }
 
 bool isF32Memref(Type type) {
@@ -178,6 +199,8 @@ FailureOr<Contraction> matchContraction(linalg::LinalgOp op,
     if (d != c.m && d != c.n && d != c.k)
       c.outer.push_back(d);
   c.blockRows = rowsPerBlock(extents, c, options.blockRows, options.blockCols);
+  c.blockCols = colsPerBlock(extents, c, options.blockCols,
+                             options.broadcastVectors * options.vectorWidth);
   // A weight [n, k] read by many rows (a transformer's 197 tokens): one
   // transposing copy of B per block costs less than the dot kernel's
   // reductions; a batch of a few rows keeps the dot kernel, which reads B
@@ -229,7 +252,7 @@ public:
   }
 
   void emit() {
-    int64_t mBlock = c.blockRows, nBlock = options.blockCols;
+    int64_t mBlock = c.blockRows, nBlock = c.blockCols;
     SmallVector<OpFoldResult> ubs;
     for (unsigned d : c.outer)
       ubs.push_back(getAsOpFoldResult(sizes[d]));
